@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Parsed once, on first use, so that
+ * `next build` does not need runtime secrets; `instrumentation.ts` calls
+ * `env()` at server start so a missing or malformed variable stops start-up
+ * with a message naming it.
+ */
+const bool01 = z.enum(["0", "1"]).default("0").transform((v) => v === "1");
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** The service's {base_url}; the client appends /api/v1/ext/. */
+  UPSTREAM_BASE_URL: z.url().default("http://127.0.0.1:4010"),
+  UPSTREAM_API_KEY: z.string().min(1),
+  UPSTREAM_TIMEOUT_MS: positiveInt(8000),
+  NEXTAUTH_URL: z.url().default("http://localhost:3000"),
+  NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^file:.+/, "expected file:<path>, e.g. file:./data/dashboard.db")
+    .default("file:./data/dashboard.db"),
+  /** 1 enables the four demo sign-ins (password "demo"). */
+  DEMO: bool01,
+  AUTH_USERS_FILE: z.string().default("./data/users.json"),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_ROLE_CLAIM: z.string().default("role"),
+  OIDC_NAME: z.string().default("SSO"),
+  /** Bearer token for GET /api/metrics; metrics are off without it. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Shared secret for POST /api/webhooks/post. */
+  WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Extra origins allowed to serve media (CSP img-src/media-src), space separated. */
+  MEDIA_ORIGINS: z.string().default(""),
+  BUDGET_READS_PER_MINUTE: positiveInt(60),
+  BUDGET_WRITES_PER_MINUTE: positiveInt(30),
+  BUDGET_REQUESTS_PER_HOUR: positiveInt(1000),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const value = parsed.data;
+  if (value.OIDC_ISSUER && !(value.OIDC_CLIENT_ID && value.OIDC_CLIENT_SECRET)) {
+    throw new Error("Invalid environment:\n  OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: required when OIDC_ISSUER is set");
+  }
+  cached = value;
+  return value;
+}
+
+/** Tests change the environment between cases. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}
