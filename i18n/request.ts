@@ -7,7 +7,7 @@ import { LOCALE_COOKIE, toLocale } from "./config";
  * so each area's texts can change without touching the others; each file is a
  * namespace: useTranslations("review"), useTranslations("analytics"), ...
  */
-const AREAS = ["common", "review", "analytics"] as const;
+const AREAS = ["common", "auth", "review", "analytics"] as const;
 
 export default getRequestConfig(async () => {
   const locale = toLocale((await cookies()).get(LOCALE_COOKIE)?.value);

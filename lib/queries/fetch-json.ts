@@ -1,0 +1,69 @@
+import type { DataResponse } from "@/lib/api/envelope";
+
+/**
+ * The browser's only way to the data: the dashboard's own /api routes (never
+ * the upstream). Errors keep the envelope's code and the upstream's Russian
+ * message so panels can show them as they come.
+ */
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "ApiClientError";
+  }
+}
+
+async function toError(response: Response): Promise<ApiClientError> {
+  let code = "http_error";
+  let message = `HTTP ${response.status}`;
+  try {
+    const body = (await response.json()) as { error?: { code?: string; message?: string } };
+    if (body.error?.code) code = body.error.code;
+    if (body.error?.message) message = body.error.message;
+  } catch {
+    // Not JSON (a proxy error page, say): keep the generic message.
+  }
+  const retryAfter = Number(response.headers.get("retry-after"));
+  return new ApiClientError(response.status, code, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+}
+
+type Query = Record<string, string | number | readonly string[] | undefined | null>;
+
+export function withQuery(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === "") continue;
+    params.set(k, Array.isArray(v) ? v.join(",") : String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** GET a dashboard route that answers `{ data, meta }`. */
+export async function apiGet<T>(path: string, query?: Query, signal?: AbortSignal): Promise<DataResponse<T>> {
+  const response = await fetch(withQuery(path, query), { signal, headers: { Accept: "application/json" } });
+  if (!response.ok) throw await toError(response);
+  return (await response.json()) as DataResponse<T>;
+}
+
+/** GET a dashboard route whose body is not wrapped in `{ data, meta }` (audit, jobs). */
+export async function apiGetRaw<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(withQuery(path, query), { signal, headers: { Accept: "application/json" } });
+  if (!response.ok) throw await toError(response);
+  return (await response.json()) as T;
+}
+
+/** POST JSON to a dashboard route (same origin, so the server's origin check passes). */
+export async function apiPost<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw await toError(response);
+  return (await response.json()) as T;
+}
