@@ -1,0 +1,23 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type Page } from "@playwright/test";
+
+export type DemoRole = "editor" | "reviewer" | "manager" | "admin";
+
+/** Storage state saved by auth.setup.ts for each demo sign-in. */
+export const authFile = (role: DemoRole) => `e2e/.auth/${role}.json`;
+
+/** Every page journey ends its visit with this: no axe violations (WCAG 2.x A and AA). */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, "accessibility violations").toEqual([]);
+}
+
+/** Switches the interface language the way the language switch does (cookie), then reloads. */
+export async function setLocale(page: Page, locale: "ru" | "en"): Promise<void> {
+  const url = new URL(page.url() === "about:blank" ? "http://127.0.0.1" : page.url());
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, domain: url.hostname, path: "/" }]);
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,80 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Journeys run one at a time against a production build (`scripts/e2e.mjs`
+ * builds it) and a simulator with frozen time and no rate limits, both
+ * started here and stopped when the run ends. Ports and folders can be moved
+ * with E2E_* variables so several runs can share a machine.
+ */
+const port = Number(process.env.E2E_PORT ?? 3400);
+const simPort = Number(process.env.E2E_SIM_PORT ?? 4400);
+const baseURL = `http://127.0.0.1:${port}`;
+const apiKey = process.env.E2E_API_KEY ?? "demo-key";
+const runId = process.env.E2E_RUN_ID ?? String(Date.now());
+
+export const E2E = { baseURL, simURL: `http://127.0.0.1:${simPort}`, apiKey };
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"] },
+  ],
+  webServer: [
+    {
+      command: "npx tsx simulator/main.ts",
+      url: `http://127.0.0.1:${simPort}/api/v1/ext/account/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        SIMULATOR_PORT: String(simPort),
+        SIMULATOR_API_KEY: apiKey,
+        SIMULATOR_LIMITS: "off",
+        SIMULATOR_TIME_SCALE: "0",
+        SIMULATOR_ADMIN: "1",
+      },
+    },
+    {
+      command: `npx next start -p ${port} -H 127.0.0.1`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e",
+        UPSTREAM_BASE_URL: `http://127.0.0.1:${simPort}`,
+        UPSTREAM_API_KEY: apiKey,
+        NEXTAUTH_URL: baseURL,
+        NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret",
+        DATABASE_URL: `file:./data/e2e-${runId}.db`,
+        DEMO: "1",
+        METRICS_TOKEN: "e2e-metrics-token-0123456789",
+        WEBHOOK_SECRET: "e2e-webhook-secret-0123456789",
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
+});
