@@ -1,0 +1,38 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { DataMeta } from "@/lib/api/envelope";
+import { ApiClientError } from "@/lib/queries/fetch-json";
+import { Button } from "./button";
+
+/**
+ * A panel's error state: the message as the server gave it (the upstream's
+ * Russian text passes through unchanged) and a retry button.
+ */
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const t = useTranslations("common");
+  const message = error instanceof Error ? error.message : String(error);
+  const retryAfter = error instanceof ApiClientError ? error.retryAfterSeconds : undefined;
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+      <p>{message}</p>
+      {retryAfter !== undefined && <p className="mt-1">{t("retryIn", { seconds: retryAfter })}</p>}
+      {onRetry && (
+        <Button size="sm" className="mt-2" onClick={onRetry}>
+          {t("retry")}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Shown above data served from the last good answer while the upstream is out of reach. */
+export function StaleNote({ meta }: { meta: DataMeta | undefined }) {
+  const t = useTranslations("common");
+  if (!meta?.stale) return null;
+  return (
+    <p role="status" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+      {t("stale")}
+    </p>
+  );
+}
