@@ -1,0 +1,14 @@
+import type { Role } from "./roles";
+
+// The role travels from authorize()/profile() through the JWT to the session.
+declare module "next-auth" {
+  interface User {
+    role?: Role;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    role?: Role;
+  }
+}

@@ -1,0 +1,118 @@
+import "server-only";
+import { sql, type ExpressionBuilder } from "kysely";
+import { z } from "zod";
+import { dateTime } from "@/lib/schemas";
+import { db, ensureMigrated, type Database } from "@/lib/server/db";
+import type { AuditRow, NewAuditRow } from "@/lib/server/db/schema";
+import { countAuditWrite } from "@/lib/server/route/metrics";
+
+/**
+ * The audit log of decisions: every approve and reject attempt, with who,
+ * when, on which version and with what outcome. Written by `decide()`, read
+ * by the activity page (`GET /api/audit`) and the post page.
+ */
+export type AuditItem = Omit<AuditRow, "created_at">;
+export type AuditEntry = Omit<NewAuditRow, "id" | "created_at">;
+
+const intInRange = (min: number, max: number) =>
+  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
+
+/** Filters of GET /api/audit, from raw query strings. */
+export const AuditQuery = z.object({
+  campaign_id: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+  task_id: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+  /** Part of the email or the name, any case (ASCII). */
+  user: z.string().trim().min(1).max(200).optional(),
+  action: z.enum(["approve", "reject"]).optional(),
+  from: dateTime.optional(),
+  to: dateTime.optional(),
+  limit: intInRange(1, 200).default(50),
+  offset: intInRange(0, Number.MAX_SAFE_INTEGER).default(0),
+  format: z.enum(["json", "csv"]).default("json"),
+});
+export type AuditQuery = z.output<typeof AuditQuery>;
+export type AuditFilters = Omit<AuditQuery, "limit" | "offset" | "format">;
+
+/** An export is all matching rows, up to this many (the newest). */
+export const CSV_MAX_ROWS = 10_000;
+
+export async function recordDecision(entry: AuditEntry): Promise<number> {
+  await ensureMigrated();
+  try {
+    const row = await db().insertInto("audit_log").values(entry).returning("id").executeTakeFirstOrThrow();
+    countAuditWrite(entry.action, "ok");
+    return row.id;
+  } catch (e) {
+    countAuditWrite(entry.action, "error");
+    throw e;
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function where(f: AuditFilters) {
+  return (eb: ExpressionBuilder<Database, "audit_log">) => {
+    const and = [];
+    if (f.campaign_id !== undefined) and.push(eb("campaign_id", "=", f.campaign_id));
+    if (f.task_id !== undefined) and.push(eb("task_id", "=", f.task_id));
+    if (f.action) and.push(eb("action", "=", f.action));
+    if (f.from) and.push(eb("at", ">=", new Date(f.from).toISOString()));
+    if (f.to) and.push(eb("at", "<=", new Date(f.to).toISOString()));
+    if (f.user) {
+      const p = `%${escapeLike(f.user)}%`;
+      and.push(eb.or([sql<boolean>`user_email like ${p} escape '\\'`, sql<boolean>`user_name like ${p} escape '\\'`]));
+    }
+    return eb.and(and);
+  };
+}
+
+const COLUMNS = [
+  "id", "at", "user_email", "user_name", "role", "task_id", "campaign_id", "version_number", "action", "reason",
+  "note", "source", "status_after", "result", "error_code", "http_status", "duration_ms",
+] as const;
+
+export async function listAudit(
+  filters: AuditFilters,
+  page: { limit: number; offset: number },
+): Promise<{ items: AuditItem[]; total: number; limit: number; offset: number }> {
+  await ensureMigrated();
+  const base = db().selectFrom("audit_log").where(where(filters));
+  const [items, count] = await Promise.all([
+    base.select(COLUMNS).orderBy("at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.n), limit: page.limit, offset: page.offset };
+}
+
+/** Every decision on one post, newest first. */
+export async function decisionsForPost(taskId: number, max = 500): Promise<AuditItem[]> {
+  await ensureMigrated();
+  return db()
+    .selectFrom("audit_log")
+    .select(COLUMNS)
+    .where("task_id", "=", taskId)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(max)
+    .execute();
+}
+
+/**
+ * CSV of the filtered rows (newest first, at most CSV_MAX_ROWS), with a BOM so
+ * spreadsheet programs read the Cyrillic right. Free-text cells that start
+ * like a formula get a leading apostrophe: a reason typed as `=HYPERLINK(…)`
+ * must not run in the reader's spreadsheet.
+ */
+export async function auditCsv(filters: AuditFilters): Promise<string> {
+  const { items } = await listAudit(filters, { limit: CSV_MAX_ROWS, offset: 0 });
+  const lines = [COLUMNS.join(",")];
+  for (const item of items) lines.push(COLUMNS.map((c) => csvCell(item[c])).join(","));
+  return "\uFEFF" + lines.join("\r\n") + "\r\n";
+}
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return "";
+  if (typeof value === "number") return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

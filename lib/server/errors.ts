@@ -1,0 +1,182 @@
+import "server-only";
+import { z } from "zod";
+import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { BudgetExhaustedError } from "@/lib/server/upstream-service";
+import { log } from "@/lib/server/log";
+
+/**
+ * The dashboard's one error type and one code→status table. Every failure a
+ * route can answer ends up here, so the envelope `{ error: { code, message } }`
+ * (the upstream's own shape) never varies. Messages are Russian, like the
+ * upstream's, because they are shown to people as they come.
+ */
+export const ERROR_STATUS = {
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  cross_site: 403,
+  feature_unavailable: 403,
+  subscription_inactive: 403,
+  not_found: 404,
+  no_posts: 404,
+  conflict: 409,
+  unsupported_media_type: 415,
+  internal_error: 500,
+  upstream_auth: 502,
+  upstream_contract: 502,
+  upstream_error: 502,
+  upstream_unavailable: 503,
+  budget_exhausted: 503,
+  upstream_timeout: 504,
+} as const;
+
+export type KnownErrorCode = keyof typeof ERROR_STATUS;
+
+const DEFAULT_MESSAGE: Record<KnownErrorCode, string> = {
+  validation_error: "Недопустимые параметры запроса",
+  unauthorized: "Требуется вход в систему",
+  forbidden: "Недостаточно прав для этого действия",
+  cross_site: "Запрос с другого сайта отклонён",
+  feature_unavailable: "API недоступен на текущем тарифе",
+  subscription_inactive: "Подписка неактивна",
+  not_found: "Не найдено",
+  no_posts: "Постов нет",
+  conflict: "Операция невозможна в текущем статусе поста",
+  unsupported_media_type: "Тело запроса должно быть в формате JSON (Content-Type: application/json)",
+  internal_error: "Внутренняя ошибка сервера",
+  upstream_auth: "Сервис отклонил ключ API панели. Обратитесь к администратору",
+  upstream_contract: "Сервис вернул ответ в неожиданном формате",
+  upstream_error: "Сервис ответил ошибкой",
+  upstream_unavailable: "Сервис временно недоступен",
+  budget_exhausted: "Лимит запросов к сервису исчерпан",
+  upstream_timeout: "Сервис не ответил вовремя",
+};
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    /** A known code, or an upstream code passed through unchanged. */
+    readonly code: string,
+    message?: string,
+    options: { status?: number; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    const known = code in ERROR_STATUS ? (code as KnownErrorCode) : undefined;
+    super(message || (known ? DEFAULT_MESSAGE[known] : DEFAULT_MESSAGE.internal_error), { cause: options.cause });
+    this.name = "ApiError";
+    this.status = options.status ?? (known ? ERROR_STATUS[known] : 500);
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  readonly retryAfterSeconds?: number;
+
+  toJSON(): { error: { code: string; message: string } } {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
+
+/** `{ error }` plus extra top-level fields (e.g. `audit_id`), with Retry-After when known. */
+export function errorResponse(err: ApiError, headers: HeadersInit = {}, extra: Record<string, unknown> = {}): Response {
+  const h = new Headers(headers);
+  h.set("Cache-Control", "private, no-store");
+  if (err.retryAfterSeconds !== undefined) h.set("Retry-After", String(Math.max(0, Math.ceil(err.retryAfterSeconds))));
+  return Response.json({ ...err.toJSON(), ...extra }, { status: err.status, headers: h });
+}
+
+const STATUS_CODE_FALLBACK: Record<number, KnownErrorCode> = {
+  400: "validation_error",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+};
+
+/**
+ * Maps anything thrown below a route to an ApiError. Upstream 4xx answers pass
+ * through with their status, code and Russian message; an upstream 401 means
+ * the dashboard's own key is wrong, which is not the person's fault (502).
+ */
+export function toApiError(e: unknown): ApiError {
+  if (e instanceof ApiError) return e;
+  if (e instanceof BudgetExhaustedError) {
+    const seconds = Math.max(1, Math.ceil(e.retryAfterSeconds));
+    return new ApiError("budget_exhausted", `Лимит запросов к сервису исчерпан. Следующая попытка через ${seconds} с`, {
+      retryAfterSeconds: seconds,
+      cause: e,
+    });
+  }
+  if (e instanceof UpstreamHttpError) return fromUpstreamHttp(e);
+  if (e instanceof UpstreamUnavailableError) {
+    return new ApiError(e.reason === "timeout" ? "upstream_timeout" : "upstream_unavailable", undefined, { cause: e });
+  }
+  if (e instanceof UpstreamContractError) {
+    log.error("upstream contract broken", { path: e.path, field: e.field, detail: e.detail });
+    return new ApiError("upstream_contract", undefined, { cause: e });
+  }
+  return new ApiError("internal_error", undefined, { cause: e });
+}
+
+function fromUpstreamHttp(e: UpstreamHttpError): ApiError {
+  if (e.status === 401) {
+    log.error("upstream rejected the dashboard's API key", { path: e.path, upstreamCode: e.code });
+    return new ApiError("upstream_auth", undefined, { cause: e });
+  }
+  if (e.status === 429) {
+    // Never show a raw 429: it is the team's shared budget, not this person's doing.
+    const seconds = Math.max(1, Math.ceil(e.retryAfterSeconds ?? 60));
+    return new ApiError("budget_exhausted", `Лимит запросов к сервису исчерпан. Следующая попытка через ${seconds} с`, {
+      retryAfterSeconds: seconds,
+      cause: e,
+    });
+  }
+  if (e.status >= 500) {
+    log.warn("upstream server error", { path: e.path, status: e.status, upstreamCode: e.code });
+    return new ApiError("upstream_unavailable", undefined, { cause: e });
+  }
+  if (e.status >= 400) {
+    const code = e.code || STATUS_CODE_FALLBACK[e.status] || "upstream_error";
+    return new ApiError(code, e.upstreamMessage || undefined, { status: e.status, cause: e });
+  }
+  return new ApiError("upstream_error", undefined, { cause: e });
+}
+
+/**
+ * A zod failure on input, as a 400 naming the parameter literally:
+ * `Недопустимый параметр limit: …`.
+ */
+export function validationError(error: z.ZodError, fallbackName = "body"): ApiError {
+  const issue = error.issues[0];
+  const name = issue && issue.path.length > 0 ? issue.path.join(".") : fallbackName;
+  return new ApiError("validation_error", `Недопустимый параметр ${name}: ${describeIssue(issue)}`);
+}
+
+function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return "неверное значение";
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined ? "обязательный параметр" : `ожидается ${typeName(issue.expected)}`;
+    case "too_small":
+      return issue.origin === "string"
+        ? `минимальная длина ${String(issue.minimum)}`
+        : issue.origin === "array"
+          ? "нужно хотя бы одно значение"
+          : `значение должно быть не меньше ${String(issue.minimum)}`;
+    case "too_big":
+      return issue.origin === "string" ? `максимальная длина ${String(issue.maximum)}` : `значение должно быть не больше ${String(issue.maximum)}`;
+    case "invalid_value":
+      return `допустимые значения: ${issue.values.map(String).join(", ")}`;
+    case "invalid_format":
+      return issue.format === "regex" ? "ожидается целое число" : formatName(issue.format);
+    default:
+      return "неверное значение";
+  }
+}
+
+function typeName(expected: string): string {
+  return ({ string: "строка", number: "число", object: "объект", boolean: "логическое значение" } as Record<string, string>)[expected] ?? expected;
+}
+
+function formatName(format: string): string {
+  if (format === "datetime") return "ожидается дата-время ISO 8601 со смещением UTC, например 2025-01-31T12:00:00+03:00";
+  if (format === "date") return "ожидается дата ГГГГ-ММ-ДД";
+  return `неверный формат (${format})`;
+}
