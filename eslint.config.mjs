@@ -5,7 +5,7 @@ const config = [
   ...next,
   ...nextTs,
   {
-    ignores: [".next/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "simulator/assets/**"],
+    ignores: [".next*/**", "data/**", "e2e/.auth/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "simulator/assets/**"],
   },
 ];
 export default config;
