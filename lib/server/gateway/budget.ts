@@ -1,0 +1,249 @@
+import type { Clock } from "./clock";
+import { BudgetRefusal } from "./errors";
+
+/**
+ * The team's request budget, kept on our side so the upstream never has to
+ * say 429 in normal use: 60 reads/min, 30 writes/min, 1000 requests/hour.
+ *
+ * Each "bucket" is a sliding-window token bucket: a spent token comes back
+ * exactly one window (plus a small margin) after the ANSWER to its request
+ * arrived. Counted that way, no window of that length, wherever it starts,
+ * holds more requests than the limit, even as the upstream saw them (it saw
+ * each request somewhere between our send and its answer). So whichever way
+ * the upstream counts (fixed window, sliding window, classic token bucket),
+ * we stay under it. A classic refilling bucket would allow twice the hourly
+ * limit within one clock hour (a full burst plus the refill).
+ *
+ * Lanes, i.e. who pays and what they may not touch:
+ * - write:       writes/min + hourly; may use everything, including the reserve.
+ * - confirm:     the read after a write that timed out; may use the reserve.
+ * - interactive: reads/min + hourly, but never the last `writeReserve` hourly tokens.
+ * - background:  like interactive, but also leaves `backgroundReadHeadroom`
+ *                per-minute tokens and `backgroundHourlyHeadroom` hourly tokens
+ *                to people, and never jumps a queue.
+ */
+export type Lane = "interactive" | "background" | "confirm" | "write";
+
+export type BudgetLimits = {
+  readsPerMinute: number;
+  writesPerMinute: number;
+  requestsPerHour: number;
+  writeReserve: number;
+  backgroundReadHeadroom: number;
+  backgroundHourlyHeadroom: number;
+  /** Added to each window: allows for clock granularity on the upstream's side. */
+  marginMs: number;
+};
+
+export function defaultLimits(readsPerMinute: number, writesPerMinute: number, requestsPerHour: number): BudgetLimits {
+  return {
+    readsPerMinute,
+    writesPerMinute,
+    requestsPerHour,
+    // 8 %: 80 of 1000, enough for a busy hour of decisions and their confirming reads.
+    writeReserve: Math.max(1, Math.ceil(requestsPerHour * 0.08)),
+    backgroundReadHeadroom: Math.ceil(readsPerMinute * 0.25),
+    backgroundHourlyHeadroom: Math.ceil(requestsPerHour * 0.1),
+    marginMs: 250,
+  };
+}
+
+export type BudgetSnapshot = { reads: number; writes: number; hourly: number; pausedUntil?: string };
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+
+class Window {
+  /** Times (ascending) at which spent tokens come back. */
+  private returns: number[] = [];
+  private inFlight = 0;
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {}
+
+  available(now: number): number {
+    let drop = 0;
+    while (drop < this.returns.length && (this.returns[drop] ?? Infinity) <= now) drop++;
+    if (drop) this.returns.splice(0, drop);
+    return this.limit - this.inFlight - this.returns.length;
+  }
+
+  /** Earliest time `need` tokens are free; Infinity when only in-flight requests hold them. */
+  availableAt(now: number, need: number): number {
+    const short = need - this.available(now);
+    if (short <= 0) return now;
+    if (need > this.limit) return Infinity;
+    return this.returns[short - 1] ?? Infinity;
+  }
+
+  take(): void {
+    this.inFlight++;
+  }
+
+  settle(at: number): void {
+    this.inFlight--;
+    const back = at + this.windowMs;
+    let i = this.returns.length;
+    while (i > 0 && (this.returns[i - 1] ?? 0) > back) i--;
+    this.returns.splice(i, 0, back);
+  }
+}
+
+export type Lease = { settle(): void };
+
+type Waiter = {
+  lane: Lane;
+  rank: number;
+  seq: number;
+  deadline: number;
+  resolve: (lease: Lease) => void;
+  reject: (refusal: BudgetRefusal) => void;
+};
+
+const RANK: Record<Lane, number> = { write: 0, confirm: 0, interactive: 0, background: 1 };
+
+export class Budget {
+  private readonly reads: Window;
+  private readonly writes: Window;
+  private readonly hourly: Window;
+  private pausedUntil = 0;
+  private queue: Waiter[] = [];
+  private seq = 0;
+  private cancelTimer?: () => void;
+
+  constructor(
+    readonly limits: BudgetLimits,
+    private readonly clock: Clock,
+  ) {
+    this.reads = new Window(limits.readsPerMinute, MINUTE + limits.marginMs);
+    this.writes = new Window(limits.writesPerMinute, MINUTE + limits.marginMs);
+    this.hourly = new Window(limits.requestsPerHour, HOUR + limits.marginMs);
+  }
+
+  private rule(lane: Lane): { minute: Window; minuteFloor: number; hourlyFloor: number } {
+    const l = this.limits;
+    switch (lane) {
+      case "write":
+        return { minute: this.writes, minuteFloor: 0, hourlyFloor: 0 };
+      case "confirm":
+        return { minute: this.reads, minuteFloor: 0, hourlyFloor: 0 };
+      case "interactive":
+        return { minute: this.reads, minuteFloor: 0, hourlyFloor: l.writeReserve };
+      case "background":
+        return {
+          minute: this.reads,
+          minuteFloor: l.backgroundReadHeadroom,
+          hourlyFloor: l.writeReserve + l.backgroundHourlyHeadroom,
+        };
+    }
+  }
+
+  /** When a request of this lane could be sent, ignoring the queue (ms since epoch; may be Infinity). */
+  availableAt(lane: Lane): number {
+    const now = this.clock.now();
+    const r = this.rule(lane);
+    return Math.max(
+      this.pausedUntil,
+      r.minute.availableAt(now, 1 + r.minuteFloor),
+      this.hourly.availableAt(now, 1 + r.hourlyFloor),
+    );
+  }
+
+  private tryTake(lane: Lane): Lease | undefined {
+    if (this.availableAt(lane) > this.clock.now()) return undefined;
+    const { minute } = this.rule(lane);
+    minute.take();
+    this.hourly.take();
+    let settled = false;
+    return {
+      settle: () => {
+        if (settled) return;
+        settled = true;
+        const now = this.clock.now();
+        minute.settle(now);
+        this.hourly.settle(now);
+        if (this.queue.length) this.pump();
+      },
+    };
+  }
+
+  /**
+   * A token for one upstream request, waiting at most `maxWaitMs` behind
+   * earlier requests of equal or higher priority. Rejects with BudgetRefusal
+   * (carrying the expected time of the next token) as soon as it is clear the
+   * wait would be longer, so callers can serve stale data without delay.
+   */
+  acquire(lane: Lane, maxWaitMs: number): Promise<Lease> {
+    const now = this.clock.now();
+    const rank = RANK[lane];
+    const blocked = this.queue.some((w) => w.rank <= rank);
+    if (!blocked) {
+      const lease = this.tryTake(lane);
+      if (lease) return Promise.resolve(lease);
+    }
+    const at = this.availableAt(lane);
+    if (maxWaitMs <= 0 || (Number.isFinite(at) && at > now + maxWaitMs)) {
+      return Promise.reject(this.refusal(lane, now));
+    }
+    return new Promise<Lease>((resolve, reject) => {
+      const waiter: Waiter = { lane, rank, seq: this.seq++, deadline: now + maxWaitMs, resolve, reject };
+      this.queue.push(waiter);
+      this.queue.sort((a, b) => a.rank - b.rank || a.seq - b.seq);
+      this.pump();
+    });
+  }
+
+  private refusal(lane: Lane, now: number): BudgetRefusal {
+    const at = this.availableAt(lane);
+    // Only in-flight requests hold the tokens: they come back within a window of their answer.
+    const estimate = Number.isFinite(at) ? at : now + (lane === "write" ? this.writes : this.reads).windowMs;
+    return new BudgetRefusal(Math.max(estimate, now + 1), this.pausedUntil > now && this.pausedUntil >= estimate);
+  }
+
+  private pump(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    const now = this.clock.now();
+    for (const w of [...this.queue]) {
+      const lease = this.tryTake(w.lane);
+      if (!lease) continue;
+      this.queue = this.queue.filter((x) => x !== w);
+      w.resolve(lease);
+    }
+    let next = Infinity;
+    for (const w of [...this.queue]) {
+      const at = this.availableAt(w.lane);
+      if (w.deadline <= now || (Number.isFinite(at) && at > w.deadline)) {
+        this.queue = this.queue.filter((x) => x !== w);
+        w.reject(this.refusal(w.lane, now));
+        continue;
+      }
+      next = Math.min(next, at, w.deadline);
+    }
+    if (Number.isFinite(next)) this.cancelTimer = this.clock.setTimer(() => this.pump(), Math.max(1, next - now));
+  }
+
+  /** After an upstream 429: nothing is sent before `until` (ms since epoch). */
+  pause(until: number): void {
+    if (until <= this.pausedUntil) return;
+    this.pausedUntil = until;
+    if (this.queue.length) this.pump();
+  }
+
+  get pausedUntilMs(): number | undefined {
+    return this.pausedUntil > this.clock.now() ? this.pausedUntil : undefined;
+  }
+
+  snapshot(): BudgetSnapshot {
+    const now = this.clock.now();
+    const paused = this.pausedUntilMs;
+    return {
+      reads: Math.max(0, this.reads.available(now)),
+      writes: Math.max(0, this.writes.available(now)),
+      hourly: Math.max(0, this.hourly.available(now)),
+      ...(paused ? { pausedUntil: new Date(paused).toISOString() } : {}),
+    };
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Time as the gateway sees it. Injected so tests and the benchmark can run a
+ * simulated hour in milliseconds: nothing in the gateway reads Date.now() or
+ * calls setTimeout directly.
+ */
+export interface Clock {
+  now(): number;
+  /** Calls `fn` after `ms`; returns a function that cancels it. */
+  setTimer(fn: () => void, ms: number): () => void;
+  sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimer(fn, ms) {
+    const t = setTimeout(fn, Math.max(0, ms));
+    // A pending budget timer must never keep a process (a test, a script) alive.
+    t.unref?.();
+    return () => clearTimeout(t);
+  },
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
+};
+
+type Timer = { at: number; seq: number; fn: () => void };
+
+/** Lets pending promise callbacks run (one macrotask turn drains the microtask queue). */
+export const flushMicrotasks = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A manual clock: time moves only through `advance`, which fires due timers in
+ * time order and lets the promise chains they wake run before going on.
+ */
+export class FakeClock implements Clock {
+  private current: number;
+  private timers: Timer[] = [];
+  private seq = 0;
+
+  constructor(
+    start = Date.parse("2025-01-01T00:00:00Z"),
+    /** Told every time the clock moves (an integration test keeps the process's Date in step). */
+    private readonly onMove?: (now: number) => void,
+  ) {
+    this.current = start;
+  }
+
+  private moveTo(t: number): void {
+    if (t <= this.current) return;
+    this.current = t;
+    this.onMove?.(t);
+  }
+
+  now(): number {
+    return this.current;
+  }
+
+  setTimer(fn: () => void, ms: number): () => void {
+    const timer: Timer = { at: this.current + Math.max(0, ms), seq: this.seq++, fn };
+    this.timers.push(timer);
+    return () => {
+      this.timers = this.timers.filter((t) => t !== timer);
+    };
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.setTimer(resolve, ms));
+  }
+
+  /** When the next timer fires, if any. */
+  nextTimerAt(): number | undefined {
+    return this.timers.reduce<number | undefined>((min, t) => (min === undefined || t.at < min ? t.at : min), undefined);
+  }
+
+  /** Number of timers not yet fired. */
+  get pending(): number {
+    return this.timers.length;
+  }
+
+  async advance(ms: number): Promise<void> {
+    const end = this.current + ms;
+    await flushMicrotasks();
+    for (;;) {
+      const next = this.nextDue(end);
+      if (!next) break;
+      this.timers = this.timers.filter((t) => t !== next);
+      this.moveTo(next.at);
+      next.fn();
+      await flushMicrotasks();
+    }
+    this.moveTo(end);
+    await flushMicrotasks();
+  }
+
+  private nextDue(end: number): Timer | undefined {
+    let best: Timer | undefined;
+    for (const t of this.timers) {
+      if (t.at > end) continue;
+      if (!best || t.at < best.at || (t.at === best.at && t.seq < best.seq)) best = t;
+    }
+    return best;
+  }
+}

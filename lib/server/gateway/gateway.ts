@@ -1,0 +1,237 @@
+import "server-only";
+import type { DataResponse } from "@/lib/api/envelope";
+import type { CallOptions } from "@/lib/upstream";
+import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { Budget, defaultLimits, type BudgetLimits, type Lane } from "./budget";
+import { LruCache, type Entry, type Invalidation } from "./cache";
+import { Caller, DEFAULT_RETRY, type RetryMode, type RetryPolicy } from "./caller";
+import { systemClock, type Clock } from "./clock";
+import { BudgetRefusal, toExhausted } from "./errors";
+import { cacheRequests } from "./series";
+
+export type Priority = "interactive" | "background";
+
+export type GatewayOptions = {
+  clock?: Clock;
+  /** Per-minute and hourly limits; reserves default from them (see defaultLimits). */
+  limits?: Partial<BudgetLimits> & Pick<BudgetLimits, "readsPerMinute" | "writesPerMinute" | "requestsPerHour">;
+  /** LRU bound of the cache (entries). */
+  maxEntries?: number;
+  /** How long an interactive read with nothing to fall back on may wait for a token. */
+  interactiveWaitMs?: number;
+  /** The same, when a stale answer is at hand: better to show it at once. */
+  staleWaitMs?: number;
+  /** How long a write may wait for a token. */
+  writeWaitMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** After an upstream failure of a key, its next attempt is not before this (stale is served meanwhile). */
+  failureCooldownMs?: number;
+  /** A last good answer older than this is no longer served, even as stale. */
+  maxStaleMs?: number;
+  /** Per-request timeout; undefined = the client's UPSTREAM_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** Stretch TTLs when the hourly budget runs low (see `stretch`). */
+  adaptiveTtl?: boolean;
+  random?: () => number;
+};
+
+export type LoadContext<T> = {
+  /** The last good value of this key, fresh or not: the base of an incremental refresh. */
+  previous?: Entry<T>;
+  /** One upstream request, paid from the budget of the reading lane, with GET retries. */
+  call<U>(op: string, fn: (o: CallOptions) => Promise<U>): Promise<U>;
+};
+
+export type ReadSpec<T> = {
+  op: string;
+  key: string;
+  ttlMs: number;
+  tags: readonly string[];
+  priority: Priority;
+  load: (ctx: LoadContext<T>) => Promise<T>;
+};
+
+type InFlight = { promise: Promise<Entry<unknown>>; lane: Lane; tags: readonly string[]; id: object };
+
+/** Failures the last good answer may stand in for; anything else (404, 409, 400, 403…) passes through. */
+function maskable(e: unknown): boolean {
+  if (e instanceof BudgetRefusal || e instanceof UpstreamUnavailableError || e instanceof UpstreamContractError) return true;
+  return e instanceof UpstreamHttpError && (e.status === 429 || e.status >= 500);
+}
+
+/**
+ * Cache, in-flight joining, stale serving and the budget in one place. Every
+ * upstream request of the app goes through one instance (see upstream-service).
+ */
+export class Gateway {
+  readonly clock: Clock;
+  readonly budget: Budget;
+  readonly cache: LruCache;
+  private readonly caller: Caller;
+  private readonly inflight = new Map<string, InFlight>();
+  /** Keys whose last attempt failed, and when to try again. Bounded like the cache. */
+  private readonly failures = new LruCache(2000);
+  private readonly o: Required<Omit<GatewayOptions, "clock" | "limits" | "retry" | "timeoutMs">> & { timeoutMs?: number };
+
+  constructor(options: GatewayOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    const l = options.limits ?? { readsPerMinute: 60, writesPerMinute: 30, requestsPerHour: 1000 };
+    this.budget = new Budget({ ...defaultLimits(l.readsPerMinute, l.writesPerMinute, l.requestsPerHour), ...l }, this.clock);
+    this.cache = new LruCache(options.maxEntries ?? 1000);
+    this.o = {
+      maxEntries: options.maxEntries ?? 1000,
+      interactiveWaitMs: options.interactiveWaitMs ?? 2500,
+      staleWaitMs: options.staleWaitMs ?? 300,
+      writeWaitMs: options.writeWaitMs ?? 3000,
+      failureCooldownMs: options.failureCooldownMs ?? 15_000,
+      maxStaleMs: options.maxStaleMs ?? 24 * 3_600_000,
+      adaptiveTtl: options.adaptiveTtl ?? true,
+      random: options.random ?? Math.random,
+      timeoutMs: options.timeoutMs,
+    };
+    this.caller = new Caller(this.budget, this.clock, { ...DEFAULT_RETRY, ...options.retry }, this.o.random);
+  }
+
+  /**
+   * When less than half of the hourly budget is left, answers stay fresh
+   * twice as long (four times below a quarter): the hour then runs out
+   * gradually instead of all at once, and people see slightly older data
+   * rather than stale-marked data.
+   */
+  stretch(): number {
+    if (!this.o.adaptiveTtl) return 1;
+    const share = this.budget.snapshot().hourly / this.budget.limits.requestsPerHour;
+    return share >= 0.5 ? 1 : share >= 0.25 ? 2 : 4;
+  }
+
+  async read<T>(spec: ReadSpec<T>): Promise<DataResponse<T>> {
+    const now = this.clock.now();
+    const cached = this.cache.get<T>(spec.key);
+    if (cached && now < cached.freshUntil) {
+      cacheRequests.inc({ operation: spec.op, result: "hit" });
+      return { data: cached.value, meta: { stale: false, fetchedAt: new Date(cached.fetchedAt).toISOString() } };
+    }
+    const joined = this.inflight.get(spec.key);
+    if (joined) {
+      cacheRequests.inc({ operation: spec.op, result: "joined" });
+      try {
+        return this.answer((await joined.promise) as Entry<T>);
+      } catch (e) {
+        // A background load gives up at once when tokens are short; a person may wait a little more.
+        const retryOwn = e instanceof BudgetRefusal && joined.lane === "background" && spec.priority === "interactive";
+        if (!retryOwn) return this.fallback(spec, e);
+      }
+    }
+    const failed = this.failures.get<{ error: unknown; retryAt: number }>(spec.key);
+    if (failed && now < failed.value.retryAt) return this.fallback(spec, failed.value.error, failed.value.retryAt);
+
+    cacheRequests.inc({ operation: spec.op, result: "miss" });
+    try {
+      return this.answer(await this.start(spec, cached));
+    } catch (e) {
+      return this.fallback(spec, e);
+    }
+  }
+
+  private answer<T>(entry: Entry<T>): DataResponse<T> {
+    return { data: entry.value, meta: { stale: false, fetchedAt: new Date(entry.fetchedAt).toISOString() } };
+  }
+
+  private start<T>(spec: ReadSpec<T>, previous: Entry<T> | undefined): Promise<Entry<T>> {
+    const mark = this.cache.mark();
+    const lane: Lane = spec.priority;
+    const maxWaitMs = lane === "background" ? 0 : previous ? this.o.staleWaitMs : this.o.interactiveWaitMs;
+    const ctx: LoadContext<T> = {
+      previous,
+      call: (op, fn) => this.caller.call({ op, lane, maxWaitMs, retry: "get", timeoutMs: this.o.timeoutMs }, fn),
+    };
+    const id = {};
+    const promise = (async () => {
+      try {
+        const value = await spec.load(ctx);
+        const at = this.clock.now();
+        const entry: Entry<T> = { value, fetchedAt: at, freshUntil: at + spec.ttlMs * this.stretch(), tags: spec.tags };
+        // A decision made while this was in flight may have changed the answer: do not keep it.
+        if (!this.cache.invalidatedSince(spec.tags, mark)) this.cache.set(spec.key, entry);
+        this.failures.delete(spec.key);
+        return entry;
+      } catch (e) {
+        if (e instanceof UpstreamHttpError && e.status === 404) this.cache.delete(spec.key);
+        else if (maskable(e) && !(e instanceof BudgetRefusal) && !(e instanceof UpstreamHttpError && e.status === 429)) {
+          const retryAt = this.clock.now() + this.o.failureCooldownMs;
+          this.failures.set(spec.key, { value: { error: e, retryAt }, fetchedAt: 0, freshUntil: retryAt, tags: spec.tags });
+        }
+        throw e;
+      } finally {
+        if (this.inflight.get(spec.key)?.id === id) this.inflight.delete(spec.key);
+      }
+    })();
+    this.inflight.set(spec.key, { promise, lane, tags: spec.tags, id });
+    return promise;
+  }
+
+  /** The last good answer marked stale, or a typed error when there is none. */
+  private fallback<T>(spec: ReadSpec<T>, e: unknown, knownRetryAt?: number): DataResponse<T> {
+    if (!maskable(e)) throw e;
+    const now = this.clock.now();
+    const retryAt = knownRetryAt ?? this.retryAtFor(e, now);
+    const last = this.cache.get<T>(spec.key);
+    if (last && now - last.fetchedAt <= this.o.maxStaleMs) {
+      cacheRequests.inc({ operation: spec.op, result: "stale" });
+      return {
+        data: last.value,
+        meta: { stale: true, fetchedAt: new Date(last.fetchedAt).toISOString(), retryAt: new Date(retryAt).toISOString() },
+      };
+    }
+    if (e instanceof BudgetRefusal || (e instanceof UpstreamHttpError && e.status === 429)) throw toExhausted(retryAt, now);
+    throw e;
+  }
+
+  private retryAtFor(e: unknown, now: number): number {
+    if (e instanceof BudgetRefusal) return e.retryAt;
+    if (e instanceof UpstreamHttpError && e.status === 429) return Math.max(this.budget.pausedUntilMs ?? 0, now + 1000);
+    return now + this.o.failureCooldownMs;
+  }
+
+  /** One uncached request (a fresh read or a write); budget refusals and 429s become BudgetExhaustedError. */
+  async direct<T>(op: string, lane: Lane, retry: RetryMode, fn: (o: CallOptions) => Promise<T>): Promise<T> {
+    const maxWaitMs = lane === "write" || lane === "confirm" ? this.o.writeWaitMs : lane === "interactive" ? this.o.interactiveWaitMs : 0;
+    try {
+      return await this.caller.call({ op, lane, maxWaitMs, retry, timeoutMs: this.o.timeoutMs }, fn);
+    } catch (e) {
+      const now = this.clock.now();
+      if (e instanceof BudgetRefusal || (e instanceof UpstreamHttpError && e.status === 429)) {
+        throw toExhausted(this.retryAtFor(e, now), now);
+      }
+      throw e;
+    }
+  }
+
+  /** Stores a value learned outside `read` (e.g. a fresh read of a post). */
+  store<T>(key: string, value: T, ttlMs: number, tags: readonly string[]): void {
+    const at = this.clock.now();
+    this.cache.set(key, { value, fetchedAt: at, freshUntil: at + ttlMs, tags });
+    this.failures.delete(key);
+  }
+
+  /** Keeps a cached answer fresh until `until` (never shortens it); used when other data vouches for it. */
+  extend(key: string, until: number): void {
+    const entry = this.cache.has(key) ? this.cache.get<unknown>(key) : undefined;
+    if (entry && until > entry.freshUntil) entry.freshUntil = until;
+  }
+
+  peek<T>(key: string): Entry<T> | undefined {
+    return this.cache.has(key) ? this.cache.get<T>(key) : undefined;
+  }
+
+  /** Drops (or expires) a tag's entries; loads of it already in flight are no longer joined. */
+  invalidate(tag: string, how: Invalidation = "drop"): void {
+    this.cache.invalidate(tag, how);
+    for (const [key, f] of this.inflight) if (f.tags.includes(tag)) this.inflight.delete(key);
+    this.failures.invalidate(tag);
+  }
+}
+
+export function createGateway(options: GatewayOptions = {}): Gateway {
+  return new Gateway(options);
+}

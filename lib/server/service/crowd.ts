@@ -1,0 +1,159 @@
+import { flushMicrotasks, type FakeClock } from "@/lib/server/gateway/clock";
+import type { Service, UpstreamApi } from "./service";
+
+/**
+ * A crowd of editors watching one review queue, on a fake clock: the scenario
+ * behind the budget integration test and `bench/budget.ts`. Each person polls
+ * the queue every 10–15 s (every other poll with the `since` of the previous
+ * answer, as the UI does), opens one of the first posts every 40–80 s, and
+ * person 0 also approves the head of the queue every 5 minutes.
+ */
+export type CrowdOptions = {
+  people: number;
+  durationMs: number;
+  campaignId: number;
+  seed?: number;
+  approveEveryMs?: number;
+};
+
+export type CrowdResult = {
+  /** Requests the people made to the service. */
+  requests: number;
+  /** Of which answered with stale data. */
+  stale: number;
+  failures: { what: string; error: string }[];
+  /** Upstream calls, by client function. */
+  upstream: Record<string, number>;
+  upstreamTotal: number;
+};
+
+/** Wraps a client so the runner knows what is on the wire and what it cost. */
+export function countingApi(api: UpstreamApi) {
+  const counts: Record<string, number> = {};
+  let inflight = 0;
+  const wrapped = Object.fromEntries(
+    Object.entries(api).map(([name, fn]) => [
+      name,
+      async (...args: unknown[]) => {
+        counts[name] = (counts[name] ?? 0) + 1;
+        inflight++;
+        try {
+          return await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+        } finally {
+          inflight--;
+        }
+      },
+    ]),
+  ) as UpstreamApi;
+  return { api: wrapped, counts, inflight: () => inflight };
+}
+
+type Person = { id: number; nextPoll: number; nextOpen: number; nextApprove: number; polls: number; since?: string; head: number[] };
+
+const realTick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+
+export async function runCrowd(
+  service: Service,
+  clock: FakeClock,
+  wire: { counts: Record<string, number>; inflight: () => number },
+  o: CrowdOptions,
+): Promise<CrowdResult> {
+  let seed = o.seed ?? 7;
+  // mulberry32: small, seeded, good enough for jitter.
+  const rand = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const between = (a: number, b: number) => a + Math.floor(rand() * (b - a));
+  const start = clock.now();
+  const end = start + o.durationMs;
+  const approveEvery = o.approveEveryMs ?? 300_000;
+  const people: Person[] = Array.from({ length: o.people }, (_, id) => ({
+    id,
+    nextPoll: start + between(0, 15_000),
+    nextOpen: start + between(20_000, 80_000),
+    nextApprove: id === 0 ? start + approveEvery : Infinity,
+    polls: 0,
+    head: [],
+  }));
+  const before = { ...wire.counts };
+  const result: CrowdResult = { requests: 0, stale: 0, failures: [], upstream: {}, upstreamTotal: 0 };
+  const pending = new Set<Promise<void>>();
+
+  const act = (what: string, run: () => Promise<{ stale: boolean } | void>) => {
+    result.requests++;
+    const p: Promise<void> = run()
+      .then((r) => {
+        if (r?.stale) result.stale++;
+      })
+      .catch((e: unknown) => {
+        result.failures.push({ what, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+      })
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  };
+
+  const poll = (p: Person) =>
+    act("poll", async () => {
+      const since = p.polls++ % 2 === 1 ? p.since : undefined;
+      const r = await service.campaignPosts(o.campaignId, { status: ["WAITING_APPROVAL"], limit: 20, ...(since ? { since } : {}) });
+      if (!since) p.head = r.data.posts.slice(0, 3).map((x) => x.task_id);
+      p.since = r.meta.fetchedAt;
+      return r.meta;
+    });
+  const open = (p: Person) =>
+    act("open", async () => {
+      const id = p.head[Math.floor(rand() * rand() * p.head.length)];
+      if (id === undefined) return;
+      return (await service.post(id)).meta;
+    });
+  const approve = (p: Person) =>
+    act("approve", async () => {
+      const id = p.head[0];
+      if (id === undefined) return;
+      await service.approve(id, o.campaignId);
+      p.head = p.head.slice(1);
+    });
+
+  for (;;) {
+    const now = clock.now();
+    for (const p of people) {
+      if (now >= end) break;
+      if (p.nextPoll <= now) {
+        poll(p);
+        p.nextPoll = now + between(10_000, 15_000);
+      }
+      if (p.nextOpen <= now) {
+        open(p);
+        p.nextOpen = now + between(40_000, 80_000);
+      }
+      if (p.nextApprove <= now) {
+        approve(p);
+        p.nextApprove = now + approveEvery;
+      }
+    }
+    // Let what was just started reach the wire (or the cache) before looking.
+    await flushMicrotasks();
+    if (now >= end && pending.size === 0) break;
+    // Real requests on the wire: let them finish before simulated time moves on.
+    if (wire.inflight() > 0) {
+      await realTick();
+      continue;
+    }
+    const nextAction = now >= end ? Infinity : Math.min(...people.flatMap((p) => [p.nextPoll, p.nextOpen, p.nextApprove]), end);
+    const target = Math.min(clock.nextTimerAt() ?? Infinity, nextAction);
+    if (!Number.isFinite(target) || target <= now) {
+      await realTick();
+      continue;
+    }
+    await clock.advance(target - now);
+  }
+  for (const [k, v] of Object.entries(wire.counts)) {
+    const d = v - (before[k] ?? 0);
+    if (d > 0) result.upstream[k] = d;
+    result.upstreamTotal += d;
+  }
+  return result;
+}

@@ -1,0 +1,123 @@
+import {
+  POST_STATUSES,
+  type CampaignEngagementQuery,
+  type CampaignListQuery,
+  type EngagementHistoryQuery,
+  type PostListQuery,
+  type PostSort,
+} from "@/lib/schemas";
+
+/**
+ * How long an answer is served as fresh, per operation (ms). The hourly
+ * budget (~16 requests a minute for the whole team) is what these protect:
+ * - account, projects, campaigns, channels, schedules: 60 s; they change
+ *   rarely and only through the upstream's own UI.
+ * - campaign detail 30 s (its stats move as posts do; decisions drop it).
+ * - posts list 15 s: the queue is polled every 10–15 s; a refresh costs one
+ *   small `since` call (see post-sync.ts), whoever and however many poll.
+ * - post detail 20 s, latest post 30 s (decisions drop both).
+ * - engagement 120 s, history 300 s: collected periodically upstream; the
+ *   charts do not need to be fresher than that.
+ * Under budget pressure the gateway stretches them (Gateway.stretch).
+ */
+export const TTL_MS = {
+  account: 60_000,
+  projects: 60_000,
+  project: 60_000,
+  projectChannels: 60_000,
+  campaigns: 60_000,
+  campaign: 30_000,
+  campaignSchedules: 60_000,
+  campaignPosts: 15_000,
+  latestPost: 30_000,
+  campaignEngagement: 120_000,
+  post: 20_000,
+  postEngagement: 120_000,
+  postEngagementHistory: 300_000,
+} as const;
+
+export type Operation = keyof typeof TTL_MS;
+
+/** Tags that reach every campaign's post-derived entries, for a decision whose campaign is unknown. */
+export const ANY_CAMPAIGN_VIEWS = "campaigns:*:posts";
+export const ANY_CAMPAIGN_DERIVED = "campaigns:*:derived";
+
+export const tags = {
+  account: () => ["account"],
+  projects: () => ["projects"],
+  project: (id: number) => [`project:${id}`],
+  campaigns: () => ["campaigns"],
+  campaignDetail: (id: number) => [`campaign:${id}:detail`, ANY_CAMPAIGN_DERIVED],
+  campaignSchedules: (id: number) => [`campaign:${id}:schedules`],
+  campaignViews: (id: number) => [`campaign:${id}:posts`, ANY_CAMPAIGN_VIEWS],
+  latest: (id: number) => [`campaign:${id}:latest`, ANY_CAMPAIGN_DERIVED],
+  campaignEngagement: (id: number) => [`campaign:${id}:engagement`, ANY_CAMPAIGN_DERIVED],
+  post: (id: number) => [`post:${id}`],
+  postEngagement: (id: number) => [`post:${id}:engagement`],
+};
+
+/** The upstream's default status filter of the posts list: every status but CANCELED. */
+export const DEFAULT_POST_STATUSES: readonly string[] = POST_STATUSES.filter((s) => s !== "CANCELED");
+export const ALL_POST_STATUSES: readonly string[] = [...POST_STATUSES];
+const DEFAULT_CAMPAIGN_STATUSES = ["ACTIVE", "FROZEN"];
+
+const sortedUnique = (values: readonly string[]) => [...new Set(values)].sort();
+
+/** An ISO instant in one spelling (UTC, milliseconds), so equal moments make equal keys. */
+export function normalizeInstant(value: string): string {
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
+/** A posts-list query with the upstream's defaults applied: equal queries, equal keys. */
+export type NormalPostQuery = {
+  statuses: string[];
+  sort: PostSort;
+  limit: number;
+  offset: number;
+  since?: string;
+};
+
+export function normalizePostQuery(q: PostListQuery): NormalPostQuery {
+  return {
+    statuses: sortedUnique(q.status?.length ? q.status : DEFAULT_POST_STATUSES),
+    sort: q.sort ?? "-publish_at",
+    limit: q.limit ?? 20,
+    offset: q.offset ?? 0,
+    ...(q.since ? { since: q.since } : {}),
+  };
+}
+
+export function normalizeCampaignQuery(q: CampaignListQuery): Required<Pick<CampaignListQuery, "status">> & CampaignListQuery {
+  return {
+    ...(q.project_id !== undefined ? { project_id: q.project_id } : {}),
+    status: sortedUnique(q.status?.length ? q.status : DEFAULT_CAMPAIGN_STATUSES) as NonNullable<CampaignListQuery["status"]>,
+  };
+}
+
+export const keys = {
+  account: () => "account",
+  projects: () => "projects",
+  project: (id: number) => `project:${id}`,
+  projectChannels: (id: number) => `project:${id}:channels`,
+  campaigns: (q: CampaignListQuery) => {
+    const n = normalizeCampaignQuery(q);
+    return `campaigns?project_id=${n.project_id ?? ""}&status=${n.status.join(",")}`;
+  },
+  campaign: (id: number) => `campaign:${id}`,
+  campaignSchedules: (id: number) => `campaign:${id}:schedules`,
+  /** One synced view per campaign, status filter and sort; pages and `since` are cut from it. */
+  postView: (id: number, n: NormalPostQuery) => `campaign:${id}:posts?status=${n.statuses.join(",")}&sort=${n.sort}`,
+  /** An exact page, for lists too large to mirror. */
+  postPage: (id: number, n: NormalPostQuery) =>
+    `campaign:${id}:posts?status=${n.statuses.join(",")}&sort=${n.sort}&limit=${n.limit}&offset=${n.offset}&since=${
+      n.since ? normalizeInstant(n.since) : ""
+    }`,
+  latestPost: (id: number) => `campaign:${id}:latest`,
+  campaignEngagement: (id: number, q: CampaignEngagementQuery) =>
+    `campaign:${id}:engagement?since=${q.since ? normalizeInstant(q.since) : ""}`,
+  post: (id: number) => `post:${id}`,
+  postEngagement: (id: number) => `post:${id}:engagement`,
+  postEngagementHistory: (id: number, q: EngagementHistoryQuery) =>
+    `post:${id}:engagement:history?metric_type=${q.metric_type}&limit=${q.limit ?? 50}`,
+};

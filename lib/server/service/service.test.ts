@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { FakeClock } from "@/lib/server/gateway/clock";
+import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
+import { createGateway } from "@/lib/server/gateway/gateway";
+import { createService, type UpstreamApi } from "./service";
+import { FakeUpstream } from "./testing";
+
+const CID = 7;
+const WAITING = { status: ["WAITING_APPROVAL" as const] };
+
+function setup(patch: (api: UpstreamApi, fake: FakeUpstream) => Partial<UpstreamApi> = () => ({})) {
+  const clock = new FakeClock();
+  const fake = new FakeUpstream(clock, CID, 30);
+  const base = fake.api();
+  const api = { ...base, ...patch(base, fake) };
+  const gw = createGateway({ clock, random: () => 0.5 });
+  return { clock, fake, gw, service: createService(gw, api) };
+}
+
+const ids = (posts: { task_id: number }[]) => posts.map((p) => p.task_id);
+
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error("expected a rejection");
+}
+
+describe("service: posts lists with incremental sync", () => {
+  it("answers identical polls, whatever their spelling, pages and since, from one upstream call", async () => {
+    const t = setup();
+    const polls = await Promise.all([
+      ...Array.from({ length: 20 }, () => t.service.campaignPosts(CID, WAITING)),
+      t.service.campaignPosts(CID, { status: ["WAITING_APPROVAL"], sort: "-publish_at", limit: 20, offset: 0 }),
+      t.service.campaignPosts(CID, { ...WAITING, limit: 5, offset: 5 }),
+      t.service.campaignPosts(CID, { ...WAITING, since: "2020-01-01T00:00:00+03:00" }),
+    ]);
+    expect(t.fake.count("listCampaignPosts")).toBe(1);
+    const expected = t.fake.list({ status: ["WAITING_APPROVAL"], limit: 100 });
+    expect(polls[0]?.data.total).toBe(20);
+    expect(ids(polls[0]?.data.posts ?? [])).toEqual(ids(expected.posts.slice(0, 20)));
+    expect(ids(polls[21]?.data.posts ?? [])).toEqual(ids(expected.posts.slice(5, 10)));
+    expect(polls[21]?.data).toMatchObject({ limit: 5, offset: 5, total: 20 });
+  });
+
+  it("refreshes with one `since` call: a post approved elsewhere leaves the WAITING_APPROVAL list", async () => {
+    const t = setup();
+    const first = await t.service.campaignPosts(CID, WAITING);
+    const gone = first.data.posts[0]?.task_id as number;
+    await t.clock.advance(5000);
+    t.fake.setStatus(gone, "APPROVED");
+    await t.clock.advance(11_000); // past the 15 s TTL
+    const polls = await Promise.all(Array.from({ length: 25 }, () => t.service.campaignPosts(CID, WAITING)));
+    expect(t.fake.count("listCampaignPosts")).toBe(2);
+    const delta = t.fake.calls.filter((c) => c.op === "listCampaignPosts")[1];
+    expect(delta?.query?.since).toBeDefined();
+    expect(delta?.query?.status).toHaveLength(10); // all statuses: leavers are seen too
+    const after = polls[0]?.data;
+    expect(ids(after?.posts ?? [])).not.toContain(gone);
+    expect(after?.total).toBe(19);
+    expect(ids(after?.posts ?? [])).toEqual(ids(t.fake.list({ status: ["WAITING_APPROVAL"], limit: 20 }).posts));
+  });
+
+  it("inserts posts that entered the filter at their place, and answers a browser's `since` from the view", async () => {
+    const t = setup();
+    await t.service.campaignPosts(CID, WAITING);
+    await t.clock.advance(16_000);
+    const mark = new Date(t.clock.now()).toISOString();
+    await t.clock.advance(1000);
+    const added = t.fake.addPost("WAITING_APPROVAL");
+    t.fake.setStatus(2, "CANCELED");
+    await t.clock.advance(15_000);
+    const r = await t.service.campaignPosts(CID, { ...WAITING, limit: 100 });
+    expect(ids(r.data.posts)).toEqual(ids(t.fake.list({ status: ["WAITING_APPROVAL"], limit: 100 }).posts));
+    expect(r.data.posts[0]?.task_id).toBe(added.task_id); // newest publish time first
+    const since = await t.service.campaignPosts(CID, { ...WAITING, since: mark });
+    expect(ids(since.data.posts)).toEqual([added.task_id]);
+    expect(since.data.total).toBe(1);
+    expect(t.fake.count("listCampaignPosts")).toBe(2);
+  });
+
+  it("falls back to a full refetch when the delta is larger than a page", async () => {
+    const t = setup();
+    await t.service.campaignPosts(CID, WAITING);
+    for (let i = 0; i < 101; i++) t.fake.addPost("SCHEDULED");
+    await t.clock.advance(16_000);
+    const r = await t.service.campaignPosts(CID, WAITING);
+    expect(t.fake.count("listCampaignPosts")).toBe(3); // full, delta (too big), full
+    expect(r.data.total).toBe(20);
+  });
+});
+
+describe("service: decisions", () => {
+  it("drops what an approve makes stale: the post, its lists, latest, campaign detail and engagement", async () => {
+    const t = setup();
+    await t.service.campaignPosts(CID, WAITING);
+    await t.service.post(1);
+    await t.service.campaignEngagement(CID, {});
+    const result = await t.service.approve(1, CID);
+    expect(result).toMatchObject({ task_id: 1, status: "APPROVED", result: "approved_now" });
+    await t.service.post(1);
+    await t.service.campaignEngagement(CID, {});
+    const list = await t.service.campaignPosts(CID, WAITING);
+    expect(t.fake.count("getPost")).toBe(2);
+    expect(t.fake.count("getCampaignEngagement")).toBe(2);
+    expect(t.fake.count("listCampaignPosts")).toBe(2);
+    expect(ids(list.data.posts)).not.toContain(1);
+  });
+
+  it("after a reject, finds the campaign on its own when the caller does not say", async () => {
+    const t = setup();
+    await t.service.post(4);
+    await t.service.campaignPosts(CID, WAITING);
+    await t.service.reject(4);
+    const list = await t.service.campaignPosts(CID, WAITING);
+    expect(ids(list.data.posts)).not.toContain(4);
+    expect(t.fake.count("listCampaignPosts")).toBe(2);
+  });
+
+  it("retries an approve once after a network error", async () => {
+    const t = setup();
+    t.fake.failNext("approvePost", () => new UpstreamUnavailableError("network", "posts/1/approve"));
+    const pending = t.service.approve(1, CID);
+    await t.clock.advance(1000);
+    expect(await pending).toMatchObject({ result: "approved_now" });
+    expect(t.fake.count("approvePost")).toBe(2);
+
+    t.fake.failNext("approvePost", () => new UpstreamUnavailableError("network", "posts/2/approve"), 2);
+    const failing = rejection(t.service.approve(2, CID));
+    await t.clock.advance(1000);
+    expect(await failing).toBeInstanceOf(UpstreamUnavailableError);
+    expect(t.fake.count("approvePost")).toBe(4);
+  });
+
+  it("never retries a reject", async () => {
+    const t = setup();
+    t.fake.failNext("rejectPost", () => new UpstreamUnavailableError("network", "posts/1/reject"));
+    expect(await rejection(t.service.reject(1, CID))).toBeInstanceOf(UpstreamUnavailableError);
+    t.fake.failNext("rejectPost", () => new UpstreamHttpError(502, "", "", "posts/1/reject"));
+    expect(await rejection(t.service.reject(1, CID))).toBeInstanceOf(UpstreamHttpError);
+    expect(t.fake.count("rejectPost")).toBe(2);
+  });
+
+  it("after a write times out, reads the post again and reports success only if it really happened", async () => {
+    const timeout = (id: number) => new UpstreamUnavailableError("timeout", `posts/${id}/approve`);
+    // The approve lands upstream, but its answer is lost.
+    const t = setup((base) => ({
+      approvePost: async (id, o) => {
+        await base.approvePost(id, o);
+        throw timeout(id);
+      },
+    }));
+    await t.service.post(1); // cached as WAITING_APPROVAL: the re-read must not use it
+    const r = await t.service.approve(1, CID);
+    expect(r).toMatchObject({ task_id: 1, status: "APPROVED", result: "approved_now", recovered: true });
+    expect(r.message).toMatch(/повторное чтение/);
+    expect(t.fake.count("getPost")).toBe(2);
+    expect(t.fake.count("approvePost")).toBe(1); // a timeout is not retried
+
+    // The request never got through: the original failure is reported.
+    const u = setup(() => ({ rejectPost: async (id) => Promise.reject(timeout(id)) }));
+    const e = await rejection(u.service.reject(3, CID));
+    expect(e).toBeInstanceOf(UpstreamUnavailableError);
+    expect((e as UpstreamUnavailableError).reason).toBe("timeout");
+    expect(u.fake.count("getPost")).toBe(1);
+  });
+
+  it("reports a write the budget refuses as BudgetExhaustedError, without calling the upstream", async () => {
+    const t = setup();
+    t.gw.budget.pause(t.clock.now() + 60_000);
+    const e = await rejection(t.service.approve(1, CID));
+    expect(e).toBeInstanceOf(BudgetExhaustedError);
+    expect((e as BudgetExhaustedError).retryAfterSeconds).toBe(60);
+    expect(t.fake.count()).toBe(0);
+  });
+});
+
+describe("service: post details", () => {
+  it("keeps a detail fresh while a synced list vouches for it, and drops it when the list shows a change", async () => {
+    const t = setup();
+    await t.service.campaignPosts(CID, WAITING);
+    await t.service.post(1);
+    for (let i = 0; i < 8; i++) {
+      await t.clock.advance(16_000);
+      await t.service.campaignPosts(CID, WAITING);
+      await t.service.post(1);
+    }
+    expect(t.fake.count("getPost")).toBe(1);
+    t.fake.setStatus(1, "APPROVED");
+    await t.clock.advance(16_000);
+    await t.service.campaignPosts(CID, WAITING);
+    expect((await t.service.post(1)).data.status).toBe("APPROVED");
+    expect(t.fake.count("getPost")).toBe(2);
+  });
+
+  it("postFresh always asks the upstream and refreshes the cache", async () => {
+    const t = setup();
+    await t.service.post(1);
+    t.fake.setStatus(1, "CANCELED");
+    expect((await t.service.postFresh(1)).status).toBe("CANCELED");
+    expect((await t.service.post(1)).data.status).toBe("CANCELED");
+    expect(t.fake.count("getPost")).toBe(2);
+  });
+});

@@ -1,0 +1,109 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { createGateway, type Gateway, type GatewayOptions } from "@/lib/server/gateway/gateway";
+import { gauge, onCollect } from "@/lib/server/metrics";
+import { createService, type ServiceOptions, type UpstreamApi } from "@/lib/server/service/service";
+import * as upstream from "@/lib/upstream";
+
+/**
+ * The one door to the upstream for the whole app: every route reads and
+ * writes through `service`, so one budget, one cache and one set of in-flight
+ * requests serve every person. The instance lives on globalThis: Next may
+ * evaluate this module once per route bundle (and again on every dev reload),
+ * and two budgets would each think they own the team's limits.
+ */
+export { BudgetExhaustedError } from "@/lib/server/gateway/errors";
+export type { Priority } from "@/lib/server/gateway/gateway";
+export type { Read, Service, UpstreamApi } from "@/lib/server/service/service";
+export type { BudgetSnapshot } from "@/lib/server/gateway/budget";
+
+type State = { gateway: Gateway; service: ReturnType<typeof createService> };
+
+const g = globalThis as typeof globalThis & { __upstreamService?: State; __upstreamServiceMetrics?: boolean };
+
+const realApi: UpstreamApi = upstream;
+
+function build(gatewayOptions: GatewayOptions, api: UpstreamApi, serviceOptions?: ServiceOptions): State {
+  const gateway = createGateway(gatewayOptions);
+  return { gateway, service: createService(gateway, api, serviceOptions) };
+}
+
+function current(): State {
+  if (!g.__upstreamService) {
+    const e = env();
+    g.__upstreamService = build(
+      {
+        limits: {
+          readsPerMinute: e.BUDGET_READS_PER_MINUTE,
+          writesPerMinute: e.BUDGET_WRITES_PER_MINUTE,
+          requestsPerHour: e.BUDGET_REQUESTS_PER_HOUR,
+        },
+      },
+      realApi,
+    );
+  }
+  return g.__upstreamService;
+}
+
+if (!g.__upstreamServiceMetrics) {
+  g.__upstreamServiceMetrics = true;
+  const tokens = gauge("gateway_budget_tokens", "Budget tokens left now, by bucket (reads, writes per minute; hourly).");
+  const paused = gauge("gateway_budget_paused_seconds", "Seconds left of a pause ordered by an upstream 429 (0 = none).");
+  onCollect(() => {
+    const state = g.__upstreamService;
+    if (!state) return;
+    const s = state.gateway.budget.snapshot();
+    tokens.set({ bucket: "reads" }, s.reads);
+    tokens.set({ bucket: "writes" }, s.writes);
+    tokens.set({ bucket: "hourly" }, s.hourly);
+    const until = state.gateway.budget.pausedUntilMs;
+    paused.set({}, until ? Math.ceil((until - state.gateway.clock.now()) / 1000) : 0);
+  });
+}
+
+type S = State["service"];
+
+export const service: S = {
+  account: (...a: Parameters<S["account"]>) => current().service.account(...a),
+  projects: (...a: Parameters<S["projects"]>) => current().service.projects(...a),
+  project: (...a: Parameters<S["project"]>) => current().service.project(...a),
+  projectChannels: (...a: Parameters<S["projectChannels"]>) => current().service.projectChannels(...a),
+  campaigns: (...a: Parameters<S["campaigns"]>) => current().service.campaigns(...a),
+  campaign: (...a: Parameters<S["campaign"]>) => current().service.campaign(...a),
+  campaignSchedules: (...a: Parameters<S["campaignSchedules"]>) => current().service.campaignSchedules(...a),
+  campaignPosts: (...a: Parameters<S["campaignPosts"]>) => current().service.campaignPosts(...a),
+  latestPost: (...a: Parameters<S["latestPost"]>) => current().service.latestPost(...a),
+  campaignEngagement: (...a: Parameters<S["campaignEngagement"]>) => current().service.campaignEngagement(...a),
+  post: (...a: Parameters<S["post"]>) => current().service.post(...a),
+  postEngagement: (...a: Parameters<S["postEngagement"]>) => current().service.postEngagement(...a),
+  postEngagementHistory: (...a: Parameters<S["postEngagementHistory"]>) => current().service.postEngagementHistory(...a),
+  approve: (...a: Parameters<S["approve"]>) => current().service.approve(...a),
+  reject: (...a: Parameters<S["reject"]>) => current().service.reject(...a),
+  postFresh: (...a: Parameters<S["postFresh"]>) => current().service.postFresh(...a),
+  invalidatePost: (...a: Parameters<S["invalidatePost"]>) => current().service.invalidatePost(...a),
+};
+
+/** Same as `service.invalidatePost`, for callers that only need this. */
+export function invalidatePost(taskId: number, campaignId?: number): void {
+  current().service.invalidatePost(taskId, campaignId);
+}
+
+/** Tokens left per bucket now, and the end of a 429 pause if one is running. */
+export function budgetSnapshot(): { reads: number; writes: number; hourly: number; pausedUntil?: string } {
+  return current().gateway.budget.snapshot();
+}
+
+export type ResetOptions = {
+  /** Gateway options: fake clock, limits, waits, retry policy… Defaults: limits from env. */
+  gateway?: GatewayOptions;
+  /** A fake upstream; default the real client (point it with setUpstreamConfigForTests). */
+  api?: UpstreamApi;
+  service?: ServiceOptions;
+};
+
+/** A fresh gateway and cache for the next test; returns them so the test can look inside. */
+export function resetServiceForTests(options: ResetOptions = {}): State {
+  const limits = options.gateway?.limits ?? { readsPerMinute: 60, writesPerMinute: 30, requestsPerHour: 1000 };
+  g.__upstreamService = build({ ...options.gateway, limits }, options.api ?? realApi, options.service);
+  return g.__upstreamService;
+}
