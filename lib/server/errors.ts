@@ -141,19 +141,28 @@ function fromUpstreamHttp(e: UpstreamHttpError): ApiError {
 
 /**
  * A zod failure on input, as a 400 naming the parameter literally:
- * `Недопустимый параметр limit: …`.
+ * `Недопустимый параметр limit: …`. Parse with `{ reportInput: true }` so the
+ * message can tell a missing value from a wrong one and quote the bad item
+ * of a list (`status: NOPE — допустимые значения: …`).
  */
 export function validationError(error: z.ZodError, fallbackName = "body"): ApiError {
   const issue = error.issues[0];
-  const name = issue && issue.path.length > 0 ? issue.path.join(".") : fallbackName;
+  const head = issue?.path[0];
+  const name = head === undefined ? fallbackName : String(head);
   return new ApiError("validation_error", `Недопустимый параметр ${name}: ${describeIssue(issue)}`);
 }
 
+const quote = (v: unknown) => {
+  const text = typeof v === "string" ? v : JSON.stringify(v) ?? String(v);
+  return text.length > 50 ? `${text.slice(0, 50)}…` : text;
+};
+
 function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return "неверное значение";
+  const hasInput = "input" in issue && issue.input !== undefined;
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined ? "обязательный параметр" : `ожидается ${typeName(issue.expected)}`;
+      return hasInput ? `ожидается ${typeName(issue.expected)}` : "обязательный параметр";
     case "too_small":
       return issue.origin === "string"
         ? `минимальная длина ${String(issue.minimum)}`
@@ -163,7 +172,7 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
     case "too_big":
       return issue.origin === "string" ? `максимальная длина ${String(issue.maximum)}` : `значение должно быть не больше ${String(issue.maximum)}`;
     case "invalid_value":
-      return `допустимые значения: ${issue.values.map(String).join(", ")}`;
+      return `${hasInput ? `${quote(issue.input)} — ` : ""}допустимые значения: ${issue.values.map(String).join(", ")}`;
     case "invalid_format":
       return issue.format === "regex" ? "ожидается целое число" : formatName(issue.format);
     default:

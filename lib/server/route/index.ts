@@ -4,3 +4,4 @@ export { withSession, withPermission, requireSession, requirePermission } from "
 export { sameOrigin, isSameOrigin } from "./same-origin";
 export { parseId, parseQuery, parseJsonBody } from "./input";
 export { dataJson, json, NO_STORE } from "./respond";
+export { decisionRoute } from "./decision-route";

@@ -5,7 +5,7 @@ import { ApiError, validationError } from "@/lib/server/errors";
 
 /** A path id (positive decimal integer), or a 400 naming the parameter. */
 export function parseId(raw: string | undefined, name = "id"): number {
-  const parsed = IdParam.safeParse(raw ?? "");
+  const parsed = IdParam.safeParse(raw ?? "", { reportInput: true });
   if (!parsed.success) throw validationError(parsed.error, name);
   return parsed.data;
 }
@@ -17,7 +17,7 @@ export function parseId(raw: string | undefined, name = "id"): number {
 export function parseQuery<S extends z.ZodType>(schema: S, query: URLSearchParams): z.output<S> {
   const raw: Record<string, string> = {};
   for (const key of new Set(query.keys())) raw[key] = query.get(key) ?? "";
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw validationError(parsed.error, "query");
   return parsed.data;
 }
@@ -42,7 +42,7 @@ export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S
       throw new ApiError("validation_error", "Тело запроса не является корректным JSON");
     }
   }
-  const parsed = schema.safeParse(body);
+  const parsed = schema.safeParse(body, { reportInput: true });
   if (!parsed.success) throw validationError(parsed.error, "body");
   return parsed.data;
 }

@@ -1,14 +1,16 @@
 import type { Migration } from "kysely";
 import { auditLog } from "./0001_audit_log";
+import { bulkJobs } from "./0002_bulk_jobs";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
  * at server start and before the first query. To add one: write
  * `migrations/000N_<name>.ts` exporting a `Migration`, and add a line here
- * with the next number, e.g. `"0002_bulk_jobs": bulkJobs,`. Never rename or
+ * with the next number, e.g. `"0003_<name>": yourMigration,`. Never rename or
  * edit a shipped entry; add a new one instead.
  */
 export const migrations: Record<string, Migration> = {
   "0001_audit_log": auditLog,
-  // ↓ next migration here ("0002_…")
+  "0002_bulk_jobs": bulkJobs,
+  // ↓ next migration here ("0003_…")
 };

@@ -1,0 +1,110 @@
+/**
+ * Route-test harness: a temp database and env per test file, the real
+ * simulator in-process (limits off, time frozen, admin routes on), the
+ * upstream client pointed at it, and NextRequests carrying a next-auth
+ * session cookie minted with the test secret.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { encode } from "next-auth/jwt";
+import type { Role } from "@/lib/auth/roles";
+import { resetEnvForTests } from "@/lib/env";
+import { closeDbForTests } from "@/lib/server/db";
+import { setUpstreamConfigForTests } from "@/lib/upstream";
+import { resetServiceForTests } from "@/lib/server/upstream-service";
+import type { NextRouteHandler } from "@/lib/server/route";
+import { startSimulator } from "@/simulator/server";
+
+export const SECRET = "test-secret-at-least-16-chars";
+export const METRICS_TOKEN = "metrics-token-0123456789";
+export const WEBHOOK_SECRET = "webhook-secret-0123456789";
+export const ORIGIN = "http://localhost:3000";
+export const ROLES: readonly Role[] = ["editor", "reviewer", "manager", "admin"];
+
+export type Harness = { simUrl: string; dbDir: string; close(): Promise<void> };
+
+export async function startHarness(extraEnv: Record<string, string | undefined> = {}): Promise<Harness> {
+  const dbDir = mkdtempSync(path.join(tmpdir(), "dashboard-api-"));
+  const vars: Record<string, string | undefined> = {
+    NODE_ENV: "test",
+    NEXTAUTH_SECRET: SECRET,
+    NEXTAUTH_URL: ORIGIN,
+    UPSTREAM_API_KEY: "demo-key",
+    DATABASE_URL: `file:${path.join(dbDir, "nested", "dashboard.db")}`,
+    METRICS_TOKEN,
+    WEBHOOK_SECRET,
+    LOG_LEVEL: "silent",
+    ...extraEnv,
+  };
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetEnvForTests();
+  await closeDbForTests();
+
+  const sim = await startSimulator({ port: 0, limits: false, timeScale: 0, admin: true });
+  pointUpstream(sim.url, "demo-key");
+  return {
+    simUrl: sim.url,
+    dbDir,
+    async close() {
+      setUpstreamConfigForTests(undefined);
+      await sim.close();
+      await closeDbForTests();
+      rmSync(dbDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Points the client at the simulator with a given key, and drops every cache. */
+export function pointUpstream(baseUrl: string, apiKey: string, timeoutMs = 2000): void {
+  setUpstreamConfigForTests({ baseUrl, apiKey, timeoutMs });
+  resetServiceForTests();
+}
+
+export async function cookieFor(role: Role, email = `${role}@example.com`): Promise<string> {
+  const token = await encode({ token: { email, name: `Тест ${role}`, role }, secret: SECRET });
+  return `next-auth.session-token=${token}`;
+}
+
+export type CallOptions = {
+  role?: Role;
+  method?: "GET" | "POST";
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON with a same-origin Origin unless headers say otherwise. */
+  body?: unknown;
+};
+
+export async function call(handler: NextRouteHandler, url: string, o: CallOptions = {}): Promise<Response> {
+  const headers = new Headers(o.headers);
+  if (o.role) headers.set("cookie", await cookieFor(o.role));
+  let body: string | undefined;
+  if (o.body !== undefined) {
+    body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  if (o.method === "POST" && !headers.has("origin") && !headers.has("x-no-origin")) headers.set("origin", ORIGIN);
+  headers.delete("x-no-origin");
+  const req = new NextRequest(new URL(url, ORIGIN), { method: o.method ?? "GET", headers, body });
+  return handler(req, { params: Promise.resolve(o.params ?? {}) });
+}
+
+export async function errorOf(res: Response): Promise<{ code: string; message: string }> {
+  const body = (await res.json()) as { error: { code: string; message: string } };
+  return body.error;
+}
+
+/** The simulator's admin API (faults, clock, post status), for failure cases. */
+export async function admin(simUrl: string, path: string, body?: unknown): Promise<Response> {
+  const res = await fetch(`${simUrl}/__admin/${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`admin ${path}: ${res.status} ${await res.text()}`);
+  return res;
+}

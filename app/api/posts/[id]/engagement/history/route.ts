@@ -1,0 +1,10 @@
+// GET /api/posts/[id]/engagement/history – datapoints of one metric, newest first
+import { EngagementHistoryQuery } from "@/lib/schemas";
+import { dataJson, parseId, parseQuery, withSession } from "@/lib/server/route";
+import { service } from "@/lib/server/upstream-service";
+
+export const GET = withSession(async ({ params, query, priority }) => {
+  // The id is checked before the query, so a bad id is named first.
+  const id = parseId(params.id);
+  return dataJson(await service.postEngagementHistory(id, parseQuery(EngagementHistoryQuery, query), priority));
+});

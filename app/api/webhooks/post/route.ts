@@ -1,0 +1,18 @@
+// POST /api/webhooks/post – a Post notification (Bearer WEBHOOK_SECRET): drops the cached post and its campaign's lists; 202
+import { env } from "@/lib/env";
+import { Post } from "@/lib/schemas";
+import { ApiError } from "@/lib/server/errors";
+import { log } from "@/lib/server/log";
+import { json, parseJsonBody, withRequest } from "@/lib/server/route";
+import { bearerMatches } from "@/lib/server/route/bearer";
+import { invalidatePost } from "@/lib/server/upstream-service";
+
+export const POST = withRequest(async ({ req, requestId }) => {
+  const secret = env().WEBHOOK_SECRET;
+  if (!secret) throw new ApiError("not_found");
+  if (!bearerMatches(req.headers.get("authorization"), secret)) throw new ApiError("unauthorized", "Неверный секрет уведомлений");
+  const post = await parseJsonBody(req, Post);
+  invalidatePost(post.task_id, post.campaign_id);
+  log.info("post notification accepted", { requestId, taskId: post.task_id, campaignId: post.campaign_id, status: post.status });
+  return json({ accepted: true, task_id: post.task_id }, { status: 202 });
+});

@@ -1,0 +1,44 @@
+import { sql, type Kysely, type Migration } from "kysely";
+
+// Bulk approve/reject jobs and their items (lib/server/bulk). Frozen once shipped, like 0001.
+export const bulkJobs: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable("bulk_jobs")
+      .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      .addColumn("campaign_id", "integer", (c) => c.notNull())
+      .addColumn("action", "text", (c) => c.notNull())
+      .addColumn("reason", "text")
+      .addColumn("user_email", "text", (c) => c.notNull())
+      .addColumn("user_name", "text", (c) => c.notNull())
+      .addColumn("role", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
+      .addColumn("started_at", "text")
+      .addColumn("finished_at", "text")
+      .execute();
+    await db.schema.createIndex("bulk_jobs_status").on("bulk_jobs").columns(["status", "id"]).execute();
+    await db.schema.createIndex("bulk_jobs_campaign").on("bulk_jobs").columns(["campaign_id", "id"]).execute();
+    await db.schema
+      .createTable("bulk_job_items")
+      .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      .addColumn("job_id", "integer", (c) => c.notNull().references("bulk_jobs.id").onDelete("cascade"))
+      .addColumn("position", "integer", (c) => c.notNull())
+      .addColumn("task_id", "integer", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull())
+      .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("result", "text")
+      .addColumn("status_after", "text")
+      .addColumn("message", "text")
+      .addColumn("error_code", "text")
+      .addColumn("audit_id", "integer")
+      .addColumn("finished_at", "text")
+      .addUniqueConstraint("bulk_job_items_job_task", ["job_id", "task_id"])
+      .execute();
+    await db.schema.createIndex("bulk_job_items_job").on("bulk_job_items").columns(["job_id", "status", "position"]).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("bulk_job_items").execute();
+    await db.schema.dropTable("bulk_jobs").execute();
+  },
+};

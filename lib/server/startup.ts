@@ -1,0 +1,34 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { migrateToLatest } from "@/lib/server/db";
+import { log } from "@/lib/server/log";
+import { installUnknownValueLogger } from "@/lib/server/route/unknown-values";
+
+/**
+ * Server start-up, called once from instrumentation.ts in the Node.js runtime:
+ * validate the environment, route unknown upstream values into the logger,
+ * open the database and apply migrations. Next only logs a failing
+ * instrumentation hook and then answers every request with a 500, so a
+ * broken environment or database ends the process here instead, with a
+ * message naming what is wrong.
+ */
+export async function startServer(): Promise<void> {
+  try {
+    env();
+  } catch (e) {
+    fatal("invalid environment", e);
+  }
+  installUnknownValueLogger();
+  try {
+    await migrateToLatest();
+  } catch (e) {
+    fatal("database migration failed", e);
+  }
+  log.info("dashboard server ready", { runtime: "nodejs", database: env().DATABASE_URL });
+}
+
+function fatal(msg: string, e: unknown): never {
+  // The env message lists variable names and problems, never values.
+  log.error(msg, { error: e instanceof Error ? e.message : String(e) });
+  process.exit(1);
+}
