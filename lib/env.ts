@@ -64,3 +64,11 @@ export function env(): Env {
 export function resetEnvForTests(): void {
   cached = undefined;
 }
+
+/**
+ * AUTH_USERS_FILE alone, for `npm run user:add`: that script runs without the
+ * server's secrets, so it cannot call env().
+ */
+export function authUsersFileFromEnv(): string {
+  return EnvSchema.shape.AUTH_USERS_FILE.parse(process.env.AUTH_USERS_FILE);
+}

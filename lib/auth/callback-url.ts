@@ -8,7 +8,6 @@ const FALLBACK = "/";
 export function safeCallbackPath(raw: unknown, origin: string): string {
   if (typeof raw !== "string" || raw.length === 0 || raw.length > 2048) return FALLBACK;
   // Control characters and backslashes are how parsers are tricked into reading a host.
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(raw)) return FALLBACK;
   let base: URL;
   let url: URL;
@@ -22,8 +21,8 @@ export function safeCallbackPath(raw: unknown, origin: string): string {
   // A relative value must be a path, not a scheme-relative "//host".
   if (!/^https?:\/\//i.test(raw) && (!raw.startsWith("/") || raw.startsWith("//"))) return FALLBACK;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  // Going back to the sign-in page (or its API) after signing in would loop.
-  if (isUnder(url.pathname, "/login") || isUnder(url.pathname, "/api/auth")) return FALLBACK;
+  // next-auth's own endpoints are never a destination (sign-out pages, callbacks).
+  if (isUnder(url.pathname, "/api/auth")) return FALLBACK;
   return path;
 }
 

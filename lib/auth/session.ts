@@ -2,7 +2,9 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
-import { isRole, type SessionUser } from "./roles";
+import { isSecureUrl, sessionCookieName } from "./cookies";
+import type { SessionUser } from "./roles";
+import { userFromClaims } from "./token";
 
 /**
  * The signed-in person of a request, read from the next-auth JWT cookie.
@@ -10,7 +12,8 @@ import { isRole, type SessionUser } from "./roles";
  * do not know) counts as signed out.
  */
 export async function getSessionUser(req: NextRequest): Promise<SessionUser | null> {
-  const token = await getToken({ req, secret: env().NEXTAUTH_SECRET });
-  if (!token || typeof token.email !== "string" || !isRole(token.role)) return null;
-  return { email: token.email, name: typeof token.name === "string" ? token.name : token.email, role: token.role };
+  const e = env();
+  const secure = isSecureUrl(e.NEXTAUTH_URL);
+  const token = await getToken({ req, secret: e.NEXTAUTH_SECRET, cookieName: sessionCookieName(secure), secureCookie: secure });
+  return userFromClaims(token);
 }

@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import en from "@/messages/en/auth.json";
+import ru from "@/messages/ru/auth.json";
+import { LoginForm } from "./login-form";
+
+const signIn = vi.hoisted(() => vi.fn());
+vi.mock("next-auth/react", () => ({ signIn }));
+
+const assign = vi.fn();
+beforeEach(() => {
+  signIn.mockReset();
+  assign.mockReset();
+  vi.stubGlobal("location", { ...window.location, assign });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderForm(locale: "ru" | "en" = "ru", props: Partial<Parameters<typeof LoginForm>[0]> = {}) {
+  return render(
+    <NextIntlClientProvider locale={locale} messages={{ auth: locale === "ru" ? ru : en }}>
+      <LoginForm callbackPath="/campaigns" ssoName={null} {...props} />
+    </NextIntlClientProvider>,
+  );
+}
+
+async function submit(email: string, password: string, button = "Войти") {
+  fireEvent.change(screen.getByLabelText(/Эл. почта|Email/), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(/Пароль|Password/), { target: { value: password } });
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: button })));
+}
+
+describe("LoginForm", () => {
+  it("labels its fields and flags empty ones without calling the server", async () => {
+    renderForm();
+    await submit("", "");
+    const email = screen.getByLabelText("Эл. почта");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Введите адрес электронной почты.");
+    expect(screen.getByLabelText("Пароль").getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(email);
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("signs in with credentials and goes to the callback path", async () => {
+    signIn.mockResolvedValue({ ok: true, error: null, status: 200, url: "http://localhost:3000/campaigns" });
+    renderForm();
+    await submit("anna@example.com", "pw");
+    expect(signIn).toHaveBeenCalledWith("credentials", { email: "anna@example.com", password: "pw", redirect: false, callbackUrl: "/campaigns" });
+    expect(assign).toHaveBeenCalledWith("/campaigns");
+  });
+
+  it("announces wrong credentials in an alert", async () => {
+    signIn.mockResolvedValue({ ok: false, error: "CredentialsSignin", status: 401, url: null });
+    renderForm();
+    await submit("anna@example.com", "bad");
+    expect(screen.getByRole("alert").textContent).toBe("Неверная эл. почта или пароль.");
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("says how long a lock lasts, in English too", async () => {
+    signIn.mockResolvedValue({ ok: false, error: "locked:900", status: 401, url: null });
+    renderForm("en");
+    await submit("anna@example.com", "bad", "Sign in");
+    expect(screen.getByRole("alert").textContent).toBe("Too many failed sign-in attempts. Try again in 15 minutes.");
+  });
+
+  it("shows an SSO refusal that came back in the URL, and the SSO button when configured", async () => {
+    signIn.mockResolvedValue(undefined);
+    renderForm("ru", { ssoName: "Keycloak", initialError: "AccessDenied" });
+    expect(screen.getByRole("alert").textContent).toMatch(/нет роли/);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Войти через Keycloak" })));
+    expect(signIn).toHaveBeenCalledWith("oidc", { callbackUrl: "/campaigns" });
+  });
+});

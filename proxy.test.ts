@@ -1,0 +1,62 @@
+import { encode } from "next-auth/jwt";
+import { NextRequest, type NextFetchEvent } from "next/server";
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "@/lib/env";
+import { proxy } from "./proxy";
+
+const SECRET = "proxy-test-secret-proxy-test-secret";
+
+beforeEach(() => {
+  Object.assign(process.env, { UPSTREAM_API_KEY: "k", NEXTAUTH_SECRET: SECRET, NEXTAUTH_URL: "http://localhost:3000", LOG_LEVEL: "silent" });
+  resetEnvForTests();
+});
+
+/** undefined: the proxy let the request through untouched. */
+async function run(path: string, claims?: Record<string, unknown>): Promise<Response | undefined> {
+  const headers = new Headers();
+  if (claims) headers.set("cookie", `next-auth.session-token=${await encode({ token: claims, secret: SECRET })}`);
+  const res = await proxy(new NextRequest(`http://localhost:3000${path}`, { headers }) as Parameters<typeof proxy>[0], {} as NextFetchEvent);
+  if (res === undefined || res === null) return undefined;
+  if (!(res instanceof Response)) throw new Error(`proxy returned ${String(res)}`);
+  return res;
+}
+
+const passedOn = (res: Response | undefined) => res === undefined || res.headers.get("x-middleware-next") === "1";
+const editor: Record<string, unknown> = { email: "e@example.com", name: "E", role: "editor" };
+
+describe("proxy", () => {
+  it("sends a signed-out page request to /login with the path to come back to", async () => {
+    const res = await run("/campaigns/7/queue?status=PENDING");
+    expect(res?.status).toBe(307);
+    const location = new URL(res?.headers.get("location") ?? "");
+    expect(location.pathname).toBe("/login");
+    expect(location.searchParams.get("callbackUrl")).toBe("/campaigns/7/queue?status=PENDING");
+  });
+
+  it("answers a signed-out API request with 401 in the error envelope", async () => {
+    const res = await run("/api/campaigns");
+    expect(res?.status).toBe(401);
+    expect(await res?.json()).toEqual({ error: { code: "unauthorized", message: expect.any(String) } });
+  });
+
+  it.each(["/login", "/api/auth/session", "/api/health", "/api/metrics", "/api/webhooks/post", "/robots.txt"])("lets %s through signed out", async (path) => {
+    expect(passedOn(await run(path))).toBe(true);
+  });
+
+  it("lets a signed-in person through to pages and APIs", async () => {
+    expect(passedOn(await run("/campaigns", editor))).toBe(true);
+    expect(passedOn(await run("/api/campaigns", editor))).toBe(true);
+  });
+
+  it("treats a token with an unknown role as signed out", async () => {
+    expect((await run("/", { ...editor, role: "owner" }))?.status).toBe(307);
+    expect((await run("/api/campaigns", { ...editor, role: "owner" }))?.status).toBe(401);
+  });
+
+  it("ignores a token signed with another secret", async () => {
+    const forged = await encode({ token: editor, secret: "another-secret-another-secret-xx" });
+    const req = new NextRequest("http://localhost:3000/api/campaigns", { headers: { cookie: `next-auth.session-token=${forged}` } });
+    const res = await proxy(req as Parameters<typeof proxy>[0], {} as NextFetchEvent);
+    expect(res instanceof Response && res.status).toBe(401);
+  });
+});

@@ -1,0 +1,45 @@
+import { NextResponse } from "next/server";
+import { withAuth } from "next-auth/middleware";
+import { isSecureUrl, sessionCookieName } from "@/lib/auth/cookies";
+import { isApiPath, isPublicPath } from "@/lib/auth/paths";
+import { userFromClaims } from "@/lib/auth/token";
+import { env } from "@/lib/env";
+
+/**
+ * Signed-out page requests go to /login?callbackUrl=<path>; signed-out API
+ * requests get a 401 in the error envelope (a fetch cannot follow a redirect
+ * to an HTML page usefully). Route handlers still check the session and the
+ * role themselves: this is the first gate, not the only one.
+ */
+export const proxy = withAuth(
+  function requireApiSession(req) {
+    const { pathname } = req.nextUrl;
+    if (isApiPath(pathname) && !isPublicPath(pathname) && !userFromClaims(req.nextauth.token)) {
+      return NextResponse.json(
+        { error: { code: "unauthorized", message: "Sign-in required." } },
+        { status: 401, headers: { "Cache-Control": "no-store" } },
+      );
+    }
+    return NextResponse.next();
+  },
+  {
+    pages: { signIn: "/login" },
+    // Getters: read the env per request, not when the module is loaded at build time.
+    get secret() {
+      return env().NEXTAUTH_SECRET;
+    },
+    get cookies() {
+      return { sessionToken: { name: sessionCookieName(isSecureUrl(env().NEXTAUTH_URL)) } };
+    },
+    callbacks: {
+      // API paths always reach the function above, which answers 401 instead of redirecting.
+      authorized: ({ req, token }) =>
+        isPublicPath(req.nextUrl.pathname) || isApiPath(req.nextUrl.pathname) || userFromClaims(token) !== null,
+    },
+  },
+);
+
+export const config = {
+  // Static assets never need a session; everything else is decided above.
+  matcher: ["/((?!_next/static|_next/image|favicon\\.ico).*)"],
+};
