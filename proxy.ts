@@ -16,7 +16,7 @@ export const proxy = withAuth(
     const { pathname } = req.nextUrl;
     if (isApiPath(pathname) && !isPublicPath(pathname) && !userFromClaims(req.nextauth.token)) {
       return NextResponse.json(
-        { error: { code: "unauthorized", message: "Sign-in required." } },
+        { error: { code: "unauthorized", message: "Требуется вход в систему" } },
         { status: 401, headers: { "Cache-Control": "no-store" } },
       );
     }
