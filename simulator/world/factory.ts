@@ -111,7 +111,7 @@ export function buildVersions(rng: Rng, c: Campaign, from: number, to: number, c
 }
 
 /** Adds a new active version (max 10 per post); returns false when the post is full. */
-export function addVersion(rng: Rng, post: Post, c: Campaign, at: number, source: VersionSource): boolean {
+export function addVersion(rng: Rng, post: Post, c: Campaign, at: number, source: "REGENERATION" | "MANUAL_EDIT"): boolean {
   if (post.versions.length >= 10) return false;
   const base = post.versions.find((v) => v.isActive) ?? post.versions[post.versions.length - 1];
   const text = base ? editText(rng, base.text, c.theme, source) : composeText(rng, c.theme, c.postLengthFormat);
@@ -132,7 +132,11 @@ export type Outcome = "published" | "partial" | "failed" | "pending";
 
 /** One record per channel; "partial" needs two channels, else it degrades to "published". */
 export function buildRecords(rng: Rng, channels: Channel[], outcome: Outcome, at: number): PublishRecord[] {
-  const failIdx = outcome === "partial" && channels.length > 1 ? rng.int(0, channels.length - 1) : -1;
+  // A partial publication still reaches at least one platform that reports engagement.
+  const canFail = channels
+    .map((_, i) => i)
+    .filter((i) => channels.some((ch, j) => j !== i && ch.platform !== "WEBHOOK"));
+  const failIdx = outcome === "partial" && channels.length > 1 && canFail.length > 0 ? rng.pick(canFail) : -1;
   return channels.map((ch, i) => {
     if (outcome === "pending") return { channelId: ch.id, status: "PENDING", publishedAt: null, messageId: null };
     if (outcome === "failed" || i === failIdx) return { channelId: ch.id, status: "FAILED", publishedAt: null, messageId: null };

@@ -102,18 +102,24 @@ export function composeText(rng: Rng, theme: ThemeKey, lengthFormat: string): st
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Replaces one occurrence of one synonym pair found in the text; false when none applies. */
+/** Both directions of every pair, compiled once (this runs thousands of times per seed). */
+const SWAPS = SYNONYMS.flatMap(([a, b]) =>
+  [[a, b], [b, a]].map(([from, to]) => ({
+    re: new RegExp(`(?<![\\p{L}\\p{N}])${escape(from ?? "")}(?![\\p{L}\\p{N}])`, "giu"),
+    probe: (from ?? "").toLowerCase(),
+    to: to ?? "",
+  })),
+);
+
+/** Replaces one occurrence of one synonym pair found in the text (unchanged if none applies). */
 function swapWord(rng: Rng, text: string): string {
-  const options: { re: RegExp; to: string }[] = [];
-  for (const [a, b] of SYNONYMS) {
-    for (const [from, to] of [[a, b], [b, a]] as const) {
-      const re = new RegExp(`(?<![\\p{L}\\p{N}])${escape(from)}(?![\\p{L}\\p{N}])`, "giu");
-      if (re.test(text)) options.push({ re, to });
-    }
-  }
+  const lower = text.toLowerCase();
+  const options = SWAPS.filter((s) => lower.includes(s.probe)).flatMap((s) => {
+    const matches = [...text.matchAll(s.re)];
+    return matches.length > 0 ? [{ matches, to: s.to }] : [];
+  });
   if (options.length === 0) return text;
-  const { re, to } = rng.pick(options);
-  const matches = [...text.matchAll(re)];
+  const { matches, to } = rng.pick(options);
   const m = rng.pick(matches);
   const at = m.index;
   const first = m[0].charAt(0);
@@ -128,7 +134,7 @@ export function editText(rng: Rng, text: string, theme: ThemeKey, source: "REGEN
   const swaps = source === "MANUAL_EDIT" ? rng.int(1, 3) : rng.int(2, 5);
   for (let i = 0; i < swaps; i++) out = swapWord(rng, out);
   const blocks = out.split("\n\n");
-  if (source === "REGENERATION" && blocks.length > 3 && rng.chance(0.7)) {
+  if (source === "REGENERATION" && blocks.length >= 6 && rng.chance(0.6)) {
     const unused = corpus.paragraphs.filter((p) => !out.includes(p.slice(0, 40)));
     if (unused.length > 0) {
       const idx = rng.int(1, blocks.length - 3);
