@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { Suspense } from "react";
+import { CampaignsView } from "@/components/campaigns/campaigns-view";
+import { CampaignTableSkeleton } from "@/components/campaigns/table/skeleton";
+import { Prefetch } from "@/components/overview/prefetch";
+import { campaignsQuery } from "@/lib/queries/campaigns";
+import { projectsQuery } from "@/lib/queries/projects";
+import { service } from "@/lib/server/upstream-service";
+import { parseCampaignsUrl } from "@/lib/url-state/campaigns";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("analytics.campaigns");
+  return { title: t("title") };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function CampaignsPage({ searchParams }: Props) {
+  const t = await getTranslations("analytics.campaigns");
+  // The same parser as the client's, so the prefetched list is the one the table asks for.
+  const state = parseCampaignsUrl(await searchParams);
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-semibold">{t("title")}</h1>
+      <Suspense fallback={<CampaignTableSkeleton />}>
+        <Prefetch
+          entries={[
+            { queryKey: projectsQuery().queryKey, queryFn: () => service.projects() },
+            {
+              queryKey: campaignsQuery({ projectId: state.project, statuses: state.statuses }).queryKey,
+              queryFn: () => service.campaigns({ project_id: state.project ?? undefined, status: state.statuses }),
+            },
+          ]}
+        >
+          <CampaignsView />
+        </Prefetch>
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { PostEngagement } from "@/components/engagement/post-engagement";
+import { Prefetch } from "@/components/overview/prefetch";
+import { SkeletonLines } from "@/components/ui/skeleton";
+import { engagementHistoryQuery, postEngagementQuery } from "@/lib/queries/engagement";
+import { postQuery } from "@/lib/queries/posts";
+import { IdParam } from "@/lib/schemas";
+import { service } from "@/lib/server/upstream-service";
+import { parsePostEngagementUrl } from "@/lib/url-state/engagement";
+
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export default async function PostEngagementPage({ params, searchParams }: Props) {
+  const parsed = IdParam.safeParse((await params).id);
+  if (!parsed.success) notFound();
+  const id = parsed.data;
+  const { metric, points } = parsePostEngagementUrl(await searchParams, id);
+  return (
+    <Suspense fallback={<SkeletonLines lines={8} />}>
+      <Prefetch
+        entries={[
+          { queryKey: postQuery(id).queryKey, queryFn: () => service.post(id) },
+          { queryKey: postEngagementQuery(id).queryKey, queryFn: () => service.postEngagement(id) },
+          // Only the metric on screen: history is the heaviest read.
+          {
+            queryKey: engagementHistoryQuery(id, metric, points).queryKey,
+            queryFn: () => service.postEngagementHistory(id, { metric_type: metric, limit: points }),
+          },
+        ]}
+      >
+        <PostEngagement id={id} />
+      </Prefetch>
+    </Suspense>
+  );
+}

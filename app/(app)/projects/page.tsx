@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { Suspense } from "react";
+import { Prefetch } from "@/components/overview/prefetch";
+import { ProjectsList } from "@/components/projects/projects-list";
+import { SkeletonLines } from "@/components/ui/skeleton";
+import { projectsQuery } from "@/lib/queries/projects";
+import { service } from "@/lib/server/upstream-service";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("analytics.projects");
+  return { title: t("title") };
+}
+
+export default async function ProjectsPage() {
+  const t = await getTranslations("analytics.projects");
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-semibold">{t("title")}</h1>
+      <Suspense fallback={<SkeletonLines lines={6} />}>
+        <Prefetch entries={[{ queryKey: projectsQuery().queryKey, queryFn: () => service.projects() }]}>
+          <ProjectsList />
+        </Prefetch>
+      </Suspense>
+    </>
+  );
+}

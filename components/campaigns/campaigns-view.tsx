@@ -1,0 +1,60 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { ErrorState, StaleNote } from "@/components/ui/query-states";
+import { campaignsQuery } from "@/lib/queries/campaigns";
+import { campaignsUrlQuery, parseCampaignsUrl, type CampaignsUrlState } from "@/lib/url-state/campaigns";
+import { CampaignFilters } from "./filters";
+import { CampaignDataTable } from "./table/data-table";
+import { CampaignTableEmpty } from "./table/empty-state";
+import { CampaignTableSkeleton } from "./table/skeleton";
+import { useUrlState } from "./use-url-state";
+
+/** Case- and accent-insensitive "contains", so "кофе" finds "Кофейня" and "ё" finds "е". */
+function matcher(q: string, locale: string) {
+  const norm = (s: string) => s.toLocaleLowerCase(locale).normalize("NFD").replace(/\p{M}/gu, "");
+  const needle = norm(q.trim());
+  return (name: string) => needle === "" || norm(name).includes(needle);
+}
+
+export function CampaignsView() {
+  const t = useTranslations("analytics.campaigns");
+  const locale = useLocale();
+  const [state, setState] = useUrlState<CampaignsUrlState>(parseCampaignsUrl, campaignsUrlQuery);
+  const [resetKey, setResetKey] = useState(0);
+  const query = useQuery(campaignsQuery({ projectId: state.project, statuses: state.statuses }));
+
+  const all = query.data?.data.campaigns;
+  const rows = useMemo(() => {
+    const matches = matcher(state.q, locale);
+    return (all ?? []).filter((c) => matches(c.name));
+  }, [all, state.q, locale]);
+
+  return (
+    <div className="space-y-4">
+      <CampaignFilters state={state} onChange={setState} resetKey={resetKey} />
+      <div aria-live="polite" className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="campaigns-count">
+        {all && t("count", { shown: rows.length, total: all.length })}
+      </div>
+      {query.isPending ? (
+        <CampaignTableSkeleton />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <StaleNote meta={query.data.meta} />
+          {rows.length === 0 ? (
+            <CampaignTableEmpty onReset={() => {
+                setState(parseCampaignsUrl(new URLSearchParams()));
+                setResetKey((k) => k + 1);
+              }} />
+          ) : (
+            <CampaignDataTable rows={rows} sort={state.sort} onSortChange={(sort) => setState({ ...state, sort })} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

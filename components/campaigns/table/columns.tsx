@@ -1,0 +1,74 @@
+"use client";
+
+import { createColumnHelper, type Row } from "@tanstack/react-table";
+import { useFormatter, useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { CampaignStatusBadge } from "@/components/campaigns/status-badge";
+import { TextLink } from "@/components/campaigns/text-link";
+import { dayToDate } from "@/components/campaigns/use-labels";
+import { CAMPAIGN_STATUSES, type CampaignListItem } from "@/lib/schemas";
+import type { CampaignTableFeatures } from "./features";
+
+const helper = createColumnHelper<CampaignTableFeatures, CampaignListItem>();
+type CampaignRow = Row<CampaignTableFeatures, CampaignListItem>;
+
+/** Known statuses in their lifecycle order, unknown ones after them. */
+const statusRank = (s: string) => {
+  const i = (CAMPAIGN_STATUSES as readonly string[]).indexOf(s);
+  return i === -1 ? CAMPAIGN_STATUSES.length : i;
+};
+
+export function useCampaignColumns(locale: string) {
+  const t = useTranslations("analytics.campaigns");
+  const format = useFormatter();
+  return useMemo(() => {
+    // Ascending comparisons only: the table reverses them for descending.
+    const byText = (a: CampaignRow, b: CampaignRow, id: string) =>
+      String(a.getValue(id)).localeCompare(String(b.getValue(id)), locale, { sensitivity: "base" });
+    const day = (d: string) => format.dateTime(dayToDate(d), { dateStyle: "medium" });
+    return helper.columns([
+      helper.accessor("name", {
+        id: "name",
+        header: t("col.name"),
+        sortFn: byText,
+        cell: ({ row }) => <TextLink href={`/campaigns/${row.original.id}`}>{row.original.name}</TextLink>,
+      }),
+      helper.accessor("project_name", {
+        id: "project",
+        header: t("col.project"),
+        sortFn: byText,
+        cell: ({ row }) => <TextLink href={`/projects/${row.original.project_id}`}>{row.original.project_name}</TextLink>,
+      }),
+      helper.accessor((c) => statusRank(c.status), {
+        id: "status",
+        header: t("col.status"),
+        cell: ({ row }) => <CampaignStatusBadge status={row.original.status} />,
+      }),
+      helper.accessor("start_date", { id: "start", header: t("col.start"), cell: ({ getValue }) => day(getValue()) }),
+      // Campaigns without an end date sort last either way.
+      helper.accessor((c) => c.end_date ?? undefined, {
+        id: "end",
+        header: t("col.end"),
+        sortUndefined: "last",
+        cell: ({ row }) => (row.original.end_date ? day(row.original.end_date) : t("noEnd")),
+      }),
+      helper.accessor("created_at", {
+        id: "created",
+        header: t("col.created"),
+        cell: ({ getValue }) => format.dateTime(new Date(getValue()), { dateStyle: "medium" }),
+      }),
+      helper.display({
+        id: "links",
+        header: t("col.links"),
+        cell: ({ row }) => (
+          <span className="flex gap-3">
+            <TextLink href={`/campaigns/${row.original.id}/queue`} aria-label={t("queueOf", { name: row.original.name })}>
+              {t("queue")}
+            </TextLink>
+            <TextLink href={`/campaigns/${row.original.id}/engagement`}>{t("engagement")}</TextLink>
+          </span>
+        ),
+      }),
+    ]);
+  }, [t, format, locale]);
+}

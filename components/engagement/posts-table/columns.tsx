@@ -1,0 +1,72 @@
+"use client";
+
+import { createColumnHelper, createSortedRowModel, rowSortingFeature, tableFeatures } from "@tanstack/react-table";
+import { useFormatter, useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { TextLink } from "@/components/campaigns/text-link";
+import { useOpenLabel } from "@/components/campaigns/use-labels";
+import { MetricValue } from "../metric-value";
+import type { PostEngagementRow } from "./rows";
+
+export const postsTableFeatures = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel() });
+const helper = createColumnHelper<typeof postsTableFeatures, PostEngagementRow>();
+
+/** Text as the table shows it in a cell (also what the CSV writes for a missing value). */
+export function useCellText() {
+  const t = useTranslations("analytics");
+  return (row: PostEngagementRow, metric: string): string | number => {
+    if (row.state === "pending") return t("engagement.pending");
+    if (row.state === "error") return t("engagement.failedRow");
+    return row.metrics[metric] ?? t("notReported");
+  };
+}
+
+export function usePostColumns(metrics: readonly string[]) {
+  const t = useTranslations("analytics");
+  const label = useOpenLabel();
+  const format = useFormatter();
+  return useMemo(
+    () =>
+      helper.columns([
+        helper.accessor((r) => r.post.task_id, {
+          id: "post",
+          header: t("engagement.postCol"),
+          cell: ({ row }) => (
+            <div className="max-w-xs">
+              <TextLink href={`/posts/${row.original.post.task_id}/engagement`}>
+                {t("post.postLabel", { id: row.original.post.task_id })}
+              </TextLink>
+              <p className="line-clamp-1 text-xs text-zinc-600 dark:text-zinc-400">{row.original.post.text}</p>
+            </div>
+          ),
+        }),
+        helper.accessor((r) => r.post.published_at ?? undefined, {
+          id: "published",
+          header: t("engagement.publishedCol"),
+          sortUndefined: "last",
+          cell: ({ row }) =>
+            row.original.post.published_at
+              ? format.dateTime(new Date(row.original.post.published_at), { dateStyle: "medium", timeStyle: "short" })
+              : "—",
+        }),
+        ...metrics.map((m) =>
+          // Posts not loaded or not reporting the metric sort last in both directions.
+          helper.accessor((r) => (r.state === "loaded" ? r.metrics[m] : undefined), {
+            id: m,
+            header: label("metric", m),
+            sortUndefined: "last",
+            sortDescFirst: true,
+            cell: ({ row }) =>
+              row.original.state === "pending" ? (
+                <span className="text-zinc-600 dark:text-zinc-400">…<span className="sr-only">{t("engagement.pending")}</span></span>
+              ) : row.original.state === "error" ? (
+                <span className="text-red-800 dark:text-red-300">{t("engagement.failedRow")}</span>
+              ) : (
+                <MetricValue value={row.original.metrics[m]} />
+              ),
+          }),
+        ),
+      ]),
+    [t, label, format, metrics],
+  );
+}

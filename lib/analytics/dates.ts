@@ -1,0 +1,40 @@
+/** The service's (and the dashboard's) home time zone: calendar days are counted there. */
+export const HOME_TIME_ZONE = "Europe/Moscow";
+
+const DAY_MS = 86_400_000;
+
+/** YYYY-MM-DD of the calendar day containing `at` in the home time zone. */
+export function calendarDay(at: Date, timeZone = HOME_TIME_ZONE): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** YYYY-MM-DD `days` days before `day`. */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days of a subscription left from now; 0 on its last day, negative once lapsed. */
+export function daysLeft(until: string, now: Date): number {
+  return daysBetween(calendarDay(now), calendarDay(new Date(until)));
+}
+
+/** Campaigns whose end date falls within `withinDays` from today (today included). */
+export function endingSoon<T extends { end_date: string | null }>(
+  items: readonly T[],
+  today: string,
+  withinDays = 14,
+): Array<T & { daysLeft: number }> {
+  return items
+    .flatMap((item) => {
+      if (!item.end_date) return [];
+      const left = daysBetween(today, item.end_date);
+      return left >= 0 && left <= withinDays ? [{ ...item, daysLeft: left }] : [];
+    })
+    .sort((a, b) => a.daysLeft - b.daysLeft);
+}

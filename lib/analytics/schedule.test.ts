@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { Schedule } from "@/lib/schemas";
+import { openLabel } from "./labels";
+import { describeSchedule } from "./schedule";
+import { analyticsTranslator } from "./test-translator";
+
+const ru = analyticsTranslator("ru");
+const en = analyticsTranslator("en");
+
+const daily: Schedule = { id: 1, schedule_type: "DAILY", time: "10:00" };
+// day_of_week 4 would be Friday with Monday = 0 and Thursday with Sunday = 0: the text must come from the display field.
+const weekly: Schedule = { id: 2, schedule_type: "WEEKLY", time: "10:00", day_of_week: 4, day_of_week_display: "пятница" };
+const everyN: Schedule = { id: 3, schedule_type: "EVERY_N_DAYS", time: "09:30", interval_days: 3, anchor_date: "2026-11-01" };
+const unknown: Schedule = { id: 4, schedule_type: "MONTHLY_LAST_FRIDAY", time: "18:45" };
+
+describe("describeSchedule", () => {
+  it("reads DAILY in both languages", () => {
+    expect(describeSchedule(daily, ru)).toBe("каждый день в 10:00");
+    expect(describeSchedule(daily, en)).toBe("every day at 10:00");
+  });
+
+  it("reads WEEKLY with the upstream's day_of_week_display as given", () => {
+    expect(describeSchedule(weekly, ru)).toBe("еженедельно, пятница, 10:00");
+    expect(describeSchedule({ ...weekly, day_of_week_display: "Friday" }, en)).toBe("weekly, Friday, 10:00");
+    // A different display with the same number: the display wins, nothing is computed.
+    expect(describeSchedule({ ...weekly, day_of_week_display: "Вторник" }, ru)).toBe("еженедельно, Вторник, 10:00");
+  });
+
+  it("reads EVERY_N_DAYS with interval, anchor date and time", () => {
+    expect(describeSchedule(everyN, ru)).toBe("каждые 3 дня с 2026-11-01 в 09:30");
+    expect(describeSchedule(everyN, en)).toBe("every 3 days from 2026-11-01 at 09:30");
+    expect(describeSchedule({ ...everyN, interval_days: 5 }, ru)).toBe("каждые 5 дней с 2026-11-01 в 09:30");
+    expect(describeSchedule({ ...everyN, interval_days: 1 }, en)).toBe("every day from 2026-11-01 at 09:30");
+  });
+
+  it("shows an unknown type raw with its time", () => {
+    expect(describeSchedule(unknown, ru)).toBe("MONTHLY_LAST_FRIDAY, 18:45");
+    expect(describeSchedule(unknown, en)).toBe("MONTHLY_LAST_FRIDAY, 18:45");
+  });
+
+  it("falls back to raw type and time when a known type lacks its fields", () => {
+    expect(describeSchedule({ id: 5, schedule_type: "WEEKLY", time: "07:00" }, en)).toBe("WEEKLY, 07:00");
+  });
+});
+
+describe("openLabel", () => {
+  it("translates known values and shows unknown ones as they come", () => {
+    expect(openLabel(ru, "campaignStatus", "ACTIVE")).toBe("Активна");
+    expect(openLabel(en, "campaignStatus", "ARCHIVED")).toBe("ARCHIVED");
+    expect(openLabel(en, "tier", "platinum.v2")).toBe("platinum.v2");
+    expect(openLabel(en, "platform", "DISCORD")).toBe("DISCORD");
+  });
+});

@@ -1,0 +1,53 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { CampaignEngagement, EngagementHistory, PostEngagement, PostList } from "@/lib/schemas";
+import { apiGet } from "./fetch-json";
+
+/**
+ * Engagement moves slowly (the upstream collects it periodically) and the
+ * hourly budget is shared, so these stay fresh for minutes and are not
+ * refetched on remount: a revisit costs no upstream requests.
+ */
+const SLOW = { staleTime: 5 * 60_000, refetchOnMount: false } as const;
+
+export const campaignEngagementQuery = (id: number, since: string | undefined) =>
+  queryOptions({
+    queryKey: ["engagement", "campaign", id, since ?? null] as const,
+    queryFn: ({ signal }) => apiGet<CampaignEngagement>(`/api/campaigns/${id}/engagement`, { since }, signal),
+    ...SLOW,
+  });
+
+export const postEngagementQuery = (id: number) =>
+  queryOptions({
+    queryKey: ["engagement", "post", id] as const,
+    queryFn: ({ signal }) => apiGet<PostEngagement>(`/api/posts/${id}/engagement`, undefined, signal),
+    ...SLOW,
+  });
+
+export const engagementHistoryQuery = (id: number, metric: string, limit: number) =>
+  queryOptions({
+    queryKey: ["engagement", "history", id, metric, limit] as const,
+    queryFn: ({ signal }) =>
+      apiGet<EngagementHistory>(`/api/posts/${id}/engagement/history`, { metric_type: metric, limit }, signal),
+    ...SLOW,
+  });
+
+export const PUBLISHED_STATUSES = "PUBLISHED,PARTIALLY_PUBLISHED";
+export const POSTS_PAGE = 100;
+
+/** The campaign's published posts, newest first, paged by the upstream's maximum of 100. */
+export const publishedPostsQuery = (campaignId: number) =>
+  infiniteQueryOptions({
+    queryKey: ["campaigns", campaignId, "posts", "published"] as const,
+    queryFn: ({ signal, pageParam }) =>
+      apiGet<PostList>(
+        `/api/campaigns/${campaignId}/posts`,
+        { status: PUBLISHED_STATUSES, sort: "-publish_at", limit: POSTS_PAGE, offset: pageParam },
+        signal,
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.data.offset + last.data.posts.length;
+      return last.data.posts.length > 0 && next < last.data.total ? next : undefined;
+    },
+    staleTime: 60_000,
+  });
