@@ -10,7 +10,7 @@ const port = Number(process.env.E2E_PORT ?? 3400);
 const simPort = Number(process.env.E2E_SIM_PORT ?? 4400);
 const baseURL = `http://127.0.0.1:${port}`;
 const apiKey = process.env.E2E_API_KEY ?? "demo-key";
-const runId = process.env.E2E_RUN_ID ?? String(Date.now());
+const runId = process.env.E2E_RUN_ID ?? "local";
 
 export const E2E = { baseURL, simURL: `http://127.0.0.1:${simPort}`, apiKey };
 

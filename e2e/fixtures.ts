@@ -4,7 +4,7 @@ import { expect, test as base, type Page } from "@playwright/test";
 export type DemoRole = "editor" | "reviewer" | "manager" | "admin";
 
 /** Storage state saved by auth.setup.ts for each demo sign-in. */
-export const authFile = (role: DemoRole) => `e2e/.auth/${role}.json`;
+export const authFile = (role: DemoRole) => `e2e/.auth/${process.env.E2E_RUN_ID ?? "local"}/${role}.json`;
 
 /** Every page journey ends its visit with this: no axe violations (WCAG 2.x A and AA). */
 export async function expectNoA11yViolations(page: Page): Promise<void> {

@@ -11,6 +11,8 @@ const env = {
   NEXT_DIST_DIR: distDir,
   E2E_API_KEY: process.env.E2E_API_KEY ?? `sk-e2e-${randomBytes(16).toString("hex")}`,
   NEXT_TELEMETRY_DISABLED: "1",
+  // One id per run: names the run's database file and its saved sign-ins.
+  E2E_RUN_ID: process.env.E2E_RUN_ID ?? String(Date.now()),
 };
 env.UPSTREAM_API_KEY = env.E2E_API_KEY;
 env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET ?? randomBytes(24).toString("hex");
@@ -26,5 +28,5 @@ if (!existsSync("/usr/bin/chromium") && !process.env.E2E_CHROMIUM) {
 }
 if (process.env.E2E_SKIP_BUILD !== "1") run("npx", ["next", "build"]);
 mkdirSync("data", { recursive: true });
-rmSync("e2e/.auth", { recursive: true, force: true });
+rmSync(`e2e/.auth/${env.E2E_RUN_ID}`, { recursive: true, force: true });
 run("npx", ["playwright", "test", ...process.argv.slice(2)]);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
 import { BudgetExhaustedError } from "@/lib/server/upstream-service";
 import { log } from "@/lib/server/log";
+import { brandSymbol, hasBrand } from "@/lib/brand";
 
 /**
  * The dashboard's one error type and one code→status table. Every failure a
@@ -52,7 +53,14 @@ const DEFAULT_MESSAGE: Record<KnownErrorCode, string> = {
   upstream_timeout: "Сервис не ответил вовремя",
 };
 
+const API_ERROR_BRAND = brandSymbol("ApiError");
+
 export class ApiError extends Error {
+  readonly [API_ERROR_BRAND] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, API_ERROR_BRAND);
+  }
+
   readonly status: number;
 
   constructor(

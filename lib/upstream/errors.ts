@@ -1,9 +1,17 @@
+import { brandSymbol, hasBrand } from "@/lib/brand";
+const UPSTREAMHTTPERROR_BRAND = brandSymbol("UpstreamHttpError");
+
 /**
  * Typed failures of the upstream client. Callers branch on the class, never
  * on message text: the upstream's `message` is Russian end-user text and is
  * passed on unchanged.
  */
 export class UpstreamHttpError extends Error {
+  readonly [UPSTREAMHTTPERROR_BRAND] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, UPSTREAMHTTPERROR_BRAND);
+  }
+
   constructor(
     readonly status: number,
     /** The upstream's machine-readable code; may be empty (401 and 429 codes are not described). */
@@ -19,7 +27,14 @@ export class UpstreamHttpError extends Error {
   }
 }
 
+const UPSTREAMUNAVAILABLEERROR_BRAND = brandSymbol("UpstreamUnavailableError");
+
 export class UpstreamUnavailableError extends Error {
+  readonly [UPSTREAMUNAVAILABLEERROR_BRAND] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, UPSTREAMUNAVAILABLEERROR_BRAND);
+  }
+
   constructor(
     readonly reason: "network" | "timeout",
     readonly path: string,
@@ -30,7 +45,14 @@ export class UpstreamUnavailableError extends Error {
   }
 }
 
+const UPSTREAMCONTRACTERROR_BRAND = brandSymbol("UpstreamContractError");
+
 export class UpstreamContractError extends Error {
+  readonly [UPSTREAMCONTRACTERROR_BRAND] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, UPSTREAMCONTRACTERROR_BRAND);
+  }
+
   constructor(
     readonly path: string,
     /** Dotted path of the offending field, e.g. `posts.3.status`; "(body)" for unparsable JSON. */

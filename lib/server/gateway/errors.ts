@@ -1,3 +1,6 @@
+import { brandSymbol, hasBrand } from "@/lib/brand";
+const BUDGETEXHAUSTEDERROR_BRAND = brandSymbol("BudgetExhaustedError");
+
 /**
  * Thrown when the request budget (or an upstream 429 pause) leaves nothing to
  * send and there is no last good answer to serve. Routes answer 503 with
@@ -5,6 +8,11 @@
  * 429 never reaches a person.
  */
 export class BudgetExhaustedError extends Error {
+  readonly [BUDGETEXHAUSTEDERROR_BRAND] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, BUDGETEXHAUSTEDERROR_BRAND);
+  }
+
   readonly code = "budget_exhausted";
 
   constructor(readonly retryAfterSeconds: number) {
