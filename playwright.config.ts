@@ -74,6 +74,12 @@ export default defineConfig({
         METRICS_TOKEN: "e2e-metrics-token-0123456789",
         WEBHOOK_SECRET: "e2e-webhook-secret-0123456789",
         LOG_LEVEL: "warn",
+        // Journeys click through pages far faster than people do; the budget's
+        // behaviour is covered by the gateway's own tests, so here it is wide
+        // enough never to be what a journey waits on.
+        BUDGET_READS_PER_MINUTE: "2000",
+        BUDGET_WRITES_PER_MINUTE: "600",
+        BUDGET_REQUESTS_PER_HOUR: "50000",
       },
     },
   ],
