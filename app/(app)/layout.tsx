@@ -1,3 +1,17 @@
-export default function AppLayout({ children }: { children: React.ReactNode }) {
-  return <main id="main" className="mx-auto max-w-7xl p-4">{children}</main>;
+import { AppHeader } from "@/components/shell/app-header";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { SkipLink } from "@/components/shell/skip-link";
+
+export default async function AppLayout({ children }: { children: React.ReactNode }) {
+  const user = await getCurrentUser();
+  return (
+    <>
+      <SkipLink />
+      <AppHeader user={user} />
+      {/* tabIndex lets the skip link move focus here, not only scroll. */}
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl p-4 focus:outline-none">
+        {children}
+      </main>
+    </>
+  );
 }

@@ -1,0 +1,128 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { Suspense } from "react";
+import { MediaPanel } from "@/components/media/media-panel";
+import { DecisionHistory } from "@/components/post/decision-history";
+import { DecisionPanel } from "@/components/post/decision-panel";
+import { EngagementSummary } from "@/components/post/engagement-summary";
+import { PanelSkeleton } from "@/components/post/panel-skeleton";
+import { PlatformPreviews } from "@/components/post/platform-previews";
+import { Panel, SummaryBoundary } from "@/components/post/post-panels";
+import { PostNotFound } from "@/components/post/post-not-found";
+import { PostSummary } from "@/components/post/post-summary";
+import { PostText } from "@/components/post/post-text";
+import { PostTimeline } from "@/components/post/post-timeline";
+import { PublishRecords } from "@/components/post/publish-records";
+import { VersionsPanel } from "@/components/post/versions-panel";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { can } from "@/lib/auth/roles";
+import { campaignQuery } from "@/lib/queries/campaigns";
+import { postDecisionsKey } from "@/lib/queries/decisions";
+import { postKey } from "@/lib/queries/posts";
+import { makeQueryClient } from "@/lib/queries/query-client";
+import { IdParam } from "@/lib/schemas";
+import { decisionsForPost } from "@/lib/server/audit";
+import { toApiError } from "@/lib/server/errors";
+import { service } from "@/lib/server/upstream-service";
+import { Prefetch } from "./prefetch";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations("review.post");
+  const parsed = IdParam.safeParse((await params).id);
+  return { title: parsed.success ? t("title", { id: parsed.data }) : t("titleUnknown") };
+}
+
+/**
+ * The post page. The post itself is fetched here (every panel but two reads
+ * it, and a missing post is a 404 page, not a dozen panel errors); the
+ * campaign's channels and the decision history stream in their own Suspense
+ * boundaries. Panels share the post through one query key.
+ */
+export default async function PostPage({ params }: Props) {
+  const parsed = IdParam.safeParse((await params).id);
+  if (!parsed.success) notFound();
+  const id = parsed.data;
+  const [t, user] = await Promise.all([getTranslations("review.post"), getCurrentUser()]);
+
+  const client = makeQueryClient();
+  let campaignId: number | null = null;
+  try {
+    const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => service.post(id, "interactive") });
+    campaignId = post.data.campaign_id;
+  } catch (e) {
+    const error = toApiError(e);
+    if (error.status === 404) return <PostNotFound message={error.message} heading />;
+    // Anything else: the panels fetch again in the browser and show their own error states.
+  }
+  const canDecide = user !== null && can(user.role, "decide");
+
+  const previews = (
+    <Panel title={t("panels.previews")} id="previews" lines={6}>
+      <PlatformPreviews id={id} />
+    </Panel>
+  );
+  const history = (
+    <Panel title={t("panels.history")} id="history">
+      <DecisionHistory id={id} />
+    </Panel>
+  );
+
+  return (
+    <HydrationBoundary state={dehydrate(client)}>
+      <div className="space-y-6">
+        <SummaryBoundary>
+          <PostSummary id={id} />
+        </SummaryBoundary>
+        {/* On phones the columns dissolve (display: contents) into one flex column, so the
+            decision panel can come first; from lg up, two columns. */}
+        <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
+          <div className="contents min-w-0 lg:col-span-2 lg:block lg:space-y-6">
+            <Panel title={t("panels.text")} id="text">
+              <PostText id={id} />
+            </Panel>
+            <Panel title={t("panels.media")} id="media" lines={6}>
+              <MediaPanel id={id} />
+            </Panel>
+            <Panel title={t("panels.versions")} id="versions" lines={6}>
+              <VersionsPanel id={id} />
+            </Panel>
+            {campaignId === null ? (
+              previews
+            ) : (
+              <Suspense fallback={<PanelSkeleton title={t("panels.previews")} lines={6} />}>
+                <Prefetch queryKey={campaignQuery(campaignId).queryKey} queryFn={() => service.campaign(campaignId, "interactive")}>
+                  {previews}
+                </Prefetch>
+              </Suspense>
+            )}
+            <Panel title={t("panels.records")} id="records">
+              <PublishRecords id={id} />
+            </Panel>
+          </div>
+          <div className="contents min-w-0 lg:block lg:space-y-6">
+            {canDecide && (
+              <Panel title={t("panels.decision")} id="decision" lines={2} className="order-first lg:order-none">
+                <DecisionPanel id={id} />
+              </Panel>
+            )}
+            <Panel title={t("panels.timeline")} id="timeline" lines={4}>
+              <PostTimeline id={id} />
+            </Panel>
+            <Panel title={t("panels.engagement")} id="engagement" lines={5}>
+              <EngagementSummary id={id} />
+            </Panel>
+            <Suspense fallback={<PanelSkeleton title={t("panels.history")} />}>
+              <Prefetch queryKey={postDecisionsKey(id)} queryFn={async () => ({ items: await decisionsForPost(id) })}>
+                {history}
+              </Prefetch>
+            </Suspense>
+          </div>
+        </div>
+      </div>
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,122 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import type { DiffSegment, WordDiff } from "@/lib/diff/word-diff";
+
+export type DiffMode = "inline" | "split";
+
+// Markers are inline-blocks so the strike-through of a deletion does not run through them,
+// and aria-hidden because the visually hidden words already say it to screen readers.
+const marker = "inline-block select-none font-bold no-underline";
+
+function Deleted({ text, label }: { text: string; label: string }) {
+  return (
+    <del className="rounded-sm bg-red-100 text-red-950 line-through decoration-2 dark:bg-red-950 dark:text-red-100">
+      <span className="sr-only">{label} </span>
+      <span aria-hidden="true" className={marker}>
+        [−
+      </span>
+      {text}
+      <span aria-hidden="true" className={marker}>
+        ]
+      </span>
+    </del>
+  );
+}
+
+function Inserted({ text, label }: { text: string; label: string }) {
+  return (
+    <ins className="rounded-sm bg-green-100 text-green-950 underline decoration-2 underline-offset-2 dark:bg-green-950 dark:text-green-100">
+      <span className="sr-only">{label} </span>
+      <span aria-hidden="true" className={marker}>
+        [+
+      </span>
+      {text}
+      <span aria-hidden="true" className={marker}>
+        ]
+      </span>
+    </ins>
+  );
+}
+
+function Segments({ segments, show }: { segments: DiffSegment[]; show: ReadonlySet<DiffSegment["kind"]> }) {
+  const t = useTranslations("review.diff");
+  return (
+    <>
+      {segments.map((s, i) =>
+        !show.has(s.kind) ? null : s.kind === "equal" ? (
+          <span key={i}>{s.text}</span>
+        ) : s.kind === "delete" ? (
+          <Deleted key={i} text={s.text} label={t("deletedSr")} />
+        ) : (
+          <Inserted key={i} text={s.text} label={t("insertedSr")} />
+        ),
+      )}
+    </>
+  );
+}
+
+const ALL = new Set<DiffSegment["kind"]>(["equal", "delete", "insert"]);
+const OLD = new Set<DiffSegment["kind"]>(["equal", "delete"]);
+const NEW = new Set<DiffSegment["kind"]>(["equal", "insert"]);
+const textClass = "text-sm leading-7 break-words whitespace-pre-wrap";
+
+/** Inserted and deleted character totals of a diff. */
+export function DiffCounts({ diff }: { diff: WordDiff }) {
+  const t = useTranslations("review.diff");
+  const format = useFormatter();
+  return (
+    <p className="text-sm" data-testid="diff-counts">
+      <span className="font-semibold text-green-900 dark:text-green-300">
+        +{format.number(diff.inserted)} {t("insertedCount", { count: diff.inserted })}
+      </span>
+      {" · "}
+      <span className="font-semibold text-red-900 dark:text-red-300">
+        −{format.number(diff.deleted)} {t("deletedCount", { count: diff.deleted })}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * A word diff inline (one text with deletions and insertions in place) or
+ * side by side (old text with its deletions, new text with its insertions).
+ * Changes never rely on colour: brackets with −/+ signs, strike-through and
+ * underline, and hidden "deleted:"/"inserted:" words for screen readers.
+ */
+export function DiffView({ diff, mode, fromLabel, toLabel }: { diff: WordDiff; mode: DiffMode; fromLabel: string; toLabel: string }) {
+  const t = useTranslations("review.diff");
+  if (diff.inserted === 0 && diff.deleted === 0) {
+    return (
+      <div data-diff-mode={mode}>
+        <p className="mb-2 text-sm font-medium">{t("identical")}</p>
+        <p className={textClass}>
+          <Segments segments={diff.segments} show={ALL} />
+        </p>
+      </div>
+    );
+  }
+  if (mode === "inline") {
+    return (
+      <p data-diff-mode="inline" className={textClass}>
+        <Segments segments={diff.segments} show={ALL} />
+      </p>
+    );
+  }
+  return (
+    <div data-diff-mode="split" className="grid gap-4 md:grid-cols-2">
+      <section aria-label={fromLabel}>
+        <h3 className="mb-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{fromLabel}</h3>
+        <p className={textClass}>
+          <Segments segments={diff.segments} show={OLD} />
+        </p>
+      </section>
+      <section aria-label={toLabel}>
+        <h3 className="mb-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{toLabel}</h3>
+        <p className={textClass}>
+          <Segments segments={diff.segments} show={NEW} />
+        </p>
+      </section>
+    </div>
+  );
+}

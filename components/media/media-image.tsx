@@ -1,0 +1,81 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { cn } from "@/lib/cn";
+import { MediaState } from "./media-state";
+
+type Status = "loading" | "loaded" | "failed";
+
+/**
+ * An image from a temporary link. Until it loads, a placeholder; if the link
+ * lapsed or the load fails, a clear state with a retry instead of a broken
+ * image. Mount with `key={url}` so a refreshed link starts over.
+ */
+export function MediaImage({
+  url,
+  alt,
+  expired,
+  onRetry,
+  className,
+  imgClassName,
+  onOpen,
+  openLabel,
+}: {
+  url: string;
+  alt: string;
+  expired: boolean;
+  onRetry: () => void;
+  className?: string;
+  imgClassName?: string;
+  /** Makes the loaded image a button (album thumbnails); not while a state with its own retry shows. */
+  onOpen?: () => void;
+  openLabel?: string;
+}) {
+  const [status, setStatus] = useState<Status>("loading");
+  const [attempt, setAttempt] = useState(0);
+  const img = useRef<HTMLImageElement>(null);
+
+  // An image that finished (or failed) before hydration fired no React event: read its state.
+  useEffect(() => {
+    const el = img.current;
+    if (el?.complete) setStatus(el.naturalWidth > 0 ? "loaded" : "failed");
+  }, [attempt]);
+
+  const retry = () => {
+    setStatus("loading");
+    setAttempt((n) => n + 1);
+    onRetry();
+  };
+
+  if (expired) return <MediaState kind="expired" onRetry={retry} className={className} />;
+  if (status === "failed") return <MediaState kind="failed" onRetry={retry} className={className} />;
+  const image = (
+    // A plain <img>: signed links from the upstream's origin, which the image optimizer must not fetch or cache.
+    // eslint-disable-next-line @next/next/no-img-element
+    <img
+      key={attempt}
+      ref={img}
+      src={url}
+      alt={alt}
+      onLoad={() => setStatus("loaded")}
+      onError={() => setStatus("failed")}
+      className={cn("block h-auto max-w-full", imgClassName)}
+    />
+  );
+  return (
+    <div className={cn("relative overflow-hidden rounded-md bg-zinc-100 dark:bg-zinc-800", status === "loading" && "min-h-32 animate-pulse", className)}>
+      {onOpen ? (
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-label={openLabel}
+          className="block w-full rounded-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+        >
+          {image}
+        </button>
+      ) : (
+        image
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ErrorState } from "@/components/ui/query-states";
+import { postDecisionsKey } from "@/lib/queries/decisions";
+import { approvePost, postKey, rejectPost, type DecisionResponse } from "@/lib/queries/posts";
+import { APPROVAL_RESULTS, useEnumLabel } from "./labels";
+import { RejectDialog } from "./reject-dialog";
+import { PostStatusBadge } from "./status-badge";
+
+type Decision = { action: "approve" } | { action: "reject"; reason: string };
+
+/**
+ * Approve and reject, for the roles that may decide (the server checks again).
+ * The outcome shown is the upstream's: its result (translated when known) and
+ * its Russian message; an error is an error, never a success. Either way the
+ * post and its decision history are refetched.
+ */
+export function DecisionPanel({ id }: { id: number }) {
+  const t = useTranslations("review.decision");
+  const resultLabel = useEnumLabel("decision.result", APPROVAL_RESULTS);
+  const queryClient = useQueryClient();
+  const [rejecting, setRejecting] = useState(false);
+
+  const mutation = useMutation<DecisionResponse, Error, Decision>({
+    mutationFn: (d) => (d.action === "approve" ? approvePost(id) : rejectPost(id, { reason: d.reason })),
+    // Close the dialog whatever happened, so the outcome below is seen.
+    onSettled: () => {
+      setRejecting(false);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: postKey(id) }),
+        queryClient.invalidateQueries({ queryKey: postDecisionsKey(id) }),
+      ]);
+    },
+  });
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        <Button variant="success" disabled={mutation.isPending} onClick={() => mutation.mutate({ action: "approve" })}>
+          <span aria-hidden="true">✓</span>
+          {t("approve")}
+        </Button>
+        <Button variant="danger" disabled={mutation.isPending} onClick={() => setRejecting(true)}>
+          <span aria-hidden="true">✕</span>
+          {t("reject")}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {mutation.isPending && <p className="text-sm">{t("sending")}</p>}
+        {mutation.isSuccess && (
+          <div
+            data-decision-result={mutation.data.data.result}
+            className="space-y-1 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-950 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
+          >
+            <p className="font-semibold">
+              <span aria-hidden="true">✓ </span>
+              {resultLabel(mutation.data.data.result)}
+            </p>
+            <p>{mutation.data.data.message}</p>
+            <p className="flex items-center gap-1">
+              {t("newStatus")}: <PostStatusBadge status={mutation.data.data.status} />
+            </p>
+          </div>
+        )}
+      </div>
+      {mutation.isError && (
+        <div data-decision-error>
+          <p className="mb-1 text-sm font-semibold">{t("failed")}</p>
+          <ErrorState error={mutation.error} />
+        </div>
+      )}
+      <RejectDialog
+        open={rejecting}
+        pending={mutation.isPending}
+        onCancel={() => setRejecting(false)}
+        onSubmit={(reason) => mutation.mutate({ action: "reject", reason })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { can, type SessionUser } from "@/lib/auth/roles";
+import { LocaleSwitch } from "./locale-switch";
+import { MobileMenu } from "./mobile-menu";
+import { NavLinks, type NavItem } from "./nav-links";
+import { ThemeSwitch } from "./theme-switch";
+
+/** The header of every signed-in page: name, navigation, who is signed in, language, theme, sign-out. */
+export async function AppHeader({ user }: { user: SessionUser | null }) {
+  const t = await getTranslations("common");
+  const items: NavItem[] = [
+    { href: "/", label: t("nav.overview") },
+    { href: "/campaigns", label: t("nav.campaigns") },
+    { href: "/projects", label: t("nav.projects") },
+  ];
+  // The audit log is for admins and managers (the API refuses others anyway).
+  if (user && can(user.role, "audit:read")) items.push({ href: "/activity", label: t("nav.activity") });
+
+  const account = (
+    <>
+      {user && (
+        <p className="text-sm leading-tight" data-testid="current-user">
+          <span className="sr-only">{t("signedInAs")} </span>
+          <span className="font-medium">{user.name}</span>
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">{t(`roles.${user.role}`)}</span>
+        </p>
+      )}
+      <LocaleSwitch />
+      <ThemeSwitch />
+      {user && <SignOutButton />}
+    </>
+  );
+
+  return (
+    <header className="relative border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-2">
+        <Link
+          href="/"
+          className="shrink-0 rounded-md py-1 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          {t("appName")}
+        </Link>
+        <nav aria-label={t("mainNav")} className="hidden lg:block">
+          <NavLinks items={items} />
+        </nav>
+        <div className="ml-auto hidden items-center gap-3 lg:flex">{account}</div>
+        <div className="ml-auto lg:hidden">
+          <MobileMenu items={items}>{account}</MobileMenu>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { ApprovalResult, PostDetail } from "@/lib/schemas";
+import { apiGet, apiPost } from "./fetch-json";
+
+/** Same key as the engagement tab's post query, so the two pages share one cache entry. */
+export const postKey = (id: number) => ["posts", id] as const;
+
+export const postQuery = (id: number) =>
+  queryOptions({
+    queryKey: postKey(id),
+    queryFn: ({ signal }) => apiGet<PostDetail>(`/api/posts/${id}`, undefined, signal),
+  });
+
+export type DecisionResponse = { data: ApprovalResult & { recovered?: boolean }; audit_id: number };
+
+export const approvePost = (id: number, body: { note?: string; source?: "single" | "keyboard" } = {}) =>
+  apiPost<DecisionResponse>(`/api/posts/${id}/approve`, { source: "single", ...body });
+
+export const rejectPost = (id: number, body: { reason: string; source?: "single" | "keyboard" }) =>
+  apiPost<DecisionResponse>(`/api/posts/${id}/reject`, { source: "single", ...body });
+
+/** Reject reasons: 1 to 500 characters after trimming (the route checks the same). */
+export const REASON_MAX = 500;
