@@ -15,6 +15,8 @@ const env = {
   E2E_RUN_ID: process.env.E2E_RUN_ID ?? String(Date.now()),
 };
 env.UPSTREAM_API_KEY = env.E2E_API_KEY;
+// The CSP is written at build time and must allow the simulator's origin, where media links point.
+env.UPSTREAM_BASE_URL = `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? 4400}`;
 env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET ?? randomBytes(24).toString("hex");
 
 function run(cmd, args) {
