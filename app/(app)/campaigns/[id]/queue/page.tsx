@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { notFound, redirect } from "next/navigation";
+import { Suspense } from "react";
+import { QueueView } from "@/components/queue/queue-view";
+import { QueueTableSkeleton } from "@/components/queue/table/skeleton";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { can } from "@/lib/auth/roles";
+import { IdParam } from "@/lib/schemas";
+import { parseQueueUrl, queueUrlSearch } from "@/lib/url-state/queue";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("review.queue");
+  return { title: t("title") };
+}
+
+const URL_KEYS = ["status", "sort", "page", "size"] as const;
+
+export default async function QueuePage({ params, searchParams }: Props) {
+  const parsed = IdParam.safeParse((await params).id);
+  if (!parsed.success) notFound();
+  const id = parsed.data;
+  const raw = await searchParams;
+
+  // The same parser as the client: an invalid or non-canonical link is rewritten to what is actually shown.
+  const canonical = queueUrlSearch(parseQueueUrl(raw));
+  const given = URL_KEYS.flatMap((k) => (raw[k] === undefined ? [] : [`${k}=${[raw[k]].flat().join(",")}`])).join("&");
+  if (canonical !== (given ? `?${given}` : "")) redirect(`/campaigns/${id}/queue${canonical}`);
+
+  const user = await getCurrentUser();
+  const t = await getTranslations("review.queue");
+  return (
+    <Suspense fallback={<QueueTableSkeleton label={t("loading")} />}>
+      <QueueView campaignId={id} canDecide={user ? can(user.role, "decide") : false} />
+    </Suspense>
+  );
+}

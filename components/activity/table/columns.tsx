@@ -1,0 +1,94 @@
+"use client";
+
+import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
+import { useFormatter, useTranslations } from "next-intl";
+import Link from "next/link";
+import type { AuditPage } from "@/lib/queries/audit";
+
+export const activityFeatures = tableFeatures({});
+export type ActivityRow = AuditPage["items"][number];
+const helper = createColumnHelper<typeof activityFeatures, ActivityRow>();
+
+function H({ k }: { k: string }) {
+  const t = useTranslations("review.activity.columns");
+  return <>{t(k)}</>;
+}
+
+function Time({ at }: { at: string }) {
+  const format = useFormatter();
+  return <time dateTime={at}>{format.dateTime(new Date(at), { dateStyle: "short", timeStyle: "medium" })}</time>;
+}
+
+function Role({ role }: { role: string }) {
+  const t = useTranslations("common.roles");
+  return <>{t.has(role) ? t(role) : role}</>;
+}
+
+function Label({ ns, value }: { ns: "action" | "source"; value: string }) {
+  const t = useTranslations("review.activity");
+  const key = `${ns}.${value}`;
+  return <>{t.has(key) ? t(key) : value}</>;
+}
+
+const link = "text-blue-800 underline underline-offset-2 dark:text-blue-300";
+
+/** The upstream's result and the post's new status, labelled when known (review.decision.result, review.status), else as they came. */
+function Outcome({ row }: { row: ActivityRow }) {
+  const t = useTranslations("review");
+  if (row.error_code) {
+    return (
+      <span className="text-red-800 dark:text-red-300">
+        {t("activity.error", { code: row.error_code, status: row.http_status })}
+      </span>
+    );
+  }
+  const label = (key: string, raw: string) => (t.has(key) ? t(key) : raw);
+  return (
+    <span>
+      {row.result ? label(`decision.result.${row.result}`, row.result) : "—"}
+      {row.status_after && <span className="block text-xs text-zinc-700 dark:text-zinc-300">{label(`status.${row.status_after}`, row.status_after)}</span>}
+    </span>
+  );
+}
+
+export const activityColumns = helper.columns([
+  helper.accessor("at", { header: () => <H k="time" />, cell: (c) => <Time at={c.getValue()} /> }),
+  helper.accessor("user_name", {
+    header: () => <H k="person" />,
+    cell: (c) => (
+      <span className="block">
+        {c.getValue()}
+        <span className="block text-xs text-zinc-700 dark:text-zinc-300">{c.row.original.user_email}</span>
+      </span>
+    ),
+  }),
+  helper.accessor("role", { header: () => <H k="role" />, cell: (c) => <Role role={c.getValue()} /> }),
+  helper.accessor("action", { header: () => <H k="action" />, cell: (c) => <Label ns="action" value={c.getValue()} /> }),
+  helper.accessor("task_id", {
+    header: () => <H k="post" />,
+    cell: (c) => (
+      <Link href={`/posts/${c.getValue()}`} className={link}>
+        #{c.getValue()}
+      </Link>
+    ),
+  }),
+  helper.accessor("campaign_id", {
+    header: () => <H k="campaign" />,
+    cell: (c) => {
+      const id = c.getValue();
+      return id === null ? "—" : (
+        <Link href={`/campaigns/${id}`} className={link}>
+          {id}
+        </Link>
+      );
+    },
+  }),
+  helper.accessor("version_number", { header: () => <H k="version" />, cell: (c) => c.getValue() ?? "—" }),
+  helper.display({
+    id: "why",
+    header: () => <H k="why" />,
+    cell: (c) => <span className="block max-w-64 break-words">{c.row.original.reason ?? c.row.original.note ?? "—"}</span>,
+  }),
+  helper.display({ id: "outcome", header: () => <H k="outcome" />, cell: (c) => <Outcome row={c.row.original} /> }),
+  helper.accessor("source", { header: () => <H k="source" />, cell: (c) => <Label ns="source" value={c.getValue()} /> }),
+]);

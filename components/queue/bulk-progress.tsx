@@ -1,0 +1,89 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import { ErrorState } from "@/components/ui/query-states";
+import { bulkJobOptions, type BulkJobDetail, type BulkJobItem } from "@/lib/queries/bulk";
+import { cn } from "@/lib/cn";
+
+/**
+ * One bulk job's progress, polled until it is done, with each post's result.
+ * The job runs on the server: closing the page does not stop it, and the
+ * queue finds it again on the next visit.
+ */
+export function BulkProgress({ jobId, onDone, onDismiss }: { jobId: number; onDone: (detail: BulkJobDetail) => void; onDismiss: () => void }) {
+  const t = useTranslations("review.bulk");
+  const query = useQuery(bulkJobOptions(jobId));
+  const doneRef = useRef(false);
+  const data = query.data;
+
+  useEffect(() => {
+    if (data?.job.status === "done" && !doneRef.current) {
+      doneRef.current = true;
+      onDone(data);
+    }
+  }, [data, onDone]);
+
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <p className="text-sm">{t("loading")}</p>;
+  const { job, items } = query.data;
+  const finished = job.ok + job.failed;
+  const done = job.status === "done";
+  return (
+    <section aria-labelledby={`bulk-${job.id}`} data-bulk-job={job.id} data-bulk-status={job.status} className="rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`bulk-${job.id}`} className="font-medium">
+          {t(job.action === "approve" ? "titleApprove" : "titleReject", { count: job.total })}
+        </h2>
+        {done && (
+          <button type="button" onClick={onDismiss} className="text-xs text-blue-800 underline dark:text-blue-300">
+            {t("dismiss")}
+          </button>
+        )}
+      </div>
+      <div
+        role="progressbar"
+        aria-label={t("progressLabel")}
+        aria-valuemin={0}
+        aria-valuemax={job.total}
+        aria-valuenow={finished}
+        aria-valuetext={t("progress", { done: finished, total: job.total })}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+      >
+        <div className="h-full bg-blue-700 transition-[width] dark:bg-blue-400" style={{ width: `${job.total ? (finished / job.total) * 100 : 0}%` }} />
+      </div>
+      <p className="mt-1" aria-live="polite">
+        {done ? t("finished", { ok: job.ok, failed: job.failed }) : t("progressText", { done: finished, total: job.total, failed: job.failed })}
+      </p>
+      {job.reason && <p className="mt-1 text-zinc-700 dark:text-zinc-300">{t("reason", { reason: job.reason })}</p>}
+      <details className="mt-2" open={job.failed > 0 && done}>
+        <summary className="cursor-pointer text-blue-800 dark:text-blue-300">{t("details")}</summary>
+        <ul className="mt-2 max-h-60 space-y-1 overflow-y-auto">
+          {items.map((item) => (
+            <ItemLine key={item.task_id} item={item} />
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}
+
+function ItemLine({ item }: { item: BulkJobItem }) {
+  const t = useTranslations("review.bulk.item");
+  const text =
+    item.status === "ok"
+      ? item.message ?? item.result ?? ""
+      : item.status === "failed"
+        ? `${item.message ?? ""}${item.error_code ? ` (${item.error_code})` : ""}`
+        : t(item.status === "running" ? "running" : item.attempts > 0 ? "retrying" : "pending");
+  return (
+    <li data-bulk-item={item.task_id} data-bulk-item-status={item.status} className="flex gap-2">
+      <span className="shrink-0 font-mono">#{item.task_id}</span>
+      <span className={cn("shrink-0 font-medium", item.status === "failed" && "text-red-800 dark:text-red-300", item.status === "ok" && "text-green-800 dark:text-green-300")}>
+        {t(item.status)}
+      </span>
+      <span className="min-w-0 break-words text-zinc-700 dark:text-zinc-300">{text}</span>
+    </li>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * "Updated N s ago" (from the time the data was produced upstream), and a
+ * polite announcement when posts arrive in or leave the current view on a
+ * refresh, so a screen reader user learns of it without losing their place.
+ */
+export function LiveStatus({ fetchedAt, ids, viewKey, refreshing }: { fetchedAt?: string; ids: readonly number[] | undefined; viewKey: string; refreshing: boolean }) {
+  const t = useTranslations("review.queue.live");
+  const [now, setNow] = useState(() => Date.now());
+  const [announcement, setAnnouncement] = useState("");
+  const prev = useRef<{ viewKey: string; ids: readonly number[] } | null>(null);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 5_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!ids) return;
+    const before = prev.current;
+    prev.current = { viewKey, ids };
+    // Only a refresh of the same view is news; a new page or filter is the person's own doing.
+    if (!before || before.viewKey !== viewKey) return;
+    const added = ids.filter((id) => !before.ids.includes(id)).length;
+    const removed = before.ids.filter((id) => !ids.includes(id)).length;
+    if (added === 0 && removed === 0) return;
+    const parts = [added > 0 ? t("added", { count: added }) : "", removed > 0 ? t("removed", { count: removed }) : ""].filter(Boolean);
+    setAnnouncement(parts.join(" "));
+  }, [ids, viewKey, t]);
+
+  const seconds = fetchedAt ? Math.max(0, Math.round((now - Date.parse(fetchedAt)) / 1000)) : null;
+  return (
+    <div className="text-xs text-zinc-700 dark:text-zinc-300">
+      {seconds !== null && (
+        <span>
+          {refreshing ? t("refreshing") : seconds < 5 ? t("justNow") : seconds < 120 ? t("secondsAgo", { seconds }) : t("minutesAgo", { minutes: Math.round(seconds / 60) })}
+        </span>
+      )}
+      <span role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </span>
+    </div>
+  );
+}

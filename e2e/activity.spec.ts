@@ -1,0 +1,68 @@
+import { readFile } from "node:fs/promises";
+import { E2E } from "../playwright.config";
+import { expect, expectNoA11yViolations } from "./fixtures";
+import { signIn, test } from "./own-sign-in";
+
+// The decision log as a manager reads it: the decisions made through the
+// dashboard (queue.spec.ts's, and one made here so this spec also stands alone),
+// filters in the URL, paging, and the CSV export with the same filters.
+test.use({ role: "manager" });
+
+type PostPage = { data: { posts: { task_id: number }[] } };
+const reason = `e2e-activity-${Date.now()}`;
+let rejected: number;
+
+test.beforeAll(async ({ browser }) => {
+  const editor = await browser.newContext({ storageState: await signIn(browser, E2E.baseURL, "editor"), baseURL: E2E.baseURL });
+  const { data } = (await (await editor.request.get("/api/campaigns?status=ACTIVE")).json()) as { data: { campaigns: { id: number }[] } };
+  for (const c of data.campaigns) {
+    const page = (await (await editor.request.get(`/api/campaigns/${c.id}/posts?status=WAITING_APPROVAL&limit=1`)).json()) as PostPage;
+    if (page.data.posts[0]) {
+      rejected = page.data.posts[0].task_id;
+      break;
+    }
+  }
+  expect(rejected).toBeGreaterThan(0);
+  const res = await editor.request.post(`/api/posts/${rejected}/reject`, { data: { reason, source: "single" }, headers: { Origin: E2E.baseURL } });
+  expect(res.ok()).toBe(true);
+  await editor.close();
+});
+
+test("a manager sees decisions, filters them in the URL and downloads the CSV", async ({ page }) => {
+  await page.goto("/activity");
+  await expect(page.getByRole("heading", { name: "Журнал решений" })).toBeVisible();
+  await expect(page.locator("tbody tr[data-task-id]").first()).toBeVisible();
+  await expect(page.locator(`tbody tr[data-task-id='${rejected}']`).first()).toContainText(reason);
+  await expectNoA11yViolations(page);
+
+  await page.getByLabel("Пост (ID)").fill(String(rejected));
+  await page.getByLabel("Действие").selectOption("reject");
+  await page.getByRole("button", { name: "Применить" }).click();
+  await expect(page).toHaveURL(new RegExp(`post=${rejected}.*action=reject|action=reject.*post=${rejected}`));
+  const rows = page.locator("tbody tr[data-task-id]");
+  await expect(rows.first()).toContainText(reason);
+  for (const id of await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-task-id")))) expect(Number(id)).toBe(rejected);
+
+  const link = page.getByRole("link", { name: "Скачать CSV" });
+  await expect(link).toHaveAttribute("href", new RegExp(`format=csv.*task_id=${rejected}|task_id=${rejected}.*format=csv`));
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const csv = await readFile((await download.path())!, "utf8");
+  const lines = csv.replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  expect(lines[0]).toContain("task_id");
+  expect(lines.length).toBeGreaterThanOrEqual(2);
+  expect(lines.slice(1).every((l) => l.includes(`,${rejected},`))).toBe(true);
+  expect(csv).toContain(reason);
+
+  // The decisions queue.spec.ts made from the keyboard and in bulk are there too, when it ran first.
+  await page.goto("/activity");
+  await expect(page.locator("tbody tr[data-task-id]").first()).toBeVisible();
+});
+
+test.describe("other roles", () => {
+  test.use({ role: "editor" });
+  test("an editor gets a clear not-allowed state", async ({ page }) => {
+    await page.goto("/activity");
+    await expect(page.getByText("Журнал решений доступен только администраторам и менеджерам.")).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+});

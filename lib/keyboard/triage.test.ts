@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { INITIAL_TRIAGE, reconcileTriage, triageKey, type TriageState } from "./triage";
+
+const ids = [11, 12, 13];
+const press = (state: TriageState, key: string, extra: Partial<Parameters<typeof triageKey>[2]> = {}) =>
+  triageKey(state, ids, { key, typing: false, ...extra });
+
+describe("triage reducer", () => {
+  it("j and k move the cursor within the list, starting at the first row", () => {
+    let s = press(INITIAL_TRIAGE, "j").state;
+    expect(s.cursorId).toBe(11);
+    s = press(s, "j").state;
+    s = press(s, "j").state;
+    s = press(s, "j").state; // stays on the last row
+    expect(s.cursorId).toBe(13);
+    s = press(s, "k").state;
+    expect(s.cursorId).toBe(12);
+    expect(press(INITIAL_TRIAGE, "k").state.cursorId).toBe(11);
+  });
+
+  it("Enter, a and r act on the cursor row; without a cursor they do nothing", () => {
+    const s = press(INITIAL_TRIAGE, "j").state;
+    expect(press(s, "Enter").effect).toEqual({ type: "open", id: 11 });
+    expect(press(s, "a").effect).toEqual({ type: "approve", id: 11 });
+    expect(press(s, "r").effect).toEqual({ type: "reject", id: 11 });
+    for (const key of ["Enter", "a", "r", "x"]) {
+      expect(press(INITIAL_TRIAGE, key)).toMatchObject({ handled: false, effect: null });
+    }
+  });
+
+  it("x toggles the selection of the cursor row", () => {
+    let s = press(INITIAL_TRIAGE, "j").state;
+    s = press(s, "x").state;
+    expect(s.selected).toEqual([11]);
+    s = press(press(s, "j").state, "x").state;
+    expect(s.selected).toEqual([11, 12]);
+    s = press(press(s, "k").state, "x").state;
+    expect(s.selected).toEqual([12]);
+  });
+
+  it("? asks for the key list even without a cursor", () => {
+    expect(press(INITIAL_TRIAGE, "?")).toMatchObject({ handled: true, effect: { type: "help" } });
+  });
+
+  it("ignores keys while typing, with modifiers, and Enter on a control", () => {
+    const s = press(INITIAL_TRIAGE, "j").state;
+    for (const key of ["j", "k", "a", "r", "x", "?", "Enter"]) {
+      expect(press(s, key, { typing: true })).toEqual({ state: s, effect: null, handled: false });
+    }
+    expect(press(s, "a", { ctrlKey: true }).handled).toBe(false);
+    expect(press(s, "r", { metaKey: true }).handled).toBe(false);
+    expect(press(s, "j", { altKey: true }).handled).toBe(false);
+    expect(press(s, "Enter", { onControl: true }).handled).toBe(false);
+    expect(press(s, "a", { onControl: true }).effect).toEqual({ type: "approve", id: 11 });
+    expect(press(s, "q").handled).toBe(false);
+  });
+
+  it("keeps the cursor in place when its row leaves the list, and drops vanished selections", () => {
+    const s: TriageState = { cursorId: 12, cursorIndex: 1, selected: [11, 12] };
+    expect(reconcileTriage(s, [10, 11, 12, 13])).toEqual({ cursorId: 12, cursorIndex: 2, selected: [11, 12] });
+    expect(reconcileTriage(s, [11, 13])).toEqual({ cursorId: 13, cursorIndex: 1, selected: [11] });
+    expect(reconcileTriage(s, [11])).toEqual({ cursorId: 11, cursorIndex: 0, selected: [11] });
+    expect(reconcileTriage(s, [])).toEqual({ cursorId: null, cursorIndex: 0, selected: [] });
+    expect(reconcileTriage(s, ids)).toBe(s);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Keyboard triage of the review queue as a pure reducer: a key press plus the
+ * current state gives the next state and at most one effect for the page to
+ * carry out (open, approve, reject, help). Kept free of React and the DOM so
+ * every key can be tested on its own.
+ *
+ *   j / k   next / previous row        x      select or unselect the row
+ *   Enter   open the post              a      approve (undoable for 5 s)
+ *   r       reject (asks for reason)   ?      list the keys
+ */
+export type TriageState = {
+  /** The focused row's task id, or null before the first move. */
+  cursorId: number | null;
+  /** Where the cursor was, so it can stay in place when its row leaves the list. */
+  cursorIndex: number;
+  selected: readonly number[];
+};
+
+export type TriageEffect =
+  | { type: "open"; id: number }
+  | { type: "approve"; id: number }
+  | { type: "reject"; id: number }
+  | { type: "help" };
+
+export type KeyInput = {
+  key: string;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+  /** True when the key went to a text field or an open dialog: then nothing here applies. */
+  typing: boolean;
+  /** True when the key went to a button, link or checkbox, whose own Enter/Space must win. */
+  onControl?: boolean;
+};
+
+export type TriageOutcome = { state: TriageState; effect: TriageEffect | null; handled: boolean };
+
+export const INITIAL_TRIAGE: TriageState = { cursorId: null, cursorIndex: 0, selected: [] };
+
+/** The keys, in the order the help dialog lists them (labels live in messages: review.keys.*). */
+export const TRIAGE_KEYS = [
+  { key: "j", action: "next" },
+  { key: "k", action: "previous" },
+  { key: "Enter", action: "open" },
+  { key: "a", action: "approve" },
+  { key: "r", action: "reject" },
+  { key: "x", action: "select" },
+  { key: "?", action: "help" },
+] as const;
+
+const unhandled = (state: TriageState): TriageOutcome => ({ state, effect: null, handled: false });
+
+function moveTo(state: TriageState, ids: readonly number[], index: number): TriageState {
+  const i = Math.min(Math.max(index, 0), ids.length - 1);
+  return { ...state, cursorId: ids[i] ?? null, cursorIndex: i };
+}
+
+export function triageKey(state: TriageState, ids: readonly number[], input: KeyInput): TriageOutcome {
+  // Shortcuts of the browser and the system (Ctrl+R, Cmd+A…) are never taken over.
+  if (input.typing || input.ctrlKey || input.metaKey || input.altKey) return unhandled(state);
+  const current = state.cursorId !== null ? ids.indexOf(state.cursorId) : -1;
+
+  switch (input.key) {
+    case "j":
+      if (ids.length === 0) return unhandled(state);
+      return { state: moveTo(state, ids, current === -1 ? 0 : current + 1), effect: null, handled: true };
+    case "k":
+      if (ids.length === 0) return unhandled(state);
+      return { state: moveTo(state, ids, current === -1 ? 0 : current - 1), effect: null, handled: true };
+    case "?":
+      return { state, effect: { type: "help" }, handled: true };
+  }
+
+  if (current === -1 || state.cursorId === null) return unhandled(state);
+  if (input.onControl && input.key === "Enter") return unhandled(state);
+  const id = state.cursorId;
+  switch (input.key) {
+    case "Enter":
+      return { state, effect: { type: "open", id }, handled: true };
+    case "a":
+      return { state, effect: { type: "approve", id }, handled: true };
+    case "r":
+      return { state, effect: { type: "reject", id }, handled: true };
+    case "x": {
+      const selected = state.selected.includes(id) ? state.selected.filter((s) => s !== id) : [...state.selected, id];
+      return { state: { ...state, selected }, effect: null, handled: true };
+    }
+    default:
+      return unhandled(state);
+  }
+}
+
+/**
+ * The list changed (live refresh, new page): the cursor stays on its row if
+ * the row is still there, else on the row that took its place; selected rows
+ * that are gone are dropped so a bulk action never touches an unseen post.
+ */
+export function reconcileTriage(state: TriageState, ids: readonly number[]): TriageState {
+  const selected = state.selected.filter((s) => ids.includes(s));
+  const sameSelection = selected.length === state.selected.length;
+  if (state.cursorId === null) return sameSelection ? state : { ...state, selected };
+  const at = ids.indexOf(state.cursorId);
+  if (at !== -1) {
+    return at === state.cursorIndex && sameSelection ? state : { ...state, cursorIndex: at, selected };
+  }
+  if (ids.length === 0) return { cursorId: null, cursorIndex: 0, selected };
+  const i = Math.min(state.cursorIndex, ids.length - 1);
+  return { cursorId: ids[i] ?? null, cursorIndex: i, selected };
+}
+
+/** Whether a key event's target is somewhere typing happens (or inside a dialog). */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== "function") return false;
+  const el = target as HTMLElement;
+  if (el.isContentEditable) return true;
+  // Checkboxes and buttons take no text, so j/k/a keep working after a click on a row's checkbox.
+  const textInput = "input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset])";
+  if (el.closest(`${textInput}, textarea, select, [contenteditable=''], [contenteditable='true']`)) return true;
+  return el.closest("dialog[open], [role='dialog'], [role='alertdialog']") !== null;
+}
+
+/** Whether the target has its own Enter behaviour (a link, a button, a checkbox). */
+export function isControlTarget(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== "function") return false;
+  return (target as Element).closest("a[href], button, summary, input, [role='button'], [role='link']") !== null;
+}

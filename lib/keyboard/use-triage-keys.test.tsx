@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { TriageEffect } from "./triage";
+import { useTriageKeys } from "./use-triage-keys";
+
+function Harness({ ids, onEffect, enabled = true }: { ids: number[]; onEffect: (e: TriageEffect) => void; enabled?: boolean }) {
+  const { cursorId, selected } = useTriageKeys(ids, { onEffect, enabled });
+  return (
+    <div>
+      <output data-testid="cursor">{String(cursorId)}</output>
+      <output data-testid="selected">{selected.join(",")}</output>
+      <input aria-label="search" />
+      <input type="checkbox" aria-label="pick" />
+      <div role="dialog" aria-label="d">
+        <button type="button">inside</button>
+      </div>
+      <button type="button">outside</button>
+    </div>
+  );
+}
+
+afterEach(cleanup);
+const key = (k: string, target: Element | Document = document.body) => fireEvent.keyDown(target, { key: k });
+
+describe("useTriageKeys", () => {
+  it("moves, selects and emits effects from document key presses", () => {
+    const onEffect = vi.fn();
+    render(<Harness ids={[1, 2, 3]} onEffect={onEffect} />);
+    key("j");
+    key("j");
+    expect(screen.getByTestId("cursor").textContent).toBe("2");
+    key("x");
+    expect(screen.getByTestId("selected").textContent).toBe("2");
+    key("k");
+    expect(screen.getByTestId("cursor").textContent).toBe("1");
+    key("a");
+    key("r");
+    key("Enter");
+    key("?");
+    expect(onEffect.mock.calls.map((c) => c[0])).toEqual([
+      { type: "approve", id: 1 },
+      { type: "reject", id: 1 },
+      { type: "open", id: 1 },
+      { type: "help" },
+    ]);
+  });
+
+  it("ignores keys typed into an input or inside a dialog, but not on a checkbox", () => {
+    const onEffect = vi.fn();
+    render(<Harness ids={[1, 2]} onEffect={onEffect} />);
+    key("j", screen.getByRole("textbox", { name: "search" }));
+    key("j", screen.getByRole("button", { name: "inside" }));
+    key("?", screen.getByRole("textbox", { name: "search" }));
+    expect(screen.getByTestId("cursor").textContent).toBe("null");
+    expect(onEffect).not.toHaveBeenCalled();
+    key("j", screen.getByRole("checkbox", { name: "pick" }));
+    expect(screen.getByTestId("cursor").textContent).toBe("1");
+  });
+
+  it("does not take Enter from a focused button", () => {
+    const onEffect = vi.fn();
+    render(<Harness ids={[1]} onEffect={onEffect} />);
+    key("j");
+    key("Enter", screen.getByRole("button", { name: "outside" }));
+    expect(onEffect).not.toHaveBeenCalled();
+  });
+
+  it("does nothing while disabled", () => {
+    const onEffect = vi.fn();
+    render(<Harness ids={[1]} onEffect={onEffect} enabled={false} />);
+    key("j");
+    key("?");
+    expect(screen.getByTestId("cursor").textContent).toBe("null");
+    expect(onEffect).not.toHaveBeenCalled();
+  });
+
+  it("follows the list when rows leave", () => {
+    const onEffect = vi.fn();
+    const { rerender } = render(<Harness ids={[1, 2, 3]} onEffect={onEffect} />);
+    key("j");
+    key("j");
+    key("x");
+    act(() => rerender(<Harness ids={[1, 3]} onEffect={onEffect} />));
+    expect(screen.getByTestId("cursor").textContent).toBe("3");
+    expect(screen.getByTestId("selected").textContent).toBe("");
+  });
+});

@@ -1,0 +1,71 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiGetRaw, apiPost } from "./fetch-json";
+
+/** What the bulk-job routes answer (lib/server/bulk maps its rows to these). */
+export type BulkAction = "approve" | "reject";
+export type BulkJobStatus = "queued" | "running" | "done";
+export type BulkItemStatus = "pending" | "running" | "ok" | "failed";
+
+export type BulkJob = {
+  id: number;
+  campaign_id: number;
+  action: BulkAction;
+  reason: string | null;
+  user_email: string;
+  user_name: string;
+  status: BulkJobStatus;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  total: number;
+  ok: number;
+  failed: number;
+};
+
+export type BulkJobItem = {
+  task_id: number;
+  position: number;
+  status: BulkItemStatus;
+  attempts: number;
+  /** The upstream's ApprovalResult.result (approved_now, already_approved…) when it answered. */
+  result: string | null;
+  status_after: string | null;
+  /** The upstream's (Russian) message, or the dashboard's error text. */
+  message: string | null;
+  error_code: string | null;
+  audit_id: number | null;
+  finished_at: string | null;
+};
+
+export type BulkJobDetail = { job: BulkJob; items: BulkJobItem[] };
+
+export type CreateBulkJobBody = { action: BulkAction; task_ids: number[]; reason?: string; campaign_id: number };
+
+export const bulkKeys = {
+  all: ["bulk-jobs"] as const,
+  job: (id: number) => ["bulk-jobs", "job", id] as const,
+  recent: (campaignId: number) => ["bulk-jobs", "campaign", campaignId] as const,
+};
+
+/** Progress of one job; polled every 2 s until it is done. */
+export function bulkJobOptions(id: number) {
+  return queryOptions({
+    queryKey: bulkKeys.job(id),
+    queryFn: ({ signal }) => apiGetRaw<BulkJobDetail>(`/api/bulk-jobs/${id}`, undefined, signal),
+    refetchInterval: (query) => (query.state.data?.job.status === "done" ? false : 2_000),
+    staleTime: 0,
+  });
+}
+
+/** The campaign's recent jobs, so a job started before a reload is found again. */
+export function recentBulkJobsOptions(campaignId: number) {
+  return queryOptions({
+    queryKey: bulkKeys.recent(campaignId),
+    queryFn: ({ signal }) => apiGetRaw<{ jobs: BulkJob[] }>("/api/bulk-jobs", { campaign_id: campaignId }, signal),
+    staleTime: 0,
+  });
+}
+
+export function createBulkJob(body: CreateBulkJobBody): Promise<{ job: BulkJob }> {
+  return apiPost<{ job: BulkJob }>("/api/bulk-jobs", body);
+}

@@ -1,0 +1,57 @@
+import "server-only";
+import { db, ensureMigrated } from "@/lib/server/db";
+import { decide } from "@/lib/server/decisions";
+import { log } from "@/lib/server/log";
+import { BulkRunner } from "./runner";
+import { getJob, insertJob, listJobs, type NewBulkJob } from "./store";
+import "./tables";
+
+export { BulkRunner, BULK_WRITE_INTERVAL_MS } from "./runner";
+
+/*
+ * One runner per process (kept on globalThis because Next may load this
+ * module once per route bundle): bulk writes are paced process-wide, not per job.
+ */
+const g = globalThis as typeof globalThis & { __bulkRunner?: BulkRunner };
+
+function runner(): BulkRunner {
+  g.__bulkRunner ??= new BulkRunner({ db, decide });
+  return g.__bulkRunner;
+}
+
+function kick(): void {
+  runner()
+    .wake()
+    .catch((e: unknown) => log.error("bulk runner stopped", { error: e instanceof Error ? e : String(e) }));
+}
+
+/**
+ * Picks up jobs left unfinished by a previous process. Call once at server
+ * start (instrumentation.ts `register()`, Node runtime only).
+ */
+export async function resumeBulkJobs(): Promise<void> {
+  await ensureMigrated();
+  kick();
+}
+
+export async function startBulkJob(input: NewBulkJob) {
+  await ensureMigrated();
+  const id = await insertJob(db(), input);
+  kick();
+  const detail = await getJob(db(), id);
+  if (!detail) throw new Error(`bulk job ${id} vanished after insert`);
+  return detail.job;
+}
+
+export async function readBulkJob(id: number) {
+  await ensureMigrated();
+  const detail = await getJob(db(), id);
+  // Someone is waiting on an unfinished job: make sure a runner works on it even if start-up did not resume.
+  if (detail && detail.job.status !== "done") kick();
+  return detail;
+}
+
+export async function recentBulkJobs(campaignId: number) {
+  await ensureMigrated();
+  return listJobs(db(), campaignId);
+}

@@ -1,0 +1,167 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import type { Database } from "@/lib/server/db";
+import type { DecideInput, DecideOutcome } from "@/lib/server/decisions";
+import type { ApiError } from "@/lib/server/errors";
+import { log } from "@/lib/server/log";
+import { finishItem, finishJob, markRunning, nextWork, requeueItem, type WorkItem } from "./store";
+
+export type DecideFn = (input: DecideInput) => Promise<DecideOutcome>;
+
+/**
+ * Spacing between two bulk writes. The key allows 30 writes a minute for the
+ * whole team; one bulk write every 3 s is 20 a minute at most, which leaves a
+ * third of the write budget to people deciding one post at a time, and only
+ * one bulk write is ever in flight in the process, however many jobs queue.
+ */
+export const BULK_WRITE_INTERVAL_MS = 3_000;
+/** Transient failures (budget spent, upstream down) are retried this many times in all before the item counts as failed. */
+export const BULK_MAX_ATTEMPTS = 5;
+const TRANSIENT = new Set(["budget_exhausted", "upstream_unavailable", "upstream_timeout"]);
+const TRANSIENT_CAUSES = new Set(["BudgetExhaustedError", "UpstreamUnavailableError"]);
+
+/**
+ * Worth another try later? By code, and also by the name of the original
+ * error: when Next loads the error classes once per route bundle, an
+ * `instanceof` in the mapping can miss and a spent budget arrives here as a
+ * generic internal_error whose cause still says what happened.
+ */
+function isTransient(error: ApiError): boolean {
+  if (TRANSIENT.has(error.code)) return true;
+  const cause: unknown = error.cause;
+  return cause instanceof Error && TRANSIENT_CAUSES.has(cause.name);
+}
+
+function retryAfterMs(error: ApiError): number {
+  if (error.retryAfterSeconds !== undefined) return error.retryAfterSeconds * 1000;
+  const cause = error.cause as { retryAfterSeconds?: unknown } | undefined;
+  return typeof cause?.retryAfterSeconds === "number" ? cause.retryAfterSeconds * 1000 : 0;
+}
+
+export type BulkRunnerOptions = {
+  db: () => Kysely<Database>;
+  decide: DecideFn;
+  intervalMs?: number;
+  maxAttempts?: number;
+};
+
+/**
+ * Works through stored bulk jobs one item at a time. State lives only in the
+ * database (items go pending → running → ok|failed), so a new runner over the
+ * same file — after a restart — carries on where the last one stopped.
+ */
+export class BulkRunner {
+  private loop: Promise<void> | null = null;
+  private dirty = false;
+  private stopped = false;
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private wakeSleep: (() => void) | null = null;
+  private readonly intervalMs: number;
+  private readonly maxAttempts: number;
+
+  constructor(private readonly opts: BulkRunnerOptions) {
+    this.intervalMs = opts.intervalMs ?? BULK_WRITE_INTERVAL_MS;
+    this.maxAttempts = opts.maxAttempts ?? BULK_MAX_ATTEMPTS;
+  }
+
+  /** Starts working if idle; a no-op (apart from a re-check) when already working. Resolves when idle again. */
+  wake(): Promise<void> {
+    this.dirty = true;
+    if (this.stopped) return Promise.resolve();
+    this.loop ??= this.run().finally(() => {
+      this.loop = null;
+    });
+    return this.loop;
+  }
+
+  /** Stops after the item in flight (tests use it to play a restart). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wakeSleep?.();
+    await this.loop;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (ms <= 0 || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeSleep = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeSleep = done;
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      this.dirty = false;
+      let work: WorkItem | null;
+      try {
+        work = await nextWork(this.opts.db());
+      } catch (e) {
+        log.error("bulk runner: database read failed", { error: e instanceof Error ? e : String(e) });
+        await this.sleep(5_000);
+        continue;
+      }
+      if (!work) {
+        if (this.dirty) continue;
+        return;
+      }
+      await this.sleep(this.lastStart + this.intervalMs - performance.now());
+      if (this.stopped) return;
+      this.lastStart = performance.now();
+      await this.process(work);
+    }
+  }
+
+  private async process({ job, item, user }: WorkItem): Promise<void> {
+    const db = this.opts.db();
+    await markRunning(db, job.id, item.id);
+    let outcome: DecideOutcome;
+    try {
+      outcome = await this.opts.decide({
+        user,
+        taskId: item.task_id,
+        action: job.action,
+        reason: job.action === "reject" ? (job.reason ?? undefined) : undefined,
+        source: "bulk",
+        priority: "background",
+      });
+    } catch (e) {
+      // decide() throws only when the audit row could not be written; the upstream may have acted.
+      log.error("bulk runner: decision not recorded", { jobId: job.id, taskId: item.task_id, error: e instanceof Error ? e : String(e) });
+      await finishItem(db, item.id, { ok: false, result: null, statusAfter: null, message: "Решение не удалось записать в журнал", errorCode: "audit_failed", auditId: null });
+      await this.finishIfComplete(job.id);
+      return;
+    }
+
+    if (outcome.ok) {
+      const r = outcome.result;
+      await finishItem(db, item.id, { ok: true, result: String(r.result), statusAfter: String(r.status), message: r.message, errorCode: null, auditId: outcome.auditId });
+    } else {
+      const { error } = outcome;
+      const attempts = item.attempts + 1;
+      if (isTransient(error) && attempts < this.maxAttempts) {
+        await requeueItem(db, item.id, { message: error.message, errorCode: error.code, auditId: outcome.auditId });
+        // Honour the upstream's wait (or back off on our own clock) before anything else is written.
+        await this.sleep(Math.max(retryAfterMs(error), this.intervalMs * 2));
+        return;
+      }
+      await finishItem(db, item.id, { ok: false, result: null, statusAfter: null, message: error.message, errorCode: error.code, auditId: outcome.auditId });
+    }
+    await this.finishIfComplete(job.id);
+  }
+
+  private async finishIfComplete(jobId: number): Promise<void> {
+    const db = this.opts.db();
+    const open = await db
+      .selectFrom("bulk_job_items")
+      .select("id")
+      .where("job_id", "=", jobId)
+      .where("status", "in", ["pending", "running"])
+      .executeTakeFirst();
+    if (!open) await finishJob(db, jobId);
+  }
+}
