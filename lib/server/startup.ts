@@ -7,7 +7,7 @@ import { installUnknownValueLogger } from "@/lib/server/route/unknown-values";
 /**
  * Server start-up, called once from instrumentation.ts in the Node.js runtime:
  * validate the environment, route unknown upstream values into the logger,
- * open the database and apply migrations. Next only logs a failing
+ * open the database, apply migrations and resume unfinished bulk jobs. Next only logs a failing
  * instrumentation hook and then answers every request with a 500, so a
  * broken environment or database ends the process here instead, with a
  * message naming what is wrong.
@@ -24,6 +24,9 @@ export async function startServer(): Promise<void> {
   } catch (e) {
     fatal("database migration failed", e);
   }
+  // Bulk decision jobs go on across restarts: pick up any left unfinished.
+  const { resumeBulkJobs } = await import("@/lib/server/bulk");
+  await resumeBulkJobs().catch((e: unknown) => log.error("could not resume bulk jobs", { error: e }));
   log.info("dashboard server ready", { runtime: "nodejs", database: env().DATABASE_URL });
 }
 
