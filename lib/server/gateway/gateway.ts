@@ -46,6 +46,14 @@ export type ReadSpec<T> = {
   op: string;
   key: string;
   ttlMs: number;
+  /**
+   * Freshness ends at the next multiple of the TTL on the clock rather than
+   * TTL after the fetch. For data that many people poll (queues), this makes
+   * the upstream cost one refresh per TTL slot whether one person polls or
+   * twenty-five do: a lone poller who polls at least once a slot triggers
+   * exactly the refreshes a crowd does.
+   */
+  alignToClock?: boolean;
   tags: readonly string[];
   priority: Priority;
   load: (ctx: LoadContext<T>) => Promise<T>;
@@ -150,7 +158,9 @@ export class Gateway {
       try {
         const value = await spec.load(ctx);
         const at = this.clock.now();
-        const entry: Entry<T> = { value, fetchedAt: at, freshUntil: at + spec.ttlMs * this.stretch(), tags: spec.tags };
+        const ttl = spec.ttlMs * this.stretch();
+        const freshUntil = spec.alignToClock ? (Math.floor(at / ttl) + 1) * ttl : at + ttl;
+        const entry: Entry<T> = { value, fetchedAt: at, freshUntil, tags: spec.tags };
         // A decision made while this was in flight may have changed the answer: do not keep it.
         if (!this.cache.invalidatedSince(spec.tags, mark)) this.cache.set(spec.key, entry);
         this.failures.delete(spec.key);

@@ -100,6 +100,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
       op: "campaignPosts",
       key: keys.postView(id, n),
       ttlMs: ttl.campaignPosts,
+      alignToClock: true,
       tags: tags.campaignViews(id),
       priority: p,
       load: async (ctx) => {
