@@ -1,0 +1,63 @@
+// `npm run bench`: starts the simulator (limits on) and a production build of
+// the dashboard on spare ports, runs every benchmark in bench/, prints the
+// figures, and stops both servers. Builds into .next-bench unless
+// BENCH_SKIP_BUILD=1 and the folder exists.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync } from "node:fs";
+
+const distDir = process.env.BENCH_DIST_DIR ?? ".next-bench";
+const simPort = process.env.BENCH_SIM_PORT ?? "4500";
+const port = process.env.BENCH_PORT ?? "3500";
+const base = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  NEXT_DIST_DIR: distDir,
+  UPSTREAM_BASE_URL: `http://127.0.0.1:${simPort}`,
+  UPSTREAM_API_KEY: "demo-key",
+  NEXTAUTH_URL: base,
+  NEXTAUTH_SECRET: randomBytes(24).toString("hex"),
+  DATABASE_URL: `file:./data/bench-${Date.now()}.db`,
+  SIMULATOR_PORT: simPort,
+  SIMULATOR_TIME_SCALE: "0",
+  LOG_LEVEL: "error",
+};
+mkdirSync("data", { recursive: true });
+
+const step = (cmd, args) => {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
+};
+
+async function waitFor(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+if (!(process.env.BENCH_SKIP_BUILD === "1" && existsSync(distDir))) step("npx", ["next", "build"]);
+const servers = [
+  spawn("npx", ["tsx", "simulator/main.ts"], { stdio: "ignore", env, detached: true }),
+  spawn("npx", ["next", "start", "-p", port, "-H", "127.0.0.1"], { stdio: "ignore", env, detached: true }),
+];
+const stop = () => servers.forEach((s) => { try { process.kill(-s.pid, "SIGTERM"); } catch {} });
+process.on("exit", stop);
+try {
+  await waitFor(`http://127.0.0.1:${simPort}/api/v1/ext/account/`);
+  await waitFor(`${base}/api/health`);
+  console.log("\n== cached GET through the dashboard API ==");
+  step("npx", ["tsx", "bench/cached-get.ts", base]);
+  console.log("\n== request budget: 1 person vs 25 people watching one queue ==");
+  step("npx", ["tsx", "bench/budget.ts"]);
+  console.log("\n== word diff ==");
+  step("npx", ["tsx", "bench/diff.ts"]);
+} finally {
+  stop();
+}
