@@ -43,9 +43,20 @@ export function withQuery(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** GET a dashboard route that answers `{ data, meta }`. */
-export async function apiGet<T>(path: string, query?: Query, signal?: AbortSignal): Promise<DataResponse<T>> {
-  const response = await fetch(withQuery(path, query), { signal, headers: { Accept: "application/json" } });
+/**
+ * GET a dashboard route that answers `{ data, meta }`. A `background` read
+ * (a live-refresh poll nobody is waiting on) tells the server so: its request
+ * budget serves people's page loads first.
+ */
+export async function apiGet<T>(
+  path: string,
+  query?: Query,
+  signal?: AbortSignal,
+  priority: "interactive" | "background" = "interactive",
+): Promise<DataResponse<T>> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (priority === "background") headers["X-Priority"] = "background";
+  const response = await fetch(withQuery(path, query), { signal, headers });
   if (!response.ok) throw await toError(response);
   return (await response.json()) as DataResponse<T>;
 }

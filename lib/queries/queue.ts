@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { queueApiQuery, type QueueUrlState } from "@/lib/url-state/queue";
+import type { PostList } from "@/lib/schemas";
 import { campaignPostsQuery } from "./campaigns";
+import { apiGet } from "./fetch-json";
 
 /**
  * How often the queue asks again. The dashboard's service layer answers
@@ -14,8 +16,18 @@ export const QUEUE_POLL_MS = 10_000;
 
 /** The queue's page of posts: the campaign-posts query (same key, same cache) plus polling. */
 export function queuePostsOptions(campaignId: number, state: QueueUrlState) {
+  const base = campaignPostsQuery(campaignId, queueApiQuery(state));
   return queryOptions({
-    ...campaignPostsQuery(campaignId, queueApiQuery(state)),
+    ...base,
+    // A refresh of rows already on screen is background work for the budget;
+    // the first load of a page is someone waiting.
+    queryFn: ({ signal, client, queryKey }) =>
+      apiGet<PostList>(
+        `/api/campaigns/${campaignId}/posts`,
+        queueApiQuery(state),
+        signal,
+        client.getQueryData(queryKey) === undefined ? "interactive" : "background",
+      ),
     refetchInterval: QUEUE_POLL_MS,
     refetchIntervalInBackground: false,
     // A poll or a page change keeps the rows on screen instead of flashing a skeleton.
