@@ -29,9 +29,11 @@ if (process.env.DEMO_SKIP_BUILD !== "1") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Each server runs in its own process group, so stopping the demo stops the
+// servers npx started too, however the demo itself was stopped.
 const children = [
-  spawn("npx", ["tsx", "simulator/main.ts"], { stdio: "inherit", env }),
-  spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env }),
+  spawn("npx", ["tsx", "simulator/main.ts"], { stdio: "inherit", env, detached: true }),
+  spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env, detached: true }),
 ];
 console.log(`\ndemo: dashboard on http://localhost:${port}, simulator on http://127.0.0.1:${simPort}`);
 console.log("demo: sign in as editor@example.com, reviewer@example.com, manager@example.com or admin@example.com, password: demo\n");
@@ -40,7 +42,13 @@ let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill("SIGTERM");
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
   setTimeout(() => process.exit(code), 500);
 }
 process.on("SIGINT", () => stop(0));
