@@ -12,7 +12,11 @@ const baseURL = `http://127.0.0.1:${port}`;
 const apiKey = process.env.E2E_API_KEY ?? "demo-key";
 const runId = process.env.E2E_RUN_ID ?? "local";
 
-export const E2E = { baseURL, simURL: `http://127.0.0.1:${simPort}`, apiKey };
+/** A second pair whose upstream fills the open fields with unfamiliar values (SIMULATOR_UNFAMILIAR). */
+const oddPort = port + 1;
+const oddSimPort = simPort + 1;
+
+export const E2E = { baseURL, simURL: `http://127.0.0.1:${simPort}`, apiKey, oddBaseURL: `http://127.0.0.1:${oddPort}` };
 
 export default defineConfig({
   testDir: "e2e",
@@ -45,42 +49,55 @@ export default defineConfig({
     { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"] },
   ],
   webServer: [
-    {
-      command: "npx tsx simulator/main.ts",
-      url: `http://127.0.0.1:${simPort}/api/v1/ext/account/`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        SIMULATOR_PORT: String(simPort),
-        SIMULATOR_API_KEY: apiKey,
-        SIMULATOR_LIMITS: "off",
-        SIMULATOR_TIME_SCALE: "0",
-        SIMULATOR_ADMIN: "1",
-      },
-    },
-    {
-      command: `npx next start -p ${port} -H 127.0.0.1`,
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e",
-        UPSTREAM_BASE_URL: `http://127.0.0.1:${simPort}`,
-        UPSTREAM_API_KEY: apiKey,
-        NEXTAUTH_URL: baseURL,
-        NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret",
-        DATABASE_URL: `file:./data/e2e-${runId}.db`,
-        DEMO: "1",
-        METRICS_TOKEN: "e2e-metrics-token-0123456789",
-        WEBHOOK_SECRET: "e2e-webhook-secret-0123456789",
-        LOG_LEVEL: "warn",
-        // Journeys click through pages far faster than people do; the budget's
-        // behaviour is covered by the gateway's own tests, so here it is wide
-        // enough never to be what a journey waits on.
-        BUDGET_READS_PER_MINUTE: "2000",
-        BUDGET_WRITES_PER_MINUTE: "600",
-        BUDGET_REQUESTS_PER_HOUR: "50000",
-      },
-    },
+    simulator(simPort, false),
+    dashboard(port, simPort, "main"),
+    simulator(oddSimPort, true),
+    dashboard(oddPort, oddSimPort, "unfamiliar"),
   ],
 });
+
+function simulator(portNumber: number, unfamiliar: boolean) {
+  return {
+    command: "npx tsx simulator/main.ts",
+    url: `http://127.0.0.1:${portNumber}/api/v1/ext/account/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      SIMULATOR_PORT: String(portNumber),
+      SIMULATOR_API_KEY: apiKey,
+      SIMULATOR_LIMITS: "off",
+      SIMULATOR_TIME_SCALE: "0",
+      SIMULATOR_ADMIN: "1",
+      SIMULATOR_UNFAMILIAR: unfamiliar ? "1" : "0",
+    },
+  };
+}
+
+function dashboard(portNumber: number, upstreamPort: number, name: string) {
+  const url = `http://127.0.0.1:${portNumber}`;
+  return {
+    command: `npx next start -p ${portNumber} -H 127.0.0.1`,
+    url: `${url}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e",
+      UPSTREAM_BASE_URL: `http://127.0.0.1:${upstreamPort}`,
+      UPSTREAM_API_KEY: apiKey,
+      NEXTAUTH_URL: url,
+      // One secret for both dashboards: a session cookie (per host, not per port) works on each.
+      NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret",
+      DATABASE_URL: `file:./data/e2e-${runId}-${name}.db`,
+      DEMO: "1",
+      METRICS_TOKEN: "e2e-metrics-token-0123456789",
+      WEBHOOK_SECRET: "e2e-webhook-secret-0123456789",
+      LOG_LEVEL: "warn",
+      // Journeys click through pages far faster than people do; the budget's
+      // behaviour is covered by the gateway's own tests, so here it is wide
+      // enough never to be what a journey waits on.
+      BUDGET_READS_PER_MINUTE: "2000",
+      BUDGET_WRITES_PER_MINUTE: "600",
+      BUDGET_REQUESTS_PER_HOUR: "50000",
+    },
+  };
+}

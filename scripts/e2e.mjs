@@ -16,7 +16,10 @@ const env = {
 };
 env.UPSTREAM_API_KEY = env.E2E_API_KEY;
 // The CSP is written at build time and must allow the simulator's origin, where media links point.
-env.UPSTREAM_BASE_URL = `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? 4400}`;
+const simPort = Number(process.env.E2E_SIM_PORT ?? 4400);
+env.UPSTREAM_BASE_URL = `http://127.0.0.1:${simPort}`;
+// The second simulator (unfamiliar values, see playwright.config.ts) serves media too.
+env.MEDIA_ORIGINS = `http://127.0.0.1:${simPort + 1}`;
 env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET ?? randomBytes(24).toString("hex");
 
 function run(cmd, args) {

@@ -24,6 +24,8 @@ export interface SimulatorOptions {
   tickMs: number;
   /** Reject of a post that is not pending: "result" answers 200 with a result code, "conflict" 409. */
   rejectOther: "result" | "conflict";
+  /** Open fields carry values the description does not list (see unfamiliar.ts). */
+  unfamiliar: boolean;
 }
 
 export const DEFAULT_OPTIONS: SimulatorOptions = {
@@ -41,6 +43,7 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
   log: false,
   tickMs: 1000,
   rejectOther: "result",
+  unfamiliar: false,
 };
 
 function num(value: string | undefined, fallback: number, name: string): number {
@@ -69,5 +72,6 @@ export function optionsFromEnv(env: Record<string, string | undefined> = process
     log: env.SIMULATOR_LOG === "1",
     tickMs: num(env.SIMULATOR_TICK_MS, DEFAULT_OPTIONS.tickMs, "SIMULATOR_TICK_MS"),
     rejectOther: env.SIMULATOR_REJECT_OTHER === "conflict" ? "conflict" : "result",
+    unfamiliar: env.SIMULATOR_UNFAMILIAR === "1",
   };
 }

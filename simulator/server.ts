@@ -13,6 +13,7 @@ import { serveMedia } from "./media";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "./options";
 import { matchRoute } from "./router";
 import { SimulatorState } from "./runtime";
+import { withUnfamiliarValues } from "./unfamiliar";
 
 export type { SimulatorOptions } from "./options";
 export { SimulatorState } from "./runtime";
@@ -56,7 +57,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, s: Simulator
     if (method === "POST") await readBody(req); // the body is ignored, but must be consumed
     s.sync();
     const answer = match.run({ world: s.world, now: s.now(), links: s.links, rejectOther: s.options.rejectOther }, url.searchParams);
-    let body = JSON.stringify(answer.body);
+    let body = JSON.stringify(s.options.unfamiliar && answer.status < 400 ? withUnfamiliarValues(answer.body) : answer.body);
     if (s.faults.malformedRate > 0 && Math.random() < s.faults.malformedRate) body = malform(body, s.faults.malformed);
     record(answer.status);
     send(res, answer.status, "application/json; charset=utf-8", body, answer.headers);

@@ -223,3 +223,29 @@ describe("failures are typed", () => {
     expect((down as UpstreamUnavailableError).reason).toBe("network");
   });
 });
+
+describe("values outside the listed sets", () => {
+  it("are kept, not refused: every operation still parses against an upstream with unfamiliar values", async () => {
+    const odd = await startSimulator({ port: 0, limits: false, timeScale: 0, unfamiliar: true });
+    upstream.setUpstreamConfigForTests({ baseUrl: odd.url, apiKey: "demo-key", timeoutMs: 5000 });
+    try {
+      expect((await upstream.getAccount()).plan.tier).toBe("enterprise_plus");
+      const { campaigns } = await upstream.listCampaigns({ status: ["DRAFT", "ACTIVE", "FROZEN", "COMPLETED"] });
+      expect(campaigns.some((c) => c.status === "ARCHIVED")).toBe(true);
+      const detail = await upstream.getCampaign(campaigns[0]!.id);
+      expect(detail.schedules.length + detail.channels.length).toBeGreaterThan(0);
+      const list = await upstream.listCampaignPosts(campaigns[0]!.id, { limit: 100 });
+      expect(list.posts.some((p) => p.status === "ON_HOLD")).toBe(true);
+      expect(list.posts.some((p) => p.post_type === "CAROUSEL")).toBe(true);
+      const published = list.posts.find((p) => p.published_at && p.status === "PUBLISHED");
+      if (published) {
+        const post = await upstream.getPost(published.task_id);
+        expect(Object.keys(post.engagement)).toContain("SAVES");
+        const metrics = await upstream.getPostEngagement(published.task_id);
+        expect(metrics.metrics.some((m) => m.metric_type === "SAVES")).toBe(metrics.metrics.length > 0);
+      }
+    } finally {
+      await odd.close();
+    }
+  });
+});
