@@ -101,7 +101,8 @@ test("keyboard: j moves, a approves after the 5 s undo window, Undo cancels, ? l
   await expect(async () => {
     const gone = (await row.count()) === 0;
     expect(gone || (await row.getAttribute("data-post-status")) === "APPROVED").toBe(true);
-  }).toPass({ timeout: 15_000 });
+    // The promise to editors: a change shows in the queue within 30 s.
+  }).toPass({ timeout: 30_000 });
   expect(await postStatus(page.request, approved)).toBe("APPROVED");
   expect(await postStatus(page.request, undone)).toBe("WAITING_APPROVAL");
   made.keyboard = approved;
