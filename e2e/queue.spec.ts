@@ -99,8 +99,10 @@ test("keyboard: j moves, a approves after the 5 s undo window, Undo cancels, ? l
   // After it: the row shows the new status or leaves the WAITING_APPROVAL view.
   const row = page.locator(`tbody tr[data-task-id='${approved}']`);
   await expect(async () => {
-    const gone = (await row.count()) === 0;
-    expect(gone || (await row.getAttribute("data-post-status")) === "APPROVED").toBe(true);
+    // Read without waiting: the row may leave between two looks, and a waiting
+    // getAttribute would then hang until the test's own timeout.
+    const statuses = await row.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-post-status")));
+    expect(statuses.every((status) => status === "APPROVED")).toBe(true);
     // The promise to editors: a change shows in the queue within 30 s.
   }).toPass({ timeout: 30_000 });
   expect(await postStatus(page.request, approved)).toBe("APPROVED");
