@@ -9,33 +9,30 @@ export type DiffMode = "inline" | "split";
 // and aria-hidden because the visually hidden words already say it to screen readers.
 const marker = "inline-block select-none font-bold no-underline";
 
-function Deleted({ text, label }: { text: string; label: string }) {
-  return (
-    <del className="rounded-sm bg-red-100 text-red-950 line-through decoration-2 dark:bg-red-950 dark:text-red-100">
-      <span className="sr-only">{label} </span>
-      <span aria-hidden="true" className={marker}>
-        [−
-      </span>
-      {text}
-      <span aria-hidden="true" className={marker}>
-        ]
-      </span>
-    </del>
-  );
-}
+// Deletions are struck through, insertions underlined, each with visible bracket
+// markers, so the diff never relies on colour alone.
+const CHANGE = {
+  del: { Tag: "del", sign: "−", className: "rounded-sm bg-red-100 text-red-950 line-through decoration-2 dark:bg-red-950 dark:text-red-100" },
+  ins: {
+    Tag: "ins",
+    sign: "+",
+    className: "rounded-sm bg-green-100 text-green-950 underline decoration-2 underline-offset-2 dark:bg-green-950 dark:text-green-100",
+  },
+} as const;
 
-function Inserted({ text, label }: { text: string; label: string }) {
+function Change({ kind, text, label }: { kind: keyof typeof CHANGE; text: string; label: string }) {
+  const { Tag, sign, className } = CHANGE[kind];
   return (
-    <ins className="rounded-sm bg-green-100 text-green-950 underline decoration-2 underline-offset-2 dark:bg-green-950 dark:text-green-100">
+    <Tag className={className}>
       <span className="sr-only">{label} </span>
       <span aria-hidden="true" className={marker}>
-        [+
+        [{sign}
       </span>
       {text}
       <span aria-hidden="true" className={marker}>
         ]
       </span>
-    </ins>
+    </Tag>
   );
 }
 
@@ -47,9 +44,9 @@ function Segments({ segments, show }: { segments: DiffSegment[]; show: ReadonlyS
         !show.has(s.kind) ? null : s.kind === "equal" ? (
           <span key={i}>{s.text}</span>
         ) : s.kind === "delete" ? (
-          <Deleted key={i} text={s.text} label={t("deletedSr")} />
+          <Change key={i} kind="del" text={s.text} label={t("deletedSr")} />
         ) : (
-          <Inserted key={i} text={s.text} label={t("insertedSr")} />
+          <Change key={i} kind="ins" text={s.text} label={t("insertedSr")} />
         ),
       )}
     </>

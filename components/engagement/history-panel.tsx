@@ -18,6 +18,13 @@ import { HISTORY_POINTS, MAX_COMPARED, type PostEngagementUrlState } from "@/lib
 const control =
   "h-10 rounded-md border border-zinc-400 bg-white px-3 text-sm dark:border-zinc-600 dark:bg-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";
 
+type PanelProps = {
+  postId: number;
+  campaignId: number | undefined;
+  state: PostEngagementUrlState;
+  onChange: (next: PostEngagementUrlState) => void;
+};
+
 /**
  * The selected metric's history for this post and the posts compared with it.
  * Only that metric is fetched (one request per post on the chart, at most
@@ -28,12 +35,7 @@ export function HistoryPanel({
   campaignId,
   state,
   onChange,
-}: {
-  postId: number;
-  campaignId: number | undefined;
-  state: PostEngagementUrlState;
-  onChange: (next: PostEngagementUrlState) => void;
-}) {
+}: PanelProps) {
   const t = useTranslations("analytics");
   const label = useOpenLabel();
   const ids = [postId, ...state.compare];
@@ -118,12 +120,7 @@ function ComparePicker({
   campaignId,
   state,
   onChange,
-}: {
-  postId: number;
-  campaignId: number | undefined;
-  state: PostEngagementUrlState;
-  onChange: (next: PostEngagementUrlState) => void;
-}) {
+}: PanelProps) {
   const t = useTranslations("analytics.post");
   const posts = useInfiniteQuery({ ...publishedPostsQuery(campaignId ?? 0), enabled: campaignId !== undefined });
   const others = (posts.data?.pages[0]?.data.posts ?? []).filter((p) => p.task_id !== postId);

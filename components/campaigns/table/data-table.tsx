@@ -8,6 +8,7 @@ import type { CampaignListItem } from "@/lib/schemas";
 import { CAMPAIGN_SORT_KEYS, type CampaignSort, type CampaignSortKey } from "@/lib/url-state/campaigns";
 import { useCampaignColumns } from "./columns";
 import { campaignTableFeatures } from "./features";
+import { SortButton, ariaSort } from "@/components/ui/sort-button";
 
 const isSortKey = (id: string): id is CampaignSortKey => (CAMPAIGN_SORT_KEYS as readonly string[]).includes(id);
 
@@ -58,20 +59,13 @@ export function CampaignDataTable({
                   <th
                     key={header.id}
                     scope="col"
-                    aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                    aria-sort={ariaSort(sorted)}
                     className="px-3 py-2 font-semibold"
                   >
                     {canSort ? (
-                      <button
-                        type="button"
-                        onClick={header.column.getToggleSortingHandler()}
-                        className="inline-flex items-center gap-1 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-                      >
+                      <SortButton sorted={sorted} onClick={header.column.getToggleSortingHandler()}>
                         <table.FlexRender header={header} />
-                        <span aria-hidden="true" className="text-xs">
-                          {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
-                        </span>
-                      </button>
+                      </SortButton>
                     ) : (
                       <table.FlexRender header={header} />
                     )}

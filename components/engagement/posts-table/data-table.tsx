@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { downloadCsv, type CsvRow } from "@/lib/analytics/csv";
 import { postsTableFeatures, useCellText, usePostColumns } from "./columns";
 import type { PostEngagementRow } from "./rows";
+import { SortButton, ariaSort } from "@/components/ui/sort-button";
 
 /**
  * The published posts with their metrics, sortable by any column among the
@@ -80,19 +81,12 @@ export function PostsEngagementTable({
                     <th
                       key={header.id}
                       scope="col"
-                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                      aria-sort={ariaSort(sorted)}
                       className={numeric ? "px-3 py-2 text-right font-semibold" : "px-3 py-2 font-semibold"}
                     >
-                      <button
-                        type="button"
-                        onClick={header.column.getToggleSortingHandler()}
-                        className="inline-flex items-center gap-1 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-                      >
+                      <SortButton sorted={sorted} onClick={header.column.getToggleSortingHandler()}>
                         <table.FlexRender header={header} />
-                        <span aria-hidden="true" className="text-xs">
-                          {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
-                        </span>
-                      </button>
+                      </SortButton>
                     </th>
                   );
                 })}
