@@ -39,6 +39,20 @@ const EnvSchema = z.object({
   BUDGET_WRITES_PER_MINUTE: positiveInt(30),
   BUDGET_REQUESTS_PER_HOUR: positiveInt(1000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * How many proxies in front of the dashboard append to X-Forwarded-For.
+   * 0 (default): the header is ignored and the socket's address is the client.
+   */
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  /** A session ends this many hours after sign-in, whatever happens. */
+  SESSION_MAX_HOURS: positiveInt(12),
+  /** A session ends after this many minutes without a request. */
+  SESSION_IDLE_MINUTES: positiveInt(120),
+  /**
+   * Where a decision whose audit row could not be written is kept (JSON lines);
+   * replayed into the database at the next start. Empty: next to the database file.
+   */
+  AUDIT_FALLBACK_FILE: z.string().default(""),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

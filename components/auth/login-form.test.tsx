@@ -76,4 +76,25 @@ describe("LoginForm", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Войти через Keycloak" })));
     expect(signIn).toHaveBeenCalledWith("oidc", { callbackUrl: "/campaigns" });
   });
+
+  it("says a short wait in seconds", async () => {
+    signIn.mockResolvedValue({ ok: false, error: "locked:4", status: 401, url: null });
+    renderForm();
+    await submit("anna@example.com", "bad");
+    expect(screen.getByRole("alert").textContent).toBe("Слишком много попыток. Повторите через 4 секунды.");
+  });
+
+  it("refuses an email longer than the server accepts without calling it", async () => {
+    renderForm("en");
+    await submit(`${"a".repeat(250)}@example.com`, "pw", "Sign in");
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("does not leave the site even if handed a path that normalises to another host", async () => {
+    signIn.mockResolvedValue({ ok: true, error: null, status: 200, url: "http://localhost:3000/" });
+    renderForm("ru", { callbackPath: "/..//evil.example/x" });
+    await submit("anna@example.com", "pw");
+    expect(assign).toHaveBeenCalledWith("/");
+  });
 });

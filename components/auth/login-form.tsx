@@ -3,6 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { describeSignInError, type SignInProblem } from "@/lib/auth/sign-in-errors";
 import { Button } from "@/components/ui/button";
 
@@ -18,6 +19,8 @@ export type LoginFormProps = {
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
+/** The server refuses longer addresses as invalid (RFC 5321). */
+const MAX_EMAIL_LENGTH = 254;
 
 export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProps) {
   const t = useTranslations("auth");
@@ -37,7 +40,7 @@ export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProp
     const password = String(form.get("password") ?? "");
     const errors: FieldErrors = {};
     if (!email) errors.email = t("errors.emailRequired");
-    else if (!EMAIL.test(email)) errors.email = t("errors.emailInvalid");
+    else if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) errors.email = t("errors.emailInvalid");
     if (!password) errors.password = t("errors.passwordRequired");
     setFieldErrors(errors);
     setProblem(null);
@@ -50,7 +53,8 @@ export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProp
       const result = await signIn("credentials", { email, password, redirect: false, callbackUrl: callbackPath });
       if (result?.ok && !result.error) {
         // A full navigation, so the server renders the next page with the new session cookie.
-        window.location.assign(callbackPath);
+        // Checked again here: this line is what actually leaves the page.
+        window.location.assign(safeCallbackPath(callbackPath, window.location.origin));
         return;
       }
       setProblem(describeSignInError(result?.error ?? "unknown"));
@@ -161,6 +165,8 @@ function problemText(problem: SignInProblem | "network" | null, t: ReturnType<ty
   if (!problem) return null;
   if (problem === "network") return t("errors.network");
   switch (problem.kind) {
+    case "wait":
+      return t("errors.wait", { seconds: problem.seconds });
     case "locked":
       return t("errors.locked", { minutes: problem.minutes });
     case "invalid":

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/post/post-summary";
+import { isHttpUrl } from "@/lib/schemas/media-url";
 import { formatSize } from "./format-size";
 import { MediaState } from "./media-state";
 
@@ -30,6 +31,8 @@ function DocumentItem({ doc, expired, onRetry }: { doc: Doc; expired: boolean; o
   const locale = useLocale();
   const pdf = isPdf(doc);
   const [open, setOpen] = useState(false);
+  // A link that is not http(s) never reaches `href`/`data`: the name and size stay, the file is "unavailable".
+  const usable = isHttpUrl(doc.url);
   const viewerId = `doc-viewer-${doc.filename.replace(/[^\w-]/g, "_")}`;
 
   return (
@@ -39,20 +42,21 @@ function DocumentItem({ doc, expired, onRetry }: { doc: Doc; expired: boolean; o
         <span className="font-medium break-all">{doc.filename}</span>
         <span className="text-sm text-zinc-700 dark:text-zinc-300">{formatSize(doc.file_size, locale)}</span>
         <span className="ml-auto flex gap-2">
-          {pdf && !expired && (
+          {usable && pdf && !expired && (
             <Button size="sm" aria-expanded={open} aria-controls={viewerId} onClick={() => setOpen((o) => !o)}>
               {open ? t("hidePdf") : t("showPdf")}
             </Button>
           )}
-          {!expired && (
+          {usable && !expired && (
             <a href={doc.url} download={doc.filename} target="_blank" rel="noreferrer" className={linkClass}>
               {t("download", { name: doc.filename })}
             </a>
           )}
         </span>
       </div>
-      {expired && <MediaState kind="expired" onRetry={onRetry} className="mt-2" />}
-      {pdf && open && !expired && (
+      {!usable && <MediaState kind="unavailable" className="mt-2" />}
+      {usable && expired && <MediaState kind="expired" onRetry={onRetry} className="mt-2" />}
+      {usable && pdf && open && !expired && (
         <object id={viewerId} data={doc.url} type="application/pdf" aria-label={doc.filename} className="mt-3 h-[70dvh] w-full rounded border border-zinc-200 dark:border-zinc-800">
           <p className="p-3 text-sm">
             {t("pdfFallback")}{" "}

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
+import { isHttpUrl } from "@/lib/schemas/media-url";
 import { MediaState } from "./media-state";
 
 type Status = "loading" | "loaded" | "failed";
@@ -47,6 +48,8 @@ export function MediaImage({
     onRetry();
   };
 
+  // The schema already blanks such links; checked again here because nothing else may reach `src`.
+  if (!isHttpUrl(url)) return <MediaState kind="unavailable" className={className} />;
   if (expired) return <MediaState kind="expired" onRetry={retry} className={className} />;
   if (status === "failed") return <MediaState kind="failed" onRetry={retry} className={className} />;
   const image = (

@@ -4,8 +4,20 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 
-/** What shows instead of a medium whose link lapsed or failed: never a broken picture. */
-export function MediaState({ kind, onRetry, className }: { kind: "expired" | "failed"; onRetry: () => void; className?: string }) {
+/**
+ * What shows instead of a medium whose link lapsed or failed, or that has no
+ * usable link at all ("unavailable": not http(s), so never put in the page;
+ * a retry would not help): never a broken picture.
+ */
+export function MediaState({
+  kind,
+  onRetry,
+  className,
+}: {
+  kind: "expired" | "failed" | "unavailable";
+  onRetry?: () => void;
+  className?: string;
+}) {
   const t = useTranslations("review.media");
   return (
     <div
@@ -18,11 +30,13 @@ export function MediaState({ kind, onRetry, className }: { kind: "expired" | "fa
     >
       <p>
         <span aria-hidden="true">{kind === "expired" ? "⟳ " : "⚠ "}</span>
-        {kind === "expired" ? t("expired") : t("failed")}
+        {t(kind)}
       </p>
-      <Button size="sm" onClick={onRetry}>
-        {t("retry")}
-      </Button>
+      {kind !== "unavailable" && onRetry && (
+        <Button size="sm" onClick={onRetry}>
+          {t("retry")}
+        </Button>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { isHttpUrl } from "@/lib/schemas/media-url";
 import { formatSize } from "./format-size";
 import { MediaState } from "./media-state";
 
@@ -33,7 +34,9 @@ export function VideoPlayer({
 
   return (
     <figure className="space-y-2">
-      {expired ? (
+      {!isHttpUrl(url) ? (
+        <MediaState kind="unavailable" />
+      ) : expired ? (
         <MediaState kind="expired" onRetry={retry} />
       ) : failed ? (
         <MediaState kind="failed" onRetry={retry} />
@@ -43,7 +46,7 @@ export function VideoPlayer({
           controls
           preload="metadata"
           src={url}
-          poster={poster}
+          poster={poster && isHttpUrl(poster) ? poster : undefined}
           aria-label={t("video", { name: filename })}
           onError={() => setFailed(true)}
           className="aspect-video w-full rounded-md bg-black"

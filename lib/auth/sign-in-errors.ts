@@ -4,13 +4,15 @@
  */
 export const LOCKED_PREFIX = "locked:";
 
-/** Thrown by authorize() while an account or address is locked; carries the wait in seconds. */
+/** Thrown by authorize() while this address may not try; carries the wait in seconds. */
 export function lockedErrorCode(retryAfterMs: number): string {
   return `${LOCKED_PREFIX}${Math.max(1, Math.ceil(retryAfterMs / 1000))}`;
 }
 
 export type SignInProblem =
   | { kind: "invalid" }
+  /** A short pause between tries, in seconds: said as such, not rounded up to a minute. */
+  | { kind: "wait"; seconds: number }
   | { kind: "locked"; minutes: number }
   | { kind: "ssoDenied" }
   | { kind: "ssoFailed" }
@@ -19,8 +21,10 @@ export type SignInProblem =
 export function describeSignInError(code: string | null | undefined): SignInProblem | null {
   if (!code) return null;
   if (code.startsWith(LOCKED_PREFIX)) {
-    const seconds = Number(code.slice(LOCKED_PREFIX.length));
-    return { kind: "locked", minutes: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 15 };
+    // From the URL, so anything may be there: a missing or odd number reads as a long lock.
+    const seconds = Number(code.slice(LOCKED_PREFIX.length, LOCKED_PREFIX.length + 8));
+    if (!Number.isInteger(seconds) || seconds <= 0) return { kind: "locked", minutes: 15 };
+    return seconds < 60 ? { kind: "wait", seconds } : { kind: "locked", minutes: Math.ceil(seconds / 60) };
   }
   switch (code) {
     case "CredentialsSignin":

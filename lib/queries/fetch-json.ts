@@ -33,6 +33,24 @@ async function toError(response: Response): Promise<ApiClientError> {
 
 type Query = Record<string, string | number | readonly string[] | undefined | null>;
 
+/**
+ * These helpers fetch same-origin relative URLs, which only mean something
+ * in a browser. On the server (a client component's query during SSR, when
+ * its prefetch failed or is missing) Node's fetch would fail with "Failed to
+ * parse URL" after a stack trace; refuse at once instead, before any fetch.
+ * Server code reads through the service, never through these.
+ */
+export class ServerFetchRefused extends ApiClientError {
+  constructor(path: string) {
+    super(0, "server_fetch_refused", `${path} is fetched in the browser only, not during a server render`);
+    this.name = "ServerFetchRefused";
+  }
+}
+
+function browserOnly(path: string): void {
+  if (typeof window === "undefined") throw new ServerFetchRefused(path);
+}
+
 export function withQuery(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {
@@ -56,6 +74,7 @@ export async function apiGet<T>(
 ): Promise<DataResponse<T>> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (priority === "background") headers["X-Priority"] = "background";
+  browserOnly(path);
   const response = await fetch(withQuery(path, query), { signal, headers });
   if (!response.ok) throw await toError(response);
   return (await response.json()) as DataResponse<T>;
@@ -63,6 +82,7 @@ export async function apiGet<T>(
 
 /** GET a dashboard route whose body is not wrapped in `{ data, meta }` (audit, jobs). */
 export async function apiGetRaw<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
+  browserOnly(path);
   const response = await fetch(withQuery(path, query), { signal, headers: { Accept: "application/json" } });
   if (!response.ok) throw await toError(response);
   return (await response.json()) as T;
@@ -70,6 +90,7 @@ export async function apiGetRaw<T>(path: string, query?: Query, signal?: AbortSi
 
 /** POST JSON to a dashboard route (same origin, so the server's origin check passes). */
 export async function apiPost<T>(path: string, body?: unknown): Promise<T> {
+  browserOnly(path);
   const response = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },

@@ -4,5 +4,6 @@ export * from "./account";
 export * from "./projects";
 export * from "./campaigns";
 export * from "./posts";
+export * from "./media-url";
 export * from "./engagement";
 export * from "./queries";

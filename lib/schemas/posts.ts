@@ -1,17 +1,26 @@
 import { z } from "zod";
 import { METRIC_TYPES, POST_STATUSES, POST_TYPES, count, dateTime, id, platform } from "./common";
+import { isHttpUrl, UNAVAILABLE_URL } from "./media-url";
 import { openEnum } from "./open-enum";
 
 export const postStatus = openEnum("post.status", POST_STATUSES);
 export const postType = openEnum("post.post_type", POST_TYPES);
 
-const MediaFile = z.object({ url: z.string(), filename: z.string(), file_size: count });
+/**
+ * A media link. Anything but http(s) (`javascript:`, `data:`, a relative
+ * path) would end up in an `href` or `src`, so it becomes "" (unavailable):
+ * the post stays readable, the medium shows as unavailable, and the shape
+ * (counts, selection, album) is kept.
+ */
+export const mediaUrl = z.string().transform((v) => (isHttpUrl(v) ? v : UNAVAILABLE_URL));
+
+const MediaFile = z.object({ url: mediaUrl, filename: z.string(), file_size: count });
 
 export const Media = z.object({
   post_type: postType,
   images: z.array(
     z.object({
-      url: z.string(),
+      url: mediaUrl,
       is_selected: z.boolean(),
       in_album: z.boolean(),
       source: openEnum("media.images.source", ["ai_generated", "user_uploaded"]),

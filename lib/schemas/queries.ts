@@ -43,8 +43,14 @@ export const EngagementHistoryQuery = z.object({
 });
 export type EngagementHistoryQuery = z.output<typeof EngagementHistoryQuery>;
 
-/** Path ids: positive integers written in decimal, nothing else. */
+/**
+ * Path ids: positive integers written in decimal, nothing else, and no larger
+ * than Number.MAX_SAFE_INTEGER: above it a number silently becomes its
+ * neighbour (9007199254740993 → …992), and we would act on another post.
+ * (zod 4's `.int()` accepts safe integers only.)
+ */
 export const IdParam = z
   .string()
   .regex(/^[1-9]\d{0,15}$/, "expected a positive integer")
-  .transform(Number);
+  .transform(Number)
+  .pipe(z.number().int());

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Channel, PostList, PostListQuery, Schedule, onUnknownValue } from "./index";
+import { Channel, MAX_UNKNOWN_VALUES, PostList, PostListQuery, Schedule, onUnknownValue, resetUnknownValuesForTests } from "./index";
 
 const post = (status: string) => ({
   task_id: 1,
@@ -15,7 +15,10 @@ const post = (status: string) => ({
 });
 
 describe("upstream schemas", () => {
-  afterEach(() => onUnknownValue(() => {}));
+  afterEach(() => {
+    onUnknownValue(() => {});
+    resetUnknownValuesForTests();
+  });
 
   it("keeps an unknown post status instead of failing the whole list, and reports it", () => {
     const seen: Array<[string, string]> = [];
@@ -68,5 +71,35 @@ describe("upstream schemas", () => {
     PostList.parse({ campaign_id: 1, campaign_name: "x", total: 1, limit: 1, offset: 0, posts: [post("NEW_ONE")] });
     expect(warn).toHaveBeenCalledWith(JSON.stringify({ field: "post.status", value: "NEW_ONE" }));
     warn.mockRestore();
+  });
+
+  it("reports each unknown value once per process, with when it was first seen, across module copies", async () => {
+    const reports: Array<[string, string, string]> = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    onUnknownValue((field, value, at) => reports.push([field, value, at]));
+    const page = { campaign_id: 1, campaign_name: "x", total: 3, limit: 3, offset: 0, posts: [post("NEW_ONE"), post("NEW_ONE"), post("OTHER")] };
+    for (let i = 0; i < 37; i++) PostList.parse(page);
+    // Next loads the schemas once per route bundle: fresh copies of the module must not report again.
+    for (let copy = 0; copy < 3; copy++) {
+      vi.resetModules();
+      const fresh = await import("./index");
+      for (let i = 0; i < 5; i++) fresh.PostList.parse(page);
+    }
+    expect(reports.map(([f, v]) => [f, v])).toEqual([
+      ["post.status", "NEW_ONE"],
+      ["post.status", "OTHER"],
+    ]);
+    expect(Number.isNaN(Date.parse(reports[0]?.[2] ?? ""))).toBe(false);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it("keeps the memory of reported values bounded, saying once that it stopped", () => {
+    let count = 0;
+    onUnknownValue(() => count++);
+    for (let i = 0; i < MAX_UNKNOWN_VALUES + 50; i++) {
+      PostList.parse({ campaign_id: 1, campaign_name: "x", total: 1, limit: 1, offset: 0, posts: [post(`V${i}`)] });
+    }
+    expect(count).toBe(MAX_UNKNOWN_VALUES + 1);
   });
 });

@@ -18,6 +18,11 @@ export type Entry<T> = {
 
 export type Invalidation = "drop" | "expire";
 
+/** An entry a decision expired ("expire"), as opposed to one whose TTL simply ran out. */
+export function wasInvalidated(entry: Entry<unknown>): boolean {
+  return entry.freshUntil === -Infinity;
+}
+
 const TAG_HISTORY = 5000;
 
 export class LruCache {

@@ -3,7 +3,7 @@ import type { DataResponse } from "@/lib/api/envelope";
 import type { CallOptions } from "@/lib/upstream";
 import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
 import { Budget, defaultLimits, type BudgetLimits, type Lane } from "./budget";
-import { LruCache, type Entry, type Invalidation } from "./cache";
+import { LruCache, wasInvalidated, type Entry, type Invalidation } from "./cache";
 import { Caller, DEFAULT_RETRY, type RetryMode, type RetryPolicy } from "./caller";
 import { systemClock, type Clock } from "./clock";
 import { BudgetRefusal, toExhausted } from "./errors";
@@ -32,6 +32,12 @@ export type GatewayOptions = {
   timeoutMs?: number;
   /** Stretch TTLs when the hourly budget runs low (see `stretch`). */
   adaptiveTtl?: boolean;
+  /**
+   * Stale-while-revalidate: how long a reader with an expired answer at hand
+   * waits for its refresh before being answered with it, marked stale (the
+   * refresh goes on and is stored for the next reader). See `read`.
+   */
+  refreshGraceMs?: number;
   random?: () => number;
 };
 
@@ -94,6 +100,7 @@ export class Gateway {
       failureCooldownMs: options.failureCooldownMs ?? 15_000,
       maxStaleMs: options.maxStaleMs ?? 24 * 3_600_000,
       adaptiveTtl: options.adaptiveTtl ?? true,
+      refreshGraceMs: options.refreshGraceMs ?? 400,
       random: options.random ?? Math.random,
       timeoutMs: options.timeoutMs,
     };
@@ -112,6 +119,13 @@ export class Gateway {
     return share >= 0.5 ? 1 : share >= 0.25 ? 2 : 4;
   }
 
+  /**
+   * A fresh answer from the cache; else the refresh of the key (one per key,
+   * joined by every reader). A reader who has a servable stale answer waits
+   * for that refresh only `refreshGraceMs` (a fast upstream still gives
+   * everyone fresh data), then gets the stale answer while the refresh goes on
+   * in the background; only a reader with nothing to serve waits it out.
+   */
   async read<T>(spec: ReadSpec<T>): Promise<DataResponse<T>> {
     const now = this.clock.now();
     const cached = this.cache.get<T>(spec.key);
@@ -119,11 +133,14 @@ export class Gateway {
       cacheRequests.inc({ operation: spec.op, result: "hit" });
       return { data: cached.value, meta: { stale: false, fetchedAt: new Date(cached.fetchedAt).toISOString() } };
     }
+    const stale = cached && this.servableWhileRefreshing(cached, now) ? cached : undefined;
+    const graceUntil = stale ? now + this.o.refreshGraceMs : undefined;
     const joined = this.inflight.get(spec.key);
     if (joined) {
       cacheRequests.inc({ operation: spec.op, result: "joined" });
       try {
-        return this.answer((await joined.promise) as Entry<T>);
+        const entry = await this.within(joined.promise as Promise<Entry<T>>, graceUntil);
+        return entry ? this.answer(entry) : this.refreshing(spec, stale as Entry<T>);
       } catch (e) {
         // A background load gives up at once when tokens are short; a person may wait a little more.
         const retryOwn = e instanceof BudgetRefusal && joined.lane === "background" && spec.priority === "interactive";
@@ -135,10 +152,43 @@ export class Gateway {
 
     cacheRequests.inc({ operation: spec.op, result: "miss" });
     try {
-      return this.answer(await this.start(spec, cached));
+      const entry = await this.within(this.start(spec, cached), graceUntil);
+      return entry ? this.answer(entry) : this.refreshing(spec, stale as Entry<T>);
     } catch (e) {
       return this.fallback(spec, e);
     }
+  }
+
+  /**
+   * Whether an expired entry may be answered while its refresh runs. Not one
+   * a decision invalidated ("expire" keeps it only as the base of an
+   * incremental refresh): showing it would undo the decision on screen.
+   */
+  private servableWhileRefreshing(entry: Entry<unknown>, now: number): boolean {
+    return !wasInvalidated(entry) && now - entry.fetchedAt <= this.o.maxStaleMs;
+  }
+
+  /**
+   * The refresh's entry, or undefined when `until` (clock time) passes first.
+   * Without `until` it simply waits. A refresh that fails after the reader
+   * was answered is not lost: `start` has recorded it (cooldown, 404).
+   */
+  private within<T>(refresh: Promise<Entry<T>>, until: number | undefined): Promise<Entry<T> | undefined> {
+    if (until === undefined) return refresh;
+    return new Promise((resolve, reject) => {
+      const cancel = this.clock.setTimer(() => resolve(undefined), until - this.clock.now());
+      refresh.then(
+        (entry) => (cancel(), resolve(entry)),
+        (e: unknown) => (cancel(), reject(e)),
+      );
+    });
+  }
+
+  /** The expired answer, marked stale, while its refresh is under way (retry: at once, by the refresh). */
+  private refreshing<T>(spec: ReadSpec<T>, entry: Entry<T>): DataResponse<T> {
+    cacheRequests.inc({ operation: spec.op, result: "stale" });
+    const at = new Date(this.clock.now()).toISOString();
+    return { data: entry.value, meta: { stale: true, fetchedAt: new Date(entry.fetchedAt).toISOString(), retryAt: at } };
   }
 
   private answer<T>(entry: Entry<T>): DataResponse<T> {

@@ -3,23 +3,18 @@ import { onUnknownValue } from "@/lib/schemas";
 import { log } from "@/lib/server/log";
 
 /*
- * Unknown upstream values (a new status, a new platform) are logged once per
- * field and value: a page of 100 posts with a new status must not write 100
- * lines. Installed by instrumentation and again, idempotently, by every
- * request, because Next may load the schemas module once per bundle.
+ * Unknown upstream values (a new status, a new platform) go to the structured
+ * log. "Once per field and value, per process" is kept by the schemas module
+ * itself (on globalThis, shared by Next's per-bundle copies of it); this only
+ * routes those reports. Installed by instrumentation and again by every
+ * request; setting the same listener again is harmless.
  */
-const seen = new Set<string>();
-const MAX_SEEN = 1000;
 let installed = false;
 
 export function installUnknownValueLogger(): void {
   if (installed) return;
   installed = true;
-  onUnknownValue((field, value) => {
-    const key = `${field}\u0000${value}`;
-    if (seen.has(key)) return;
-    if (seen.size >= MAX_SEEN) seen.clear();
-    seen.add(key);
-    log.warn("unknown upstream value", { field, value: value.slice(0, 200) });
+  onUnknownValue((field, value, firstSeenAt) => {
+    log.warn("unknown upstream value", { field, value, firstSeenAt });
   });
 }

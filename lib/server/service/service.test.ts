@@ -93,6 +93,27 @@ describe("service: posts lists with incremental sync", () => {
   });
 });
 
+describe("service: a slow upstream", () => {
+  it("answers a queue poll at once from the expired view while the refresh runs, and the next poll gets it", async () => {
+    const t = setup();
+    await t.service.campaignPosts(CID, WAITING);
+    t.fake.setStatus(1, "APPROVED");
+    await t.clock.advance(16_000);
+    t.fake.latencyMs = 8000;
+    let answered = false;
+    const poll = t.service.campaignPosts(CID, WAITING).then((r) => ((answered = true), r));
+    await t.clock.advance(400);
+    expect(answered).toBe(true);
+    expect((await poll).meta.stale).toBe(true);
+    await t.clock.advance(8000);
+    t.fake.latencyMs = 0;
+    const next = await t.service.campaignPosts(CID, WAITING);
+    expect(next.meta.stale).toBe(false);
+    expect(ids(next.data.posts)).not.toContain(1);
+    expect(t.fake.count("listCampaignPosts")).toBe(2);
+  });
+});
+
 describe("service: decisions", () => {
   it("drops what an approve makes stale: the post, its lists, latest, campaign detail and engagement", async () => {
     const t = setup();

@@ -21,11 +21,13 @@ import { can } from "@/lib/auth/roles";
 import { campaignQuery } from "@/lib/queries/campaigns";
 import { postDecisionsKey } from "@/lib/queries/decisions";
 import { postKey } from "@/lib/queries/posts";
+import { BrowserOnly } from "@/lib/queries/browser-only";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { IdParam } from "@/lib/schemas";
 import { decisionsForPost } from "@/lib/server/audit";
 import { toApiError } from "@/lib/server/errors";
 import { service } from "@/lib/server/upstream-service";
+import Loading from "../../loading";
 import { Prefetch } from "./prefetch";
 
 type Props = { params: Promise<{ id: string }> };
@@ -51,7 +53,8 @@ export default async function PostPage({ params }: Props) {
   const client = makeQueryClient();
   let campaignId: number | null = null;
   try {
-    const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => service.post(id, "interactive") });
+    // One call: the gateway already retries the upstream and serves stale data when it can.
+    const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => service.post(id, "interactive"), retry: false });
     campaignId = post.data.campaign_id;
   } catch (e) {
     const error = toApiError(e);
@@ -71,58 +74,71 @@ export default async function PostPage({ params }: Props) {
     </Panel>
   );
 
-  return (
-    <HydrationBoundary state={dehydrate(client)}>
-      <div className="space-y-6">
-        <SummaryBoundary>
-          <PostSummary id={id} />
-        </SummaryBoundary>
-        {/* On phones the columns dissolve (display: contents) into one flex column, so the
-            decision panel can come first; from lg up, two columns. */}
-        <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
-          <div className="contents min-w-0 lg:col-span-2 lg:block lg:space-y-6">
-            <Panel title={t("panels.text")} id="text">
-              <PostText id={id} />
-            </Panel>
-            <Panel title={t("panels.media")} id="media" lines={6}>
-              <MediaPanel id={id} />
-            </Panel>
-            <Panel title={t("panels.versions")} id="versions" lines={6}>
-              <VersionsPanel id={id} />
-            </Panel>
-            {campaignId === null ? (
-              previews
-            ) : (
-              <Suspense fallback={<PanelSkeleton title={t("panels.previews")} lines={6} />}>
-                <Prefetch queryKey={campaignQuery(campaignId).queryKey} queryFn={() => service.campaign(campaignId, "interactive")}>
-                  {previews}
-                </Prefetch>
-              </Suspense>
-            )}
-            <Panel title={t("panels.records")} id="records">
-              <PublishRecords id={id} />
-            </Panel>
-          </div>
-          <div className="contents min-w-0 lg:block lg:space-y-6">
-            {canDecide && (
-              <Panel title={t("panels.decision")} id="decision" lines={2} className="order-first lg:order-none">
-                <DecisionPanel id={id} />
-              </Panel>
-            )}
-            <Panel title={t("panels.timeline")} id="timeline" lines={4}>
-              <PostTimeline id={id} />
-            </Panel>
-            <Panel title={t("panels.engagement")} id="engagement" lines={5}>
-              <EngagementSummary id={id} />
-            </Panel>
-            <Suspense fallback={<PanelSkeleton title={t("panels.history")} />}>
-              <Prefetch queryKey={postDecisionsKey(id)} queryFn={async () => ({ items: await decisionsForPost(id) })}>
-                {history}
+  const page = (
+    <div className="space-y-6">
+      <SummaryBoundary>
+        <PostSummary id={id} />
+      </SummaryBoundary>
+      {/* On phones the columns dissolve (display: contents) into one flex column, so the
+          decision panel can come first; from lg up, two columns. */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
+        <div className="contents min-w-0 lg:col-span-2 lg:block lg:space-y-6">
+          <Panel title={t("panels.text")} id="text">
+            <PostText id={id} />
+          </Panel>
+          <Panel title={t("panels.media")} id="media" lines={6}>
+            <MediaPanel id={id} />
+          </Panel>
+          <Panel title={t("panels.versions")} id="versions" lines={6}>
+            <VersionsPanel id={id} />
+          </Panel>
+          {campaignId === null ? (
+            previews
+          ) : (
+            <Suspense fallback={<PanelSkeleton title={t("panels.previews")} lines={6} />}>
+              <Prefetch
+                queryKey={campaignQuery(campaignId).queryKey}
+                queryFn={() => service.campaign(campaignId, "interactive")}
+                fallback={<PanelSkeleton title={t("panels.previews")} lines={6} />}
+              >
+                {previews}
               </Prefetch>
             </Suspense>
-          </div>
+          )}
+          <Panel title={t("panels.records")} id="records">
+            <PublishRecords id={id} />
+          </Panel>
+        </div>
+        <div className="contents min-w-0 lg:block lg:space-y-6">
+          {canDecide && (
+            <Panel title={t("panels.decision")} id="decision" lines={2} className="order-first lg:order-none">
+              <DecisionPanel id={id} />
+            </Panel>
+          )}
+          <Panel title={t("panels.timeline")} id="timeline" lines={4}>
+            <PostTimeline id={id} />
+          </Panel>
+          <Panel title={t("panels.engagement")} id="engagement" lines={5}>
+            <EngagementSummary id={id} />
+          </Panel>
+          <Suspense fallback={<PanelSkeleton title={t("panels.history")} />}>
+            <Prefetch
+              queryKey={postDecisionsKey(id)}
+              queryFn={async () => ({ items: await decisionsForPost(id) })}
+              fallback={<PanelSkeleton title={t("panels.history")} />}
+            >
+              {history}
+            </Prefetch>
+          </Suspense>
         </div>
       </div>
+    </div>
+  );
+  return (
+    <HydrationBoundary state={dehydrate(client)}>
+      {/* Without the post, every panel's query would run in the server render (relative URLs, no
+          cookies): render them in the browser only, where they fetch and show their own states. */}
+      {campaignId === null ? <BrowserOnly fallback={<Loading />}>{page}</BrowserOnly> : page}
     </HydrationBoundary>
   );
 }

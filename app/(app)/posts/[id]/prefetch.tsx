@@ -1,16 +1,35 @@
 import "server-only";
 import { dehydrate, HydrationBoundary, type QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { BrowserOnly } from "@/lib/queries/browser-only";
 import { makeQueryClient } from "@/lib/queries/query-client";
 
 /**
- * Fetches one panel's data on the server, then renders the panel with that
- * data hydrated. Wrapped in its own Suspense, it streams in when ready
- * without holding up the rest of the page. A failure is left to the client:
- * the panel fetches again there and shows its own error state.
+ * Fetches one panel's data on the server (one call, no retries), then renders
+ * the panel with that data hydrated. Wrapped in its own Suspense, it streams
+ * in when ready without holding up the rest of the page. A failure is left to
+ * the client: the panel is not rendered on the server at all (its
+ * `useSuspenseQuery` would otherwise fetch there), and in the browser it
+ * fetches again and shows its own error state.
  */
-export async function Prefetch<T>({ queryKey, queryFn, children }: { queryKey: QueryKey; queryFn: () => Promise<T>; children: ReactNode }) {
+export async function Prefetch<T>({
+  queryKey,
+  queryFn,
+  fallback,
+  children,
+}: {
+  queryKey: QueryKey;
+  queryFn: () => Promise<T>;
+  /** Shown by the server render when the prefetch failed (the panel's skeleton). */
+  fallback?: ReactNode;
+  children: ReactNode;
+}) {
   const client = makeQueryClient();
-  await client.prefetchQuery({ queryKey, queryFn });
-  return <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>;
+  await client.prefetchQuery({ queryKey, queryFn, retry: false });
+  const ok = client.getQueryState(queryKey)?.status === "success";
+  return (
+    <HydrationBoundary state={dehydrate(client)}>
+      {ok ? children : <BrowserOnly fallback={fallback}>{children}</BrowserOnly>}
+    </HydrationBoundary>
+  );
 }

@@ -1,0 +1,72 @@
+// Runs as the server does (no window): what a page render does when its prefetch fails.
+import { QueryClientProvider, useSuspenseQuery } from "@tanstack/react-query";
+import { Suspense } from "react";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Prefetch } from "@/app/(app)/posts/[id]/prefetch";
+import { postDecisionsKey, postDecisionsQuery } from "./decisions";
+import { apiGet, apiGetRaw, apiPost, ServerFetchRefused } from "./fetch-json";
+import { postQuery } from "./posts";
+import { makeQueryClient } from "./query-client";
+
+const fetchSpy = vi.fn(async () => new Response("{}"));
+
+beforeEach(() => {
+  fetchSpy.mockClear();
+  vi.stubGlobal("fetch", fetchSpy);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** A panel as the post page has them: its data through useSuspenseQuery, under the page's Suspense. */
+function History() {
+  const items = useSuspenseQuery(postDecisionsQuery(1)).data.items;
+  return <p>history: {items.length}</p>;
+}
+
+/** Server-renders what Prefetch returned, under the provider the app's layout gives every page. */
+async function serverRender(queryFn: () => Promise<{ items: unknown[] }>) {
+  const element = await Prefetch({ queryKey: postDecisionsKey(1), queryFn, fallback: <p>skeleton</p>, children: <History /> });
+  return renderToString(
+    <QueryClientProvider client={makeQueryClient()}>
+      <Suspense fallback={<p>suspended</p>}>{element}</Suspense>
+    </QueryClientProvider>,
+  );
+}
+
+describe("server prefetch", () => {
+  it("hydrates the panel when the prefetch succeeds", async () => {
+    const html = await serverRender(async () => ({ items: [1, 2] }));
+    expect(html).toContain("history: <!-- -->2");
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("when it fails: one call, no server fetch of a relative URL, the panel left to the browser", async () => {
+    const queryFn = vi.fn(async (): Promise<{ items: unknown[] }> => {
+      throw new Error("budget spent");
+    });
+    const started = Date.now();
+    const html = await serverRender(queryFn);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(Date.now() - started).toBeLessThan(900); // no 1 s + 2 s retry backoff
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(html).toContain("skeleton");
+    expect(html).not.toContain("history");
+  });
+
+  it("never retries on the server", async () => {
+    const queryFn = vi.fn(async () => {
+      throw new Error("upstream down");
+    });
+    await expect(makeQueryClient().fetchQuery({ queryKey: ["x"], queryFn })).rejects.toThrow("upstream down");
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it("the browser's fetch helpers refuse to run on the server, before any fetch", async () => {
+    await expect(apiGet("/api/posts/1")).rejects.toBeInstanceOf(ServerFetchRefused);
+    await expect(apiGetRaw("/api/posts/1/decisions")).rejects.toBeInstanceOf(ServerFetchRefused);
+    await expect(apiPost("/api/posts/1/approve", {})).rejects.toBeInstanceOf(ServerFetchRefused);
+    // A client query that reaches the server render anyway fails at once, without a fetch.
+    await expect(makeQueryClient().fetchQuery(postQuery(1))).rejects.toBeInstanceOf(ServerFetchRefused);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
