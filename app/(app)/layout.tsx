@@ -1,9 +1,9 @@
 import { AppHeader } from "@/components/shell/app-header";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { requireCurrentUser } from "@/lib/auth/current-user";
 import { SkipLink } from "@/components/shell/skip-link";
 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
-  const user = await getCurrentUser();
+  const user = await requireCurrentUser();
   return (
     <>
       <SkipLink />

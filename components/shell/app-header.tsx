@@ -17,6 +17,7 @@ export async function AppHeader({ user }: { user: SessionUser | null }) {
   ];
   // The audit log is for admins and managers (the API refuses others anyway).
   if (user && can(user.role, "audit:read")) items.push({ href: "/activity", label: t("nav.activity") });
+  if (user && can(user.role, "sessions:manage")) items.push({ href: "/admin/sessions", label: t("sessions.nav") });
 
   const account = (
     <>

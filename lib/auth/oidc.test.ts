@@ -1,12 +1,17 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { decode } from "next-auth/jwt";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env, resetEnvForTests } from "@/lib/env";
+import { closeDbForTests } from "@/lib/server/db";
 import { OIDC_PROVIDER_ID, roleFromClaim, userFromOidcClaims, type OidcClaims } from "./oidc";
 import { buildAuthOptions } from "./options";
+import { listSessions } from "./session-store";
 import { AuthDriver } from "./testing/auth-driver";
 import { userFromClaims } from "./token";
 
@@ -27,6 +32,7 @@ const ACCOUNTS: Record<string, Record<string, unknown>> = {
 
 let server: Server;
 let issuer: string;
+let dbDir: string;
 
 beforeAll(async () => {
   server = createServer();
@@ -64,14 +70,19 @@ beforeAll(async () => {
     OIDC_CLIENT_SECRET: "dashboard-client-secret-0123456789",
     OIDC_NAME: "Corp SSO",
     LOG_LEVEL: "silent",
+    // Each sign-in writes a session record: into a throwaway database, not ./data.
+    DATABASE_URL: `file:${join((dbDir = mkdtempSync(join(tmpdir(), "auth-oidc-"))), "dash.db")}`,
   });
   resetEnvForTests();
+  await closeDbForTests();
 });
 
 afterAll(async () => {
   for (const key of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_NAME"]) delete process.env[key];
   resetEnvForTests();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await closeDbForTests();
+  rmSync(dbDir, { recursive: true, force: true });
 });
 
 /** A browser at the provider: follows redirects, answers the login and consent forms. */
@@ -171,6 +182,9 @@ describe("OpenID Connect sign-in against a real provider", () => {
     const token = await decode({ token: driver.jar.get("next-auth.session-token"), secret: SECRET });
     expect(userFromClaims(token)).toEqual({ email: "anna@corp.example", name: "Анна Иванова", role: "editor" });
     expect((await driver.request("session")).body).toMatchObject({ user: { email: "anna@corp.example", role: "editor" } });
+    // The sign-in left a session record, with the role the IdP gave.
+    expect(token?.sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await listSessions({ email: "anna@corp.example" })).toMatchObject([{ provider: "oidc", role: "editor", active: true }]);
   });
 
   it("takes the first known role from a list, case-insensitively", async () => {

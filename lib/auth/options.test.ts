@@ -5,6 +5,7 @@ import bcrypt from "bcryptjs";
 import { decode } from "next-auth/jwt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { env, resetEnvForTests } from "@/lib/env";
+import { closeDbForTests } from "@/lib/server/db";
 import { DEMO_PASSWORD } from "./demo-users";
 import { authOptions, buildAuthOptions } from "./options";
 import { AuthDriver } from "./testing/auth-driver";
@@ -14,12 +15,14 @@ const SECRET = "test-secret-test-secret-test-secret";
 let dir: string;
 
 function setEnv(extra: Record<string, string> = {}) {
-  for (const key of ["DEMO", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "NEXTAUTH_URL"]) delete process.env[key];
+  for (const key of ["DEMO", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "NEXTAUTH_URL", "SESSION_MAX_HOURS"]) delete process.env[key];
   Object.assign(process.env, {
     UPSTREAM_API_KEY: "k",
     NEXTAUTH_SECRET: SECRET,
     NEXTAUTH_URL: "http://localhost:3000",
     AUTH_USERS_FILE: join(dir, "users.json"),
+    // Sign-ins write session records: into this test's own database, not ./data.
+    DATABASE_URL: `file:${join(dir, "dash.db")}`,
     LOG_LEVEL: "silent",
     ...extra,
   });
@@ -33,7 +36,10 @@ beforeAll(async () => {
     JSON.stringify([{ email: "admin@corp.example", name: "Админ", role: "admin", passwordHash: await bcrypt.hash("s3cret-pass", 4) }]),
   );
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await closeDbForTests();
+  await rm(dir, { recursive: true, force: true });
+});
 beforeEach(() => setEnv());
 
 function driver(throttle = new SignInThrottle(), headers: Record<string, string> = {}) {
@@ -52,6 +58,7 @@ describe("credentials sign-in through next-auth", () => {
     expect(cookie).not.toMatch(/; Secure/);
     const token = await decode({ token: d.jar.get("next-auth.session-token"), secret: SECRET });
     expect(token).toMatchObject({ email: "admin@corp.example", name: "Админ", role: "admin" });
+    expect(token?.sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const session = await d.request("session");
     expect(session.body).toMatchObject({ user: { email: "admin@corp.example", name: "Админ", role: "admin" } });
@@ -105,6 +112,13 @@ describe("authOptions", () => {
       expect(cookie.options).toMatchObject({ httpOnly: true, sameSite: "lax", secure: true });
     }
     expect(options.cookies?.sessionToken?.name).toBe("__Secure-next-auth.session-token");
+  });
+
+  it("lets the cookie live SESSION_MAX_HOURS", () => {
+    setEnv({ SESSION_MAX_HOURS: "3" });
+    const options = buildAuthOptions(env());
+    expect(options.session?.maxAge).toBe(3 * 3600);
+    expect(options.jwt?.maxAge).toBe(3 * 3600);
   });
 
   it("is read lazily from the env and offers SSO only when configured", () => {

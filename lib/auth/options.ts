@@ -1,5 +1,6 @@
 import "server-only";
 import type { AuthOptions } from "next-auth";
+import { headers } from "next/headers";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env, type Env } from "@/lib/env";
 import { log } from "@/lib/server/log";
@@ -7,11 +8,34 @@ import { safeCallbackPath } from "./callback-url";
 import { authCookies, isSecureUrl } from "./cookies";
 import { authorizeCredentials, clientIp } from "./credentials";
 import { oidcProvider } from "./oidc";
+import { checkSession } from "./session-check";
+import { createSession, hashSid, revokeSessions } from "./session-store";
 import { SignInThrottle } from "./throttle";
 import { userFromClaims } from "./token";
 
-/** A work day; a person signs in again the next morning. */
-export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+/** SESSION_MAX_HOURS (a work day by default); the session record enforces it, the cookie only follows. */
+export function sessionMaxAgeSeconds(e: Env): number {
+  return e.SESSION_MAX_HOURS * 60 * 60;
+}
+
+/** Thrown from the jwt callback for an ended session: next-auth then clears the cookie and answers no session. */
+export class SessionEndedError extends Error {
+  constructor() {
+    super("session ended");
+    this.name = "SessionEndedError";
+  }
+}
+
+/** User agent and address of the sign-in request, for the admin's session list; absent outside a request. */
+async function signInRequestMeta(): Promise<{ userAgent: string | null; ip: string | null }> {
+  try {
+    const h = await headers();
+    const ip = clientIp({ "x-forwarded-for": h.get("x-forwarded-for") ?? undefined });
+    return { userAgent: h.get("user-agent"), ip: ip === "unknown" ? null : ip };
+  } catch {
+    return { userAgent: null, ip: null };
+  }
+}
 
 // One throttle per server process, kept across hot reloads in development.
 const globalForThrottle = globalThis as typeof globalThis & { __signInThrottle?: SignInThrottle };
@@ -20,10 +44,11 @@ export const signInThrottle = (globalForThrottle.__signInThrottle ??= new SignIn
 export function buildAuthOptions(e: Env, throttle: SignInThrottle = signInThrottle): AuthOptions {
   const secure = isSecureUrl(e.NEXTAUTH_URL);
   const oidc = oidcProvider(e);
+  const maxAge = sessionMaxAgeSeconds(e);
   return {
     secret: e.NEXTAUTH_SECRET,
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
-    jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
+    session: { strategy: "jwt", maxAge },
+    jwt: { maxAge },
     useSecureCookies: secure,
     cookies: authCookies(secure),
     // Errors come back to the login page too (?error=...), which explains them.
@@ -46,11 +71,17 @@ export function buildAuthOptions(e: Env, throttle: SignInThrottle = signInThrott
     callbacks: {
       // Both providers must produce an email and a known role; SSO without one is refused here.
       signIn: ({ user }) => userFromClaims(user) !== null,
-      jwt: ({ token, user }) => {
+      jwt: async ({ token, user, account }) => {
         if (user) {
+          // A sign-in (either provider): a new session record, its sid in the token.
           const signedIn = userFromClaims(user);
-          if (signedIn) Object.assign(token, signedIn);
+          if (!signedIn) return token;
+          const meta = await signInRequestMeta();
+          const sid = await createSession({ user: signedIn, provider: account?.provider ?? "unknown", maxAgeMs: maxAge * 1000, ...meta });
+          return Object.assign(token, signedIn, { sid });
         }
+        // Every later read through next-auth (GET /api/auth/session, the client's useSession).
+        if (!(await checkSession(token))) throw new SessionEndedError();
         return token;
       },
       session: ({ session, token }) => {
@@ -63,10 +94,18 @@ export function buildAuthOptions(e: Env, throttle: SignInThrottle = signInThrott
       signIn: ({ user, account }) => {
         if (account?.provider !== "credentials") log.info("signed in", { email: user.email, role: user.role, method: account?.provider });
       },
+      // The cookie is cleared by next-auth; ending the record makes a copy of it useless too.
+      signOut: async ({ token }) => {
+        if (typeof token?.sid === "string") await revokeSessions({ sidHash: hashSid(token.sid) }, "signed_out");
+      },
     },
     logger: {
       // next-auth's own diagnostics go through our JSON logger; debug output can hold tokens, so it is dropped.
-      error: (code, metadata) => log.error("next-auth error", { code, detail: describe(metadata) }),
+      error: (code, metadata) => {
+        // An ended session presented to /api/auth/session is routine, not a fault.
+        if (metadata instanceof SessionEndedError) log.info("ended session refused", { code });
+        else log.error("next-auth error", { code, detail: describe(metadata) });
+      },
       warn: (code) => log.warn("next-auth warning", { code }),
       debug: () => undefined,
     },

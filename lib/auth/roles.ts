@@ -9,13 +9,14 @@ export type Permission =
   | "read" // every signed-in person: account, projects, campaigns, posts, engagement
   | "decide" // approve and reject, single or bulk
   | "audit:read" // the audit log of all decisions
-  | "health:detail"; // upstream, budget and database health
+  | "health:detail" // upstream, budget and database health
+  | "sessions:manage"; // see and end anyone's sign-in sessions
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   editor: ["read", "decide"],
   reviewer: ["read"],
   manager: ["read", "audit:read"],
-  admin: ["read", "decide", "audit:read", "health:detail"],
+  admin: ["read", "decide", "audit:read", "health:detail", "sessions:manage"],
 };
 
 export function can(role: Role, permission: Permission): boolean {

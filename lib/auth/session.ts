@@ -1,45 +1,61 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { getToken } from "next-auth/jwt";
+import { decode, getToken, type JWT } from "next-auth/jwt";
 import { env } from "@/lib/env";
 import { isSecureUrl, sessionCookieName } from "./cookies";
 import type { SessionUser } from "./roles";
-import { userFromClaims } from "./token";
+import { checkSession } from "./session-check";
 
 /**
- * Decoded sessions by their exact cookie value. The cookie is an encrypted,
+ * Decoded tokens by their exact cookie value. The cookie is an encrypted,
  * authenticated JWT, so the same value always decodes to the same claims;
- * decrypting it (a key derivation and an AES-GCM open) on every API call is
- * the largest cost of a cached read, so the result is kept for a minute, and
- * never past the token's own expiry.
+ * decrypting it (a key derivation and an AES-GCM open) is the largest cost of
+ * a cached read, so the claims are kept for a minute, never past the token's
+ * own expiry. Whether the session is still open is NOT part of this cache:
+ * checkSession() asks the session record every few seconds.
  */
-const SESSION_CACHE_MS = 60_000;
-const SESSION_CACHE_MAX = 2_000;
-type Cached = { user: SessionUser | null; until: number };
-const g = globalThis as typeof globalThis & { __sessionCache?: Map<string, Cached> };
-const cache = (g.__sessionCache ??= new Map());
+const DECODE_CACHE_MS = 60_000;
+const DECODE_CACHE_MAX = 2_000;
+type Decoded = { claims: JWT; until: number };
+const g = globalThis as typeof globalThis & { __decodedTokens?: Map<string, Decoded> };
+const decoded = (g.__decodedTokens ??= new Map());
 
-/**
- * The signed-in person of a request, read from the next-auth JWT cookie.
- * The token carries `email`, `name` and `role`; anything else (or a role we
- * do not know) counts as signed out.
- */
-export async function getSessionUser(req: NextRequest): Promise<SessionUser | null> {
+async function claimsOf(raw: string | undefined, read: () => Promise<JWT | null>): Promise<JWT | null> {
+  const now = Date.now();
+  const hit = raw ? decoded.get(raw) : undefined;
+  if (hit && hit.until > now) return hit.claims;
+  const claims = await read();
+  // Only a whole, valid cookie is remembered (a chunked one has no single value).
+  if (raw && claims) {
+    const exp = typeof claims.exp === "number" ? claims.exp * 1000 : now;
+    if (decoded.size >= DECODE_CACHE_MAX) decoded.delete(decoded.keys().next().value as string);
+    decoded.set(raw, { claims, until: Math.min(now + DECODE_CACHE_MS, exp) });
+  }
+  return claims;
+}
+
+function cookieSettings() {
   const e = env();
   const secure = isSecureUrl(e.NEXTAUTH_URL);
-  const cookieName = sessionCookieName(secure);
-  const raw = req.cookies.get(cookieName)?.value;
-  const now = Date.now();
-  const hit = raw ? cache.get(raw) : undefined;
-  if (hit && hit.until > now) return hit.user;
+  return { secret: e.NEXTAUTH_SECRET, secure, cookieName: sessionCookieName(secure) };
+}
 
-  const token = await getToken({ req, secret: e.NEXTAUTH_SECRET, cookieName, secureCookie: secure });
-  const user = userFromClaims(token);
-  // Only a whole, valid cookie is remembered (a chunked one has no single value).
-  if (raw && user) {
-    const exp = typeof token?.exp === "number" ? token.exp * 1000 : now;
-    if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(raw, { user, until: Math.min(now + SESSION_CACHE_MS, exp) });
-  }
-  return user;
+/**
+ * The signed-in person of an API request: a valid next-auth cookie whose
+ * session record is still open (lib/auth/session-check.ts), else null.
+ */
+export async function getSessionUser(req: NextRequest): Promise<SessionUser | null> {
+  const { secret, secure, cookieName } = cookieSettings();
+  const raw = req.cookies.get(cookieName)?.value;
+  const claims = await claimsOf(raw, () => getToken({ req, secret, cookieName, secureCookie: secure }));
+  return checkSession(claims);
+}
+
+/** The same for server pages, which have the cookie store rather than a request. */
+export async function sessionUserFromCookies(cookies: { get(name: string): { value: string } | undefined }): Promise<SessionUser | null> {
+  const { secret, cookieName } = cookieSettings();
+  const raw = cookies.get(cookieName)?.value;
+  if (!raw) return null;
+  const claims = await claimsOf(raw, () => decode({ token: raw, secret }).catch(() => null));
+  return checkSession(claims);
 }

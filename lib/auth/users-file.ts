@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { ROLES, type Role } from "./roles";
@@ -44,6 +44,38 @@ export async function readUsersFile(path: string): Promise<{ users: StoredUser[]
     else problems.push({ index, message: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") });
   });
   return { users, problems };
+}
+
+type Snapshot = { key: string; users: ReadonlyMap<string, StoredUser> } | { key: string; error: Error };
+const snapshots = new Map<string, Snapshot>();
+
+/**
+ * The file's users by email, re-read only when the file changes. Every
+ * session check asks, so the usual cost is one stat(): the file is parsed
+ * again only when its inode, size or mtime differ (`npm run user:add`
+ * renames a new file into place, which changes the inode). A file that does
+ * not parse is remembered as broken until it changes, and reported by throwing.
+ */
+export async function usersByEmail(path: string): Promise<ReadonlyMap<string, StoredUser>> {
+  let key = "missing";
+  try {
+    const s = await stat(path);
+    key = `${s.ino}:${s.size}:${s.mtimeMs}`;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  let snap = snapshots.get(path);
+  if (snap?.key !== key) {
+    try {
+      const { users } = await readUsersFile(path);
+      snap = { key, users: new Map(users.map((u) => [u.email, u])) };
+    } catch (error) {
+      snap = { key, error: error instanceof Error ? error : new Error(String(error)) };
+    }
+    snapshots.set(path, snap);
+  }
+  if ("error" in snap) throw snap.error;
+  return snap.users;
 }
 
 export class DuplicateUserError extends Error {

@@ -10,7 +10,8 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
 import type { Role } from "@/lib/auth/roles";
-import { resetEnvForTests } from "@/lib/env";
+import { createSession } from "@/lib/auth/session-store";
+import { env, resetEnvForTests } from "@/lib/env";
 import { closeDbForTests } from "@/lib/server/db";
 import { setUpstreamConfigForTests } from "@/lib/upstream";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
@@ -65,14 +66,22 @@ export function pointUpstream(baseUrl: string, apiKey: string, timeoutMs = 2000)
   resetServiceForTests();
 }
 
-export async function cookieFor(role: Role, email = `${role}@example.com`): Promise<string> {
-  const token = await encode({ token: { email, name: `Тест ${role}`, role }, secret: SECRET });
+/**
+ * A session cookie as a sign-in would leave it: a session record plus a JWT
+ * carrying its sid. The default provider is "oidc", whose role is fixed at
+ * sign-in, so no users file is needed; pass "credentials" to have the record
+ * checked against AUTH_USERS_FILE (and the demo users with DEMO=1).
+ */
+export async function cookieFor(role: Role, email = `${role}@example.com`, o: { provider?: string } = {}): Promise<string> {
+  const user = { email, name: `Тест ${role}`, role };
+  const sid = await createSession({ user, provider: o.provider ?? "oidc", maxAgeMs: env().SESSION_MAX_HOURS * 3_600_000 });
+  const token = await encode({ token: { ...user, sid }, secret: SECRET });
   return `next-auth.session-token=${token}`;
 }
 
 export type CallOptions = {
   role?: Role;
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "DELETE";
   params?: Record<string, string>;
   headers?: Record<string, string>;
   /** An object is sent as JSON with a same-origin Origin unless headers say otherwise. */
@@ -87,7 +96,7 @@ export async function call(handler: NextRouteHandler, url: string, o: CallOption
     body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  if (o.method === "POST" && !headers.has("origin") && !headers.has("x-no-origin")) headers.set("origin", ORIGIN);
+  if (o.method && o.method !== "GET" && !headers.has("origin") && !headers.has("x-no-origin")) headers.set("origin", ORIGIN);
   headers.delete("x-no-origin");
   const req = new NextRequest(new URL(url, ORIGIN), { method: o.method ?? "GET", headers, body });
   return handler(req, { params: Promise.resolve(o.params ?? {}) });

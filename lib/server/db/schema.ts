@@ -10,6 +10,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
  */
 export interface Database {
   audit_log: AuditLogTable;
+  sessions: SessionsTable;
 }
 
 /** One row per approve or reject attempt, successful or not. */
@@ -40,3 +41,30 @@ export interface AuditLogTable {
 
 export type AuditRow = Selectable<AuditLogTable>;
 export type NewAuditRow = Insertable<AuditLogTable>;
+
+/**
+ * One row per sign-in (lib/auth/session-store.ts). The cookie carries a random
+ * `sid`; only its SHA-256 is stored, so a copy of the database cannot be
+ * replayed as cookies. Times are ISO 8601 in UTC, like audit_log.
+ */
+export interface SessionsTable {
+  /** The handle admins use (list, end); never the sid itself. */
+  id: Generated<number>;
+  sid_hash: string;
+  user_email: string;
+  user_name: string;
+  role: string;
+  /** "credentials", "oidc", … */
+  provider: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  /** Who ended it when an admin did (their email). */
+  revoked_by: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export type SessionRow = Selectable<SessionsTable>;

@@ -18,7 +18,9 @@ export function countAuditWrite(action: string, outcome: "ok" | "error"): void {
   auditWrites.inc({ action, outcome });
 }
 
-const COLLECTIONS = new Set(["projects", "campaigns", "posts", "bulk-jobs"]);
+const COLLECTIONS = new Set(["projects", "campaigns", "posts", "bulk-jobs", "sessions"]);
+// Fixed names that sit where an id could: kept as they are.
+const NOT_IDS = new Set(["latest", "revoke"]);
 
 /**
  * A low-cardinality route label: the segment after projects/campaigns/posts
@@ -28,7 +30,7 @@ const COLLECTIONS = new Set(["projects", "campaigns", "posts", "bulk-jobs"]);
 export function routeLabel(pathname: string): string {
   const parts = pathname.split("/");
   for (let i = 1; i < parts.length; i++) {
-    if (COLLECTIONS.has(parts[i - 1] ?? "") && parts[i] !== "latest") parts[i] = "[id]";
+    if (COLLECTIONS.has(parts[i - 1] ?? "") && !NOT_IDS.has(parts[i] ?? "")) parts[i] = "[id]";
   }
   return parts.join("/");
 }

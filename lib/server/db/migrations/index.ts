@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import { auditLog } from "./0001_audit_log";
 import { bulkJobs } from "./0002_bulk_jobs";
+import { sessions } from "./0003_sessions";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -12,5 +13,6 @@ import { bulkJobs } from "./0002_bulk_jobs";
 export const migrations: Record<string, Migration> = {
   "0001_audit_log": auditLog,
   "0002_bulk_jobs": bulkJobs,
-  // ↓ next migration here ("0003_…")
+  "0003_sessions": sessions,
+  // ↓ next migration here ("0004_…")
 };
