@@ -76,11 +76,14 @@ function simulator(portNumber: number, unfamiliar: boolean) {
 function dashboard(portNumber: number, upstreamPort: number, name: string) {
   const url = `http://127.0.0.1:${portNumber}`;
   return {
-    command: `npx next start -p ${portNumber} -H 127.0.0.1`,
+    // The production server (server.mjs: the edge in front of Next), as `npm start` runs it.
+    command: "node server.mjs",
     url: `${url}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
+      PORT: String(portNumber),
+      HOST: "127.0.0.1",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e",
       UPSTREAM_BASE_URL: `http://127.0.0.1:${upstreamPort}`,
       UPSTREAM_API_KEY: apiKey,

@@ -60,3 +60,37 @@ describe("proxy", () => {
     expect(res instanceof Response && res.status).toBe(401);
   });
 });
+
+describe("the page's content security policy", () => {
+  const policyOf = async (path: string, claims?: Record<string, unknown>) => {
+    const res = await run(path, claims);
+    return {
+      response: res?.headers.get("content-security-policy") ?? "",
+      // NextResponse.next({ request: { headers } }) passes request headers on as x-middleware-request-*.
+      request: res?.headers.get("x-middleware-request-content-security-policy") ?? "",
+      nonce: res?.headers.get("x-middleware-request-x-nonce") ?? "",
+    };
+  };
+
+  it("gives each page request a fresh nonce, scripts only with it, never 'unsafe-inline'", async () => {
+    const first = await policyOf("/campaigns", editor);
+    const second = await policyOf("/login");
+    expect(first.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    // The sign-in page too, which withAuth itself leaves alone.
+    expect(second.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(second.nonce).not.toBe(first.nonce);
+    const scripts = first.response.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+    expect(scripts.trim()).toBe(`script-src 'self' 'nonce-${first.nonce}' 'strict-dynamic'`);
+    expect(first.response).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Next takes the nonce for its own scripts from the request's policy: the same one.
+    expect(first.request).toBe(first.response);
+    expect(first.response).toContain("frame-ancestors 'none'");
+  });
+
+  it("overwrites a nonce or policy the client sent", async () => {
+    const req = new NextRequest("http://localhost:3000/login", { headers: { "x-nonce": "chosen", "content-security-policy": "script-src *" } });
+    const res = (await proxy(req as Parameters<typeof proxy>[0], {} as NextFetchEvent)) as Response;
+    expect(res.headers.get("x-middleware-request-x-nonce")).not.toBe("chosen");
+    expect(res.headers.get("x-middleware-request-content-security-policy")).toContain("'strict-dynamic'");
+  });
+});

@@ -1,18 +1,44 @@
-import { NextResponse } from "next/server";
-import { withAuth } from "next-auth/middleware";
+import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
+import { withAuth, type NextRequestWithAuth } from "next-auth/middleware";
 import { isSecureUrl, sessionCookieName } from "@/lib/auth/cookies";
 import { isApiPath, isPublicPath } from "@/lib/auth/paths";
 import { userFromClaims } from "@/lib/auth/token";
+import { contentSecurityPolicy, headerOptionsFrom } from "@/lib/edge/security-headers.mjs";
 import { env } from "@/lib/env";
+
+/** A fresh, unguessable nonce per page request: 128 random bits, base64. */
+function newNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+}
+
+/**
+ * Lets a page request through with a per-request script nonce. Next reads the
+ * nonce from the request's Content-Security-Policy header and puts it on its
+ * own scripts; the root layout reads x-nonce for the theme script. Both are
+ * always overwritten, so a client cannot choose the nonce.
+ */
+function withNonce(req: NextRequest): NextResponse {
+  const e = env();
+  const nonce = newNonce();
+  const options = headerOptionsFrom({ NODE_ENV: e.NODE_ENV, UPSTREAM_BASE_URL: e.UPSTREAM_BASE_URL, MEDIA_ORIGINS: e.MEDIA_ORIGINS, NEXTAUTH_URL: e.NEXTAUTH_URL });
+  const csp = contentSecurityPolicy(options, nonce);
+  const headers = new Headers(req.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("Content-Security-Policy", csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", csp);
+  return response;
+}
 
 /**
  * Signed-out page requests go to /login?callbackUrl=<path>. API routes are
  * left out by the matcher (they check sessions themselves); should one reach
  * this function, it gets a 401 in the error envelope, never a redirect to an
  * HTML page that a fetch cannot use. Route handlers still check the session and the
- * role themselves: this is the first gate, not the only one.
+ * role themselves: this is the first gate, not the only one. Pages that pass get
+ * a per-request CSP nonce (see withNonce).
  */
-export const proxy = withAuth(
+const requireSession = withAuth(
   function requireApiSession(req) {
     const { pathname } = req.nextUrl;
     if (isApiPath(pathname) && !isPublicPath(pathname) && !userFromClaims(req.nextauth.token)) {
@@ -21,7 +47,7 @@ export const proxy = withAuth(
         { status: 401, headers: { "Cache-Control": "no-store" } },
       );
     }
-    return NextResponse.next();
+    return isApiPath(pathname) ? NextResponse.next() : withNonce(req);
   },
   {
     pages: { signIn: "/login" },
@@ -39,6 +65,16 @@ export const proxy = withAuth(
     },
   },
 );
+
+/**
+ * withAuth skips its function for the sign-in page itself (it answers
+ * nothing there), so the nonce is added here for whatever it lets through.
+ */
+export async function proxy(req: NextRequestWithAuth, event: NextFetchEvent) {
+  const answer = await requireSession(req, event);
+  if (answer) return answer;
+  return isApiPath(req.nextUrl.pathname) ? NextResponse.next() : withNonce(req);
+}
 
 export const config = {
   // Static assets never need a session. API routes check the session themselves

@@ -45,7 +45,7 @@ async function waitFor(url) {
 if (!(process.env.BENCH_SKIP_BUILD === "1" && existsSync(distDir))) step("npx", ["next", "build"]);
 const servers = [
   spawn("npx", ["tsx", "simulator/main.ts"], { stdio: "ignore", env, detached: true }),
-  spawn("npx", ["next", "start", "-p", port, "-H", "127.0.0.1"], { stdio: "ignore", env, detached: true }),
+  spawn("node", ["server.mjs"], { stdio: "ignore", env: { ...env, PORT: port, HOST: "127.0.0.1" }, detached: true }),
 ];
 const stop = () => servers.forEach((s) => { try { process.kill(-s.pid, "SIGTERM"); } catch {} });
 process.on("exit", stop);

@@ -1,6 +1,7 @@
 // `npm run demo`: builds the dashboard, then starts the simulator (world clock
 // running 60x faster, limits on) and the dashboard together on
-// http://localhost:3000 with the four demo sign-ins. Ctrl+C stops both.
+// http://localhost:3000 with the four demo sign-ins. Ctrl+C stops both. The
+// dashboard listens on 127.0.0.1 only; set HOST (e.g. 0.0.0.0) to open it wider.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -33,7 +34,8 @@ if (process.env.DEMO_SKIP_BUILD !== "1") {
 // servers npx started too, however the demo itself was stopped.
 const children = [
   spawn("npx", ["tsx", "simulator/main.ts"], { stdio: "inherit", env, detached: true }),
-  spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env, detached: true }),
+  // server.mjs (`npm start`) listens on 127.0.0.1 unless HOST is set; PORT from env.
+  spawn("node", ["server.mjs"], { stdio: "inherit", env: { ...env, PORT: port }, detached: true }),
 ];
 console.log(`\ndemo: dashboard on http://localhost:${port}, simulator on http://127.0.0.1:${simPort}`);
 console.log("demo: sign in as editor@example.com, reviewer@example.com, manager@example.com or admin@example.com, password: demo\n");

@@ -6,6 +6,7 @@ import { startSimulator } from "./server";
 const options = optionsFromEnv();
 const sim = await startSimulator(options);
 console.log(`simulator listening on ${sim.url}`);
+if (options.stateFile) console.log(`simulator: ${sim.state.restored ? "continuing the world saved in" : "keeping its world in"} ${options.stateFile}`);
 
 let stopping = false;
 const stop = (signal: string): void => {

@@ -26,6 +26,8 @@ export interface SimulatorOptions {
   rejectOther: "result" | "conflict";
   /** Open fields carry values the description does not list (see unfamiliar.ts). */
   unfamiliar: boolean;
+  /** File the world is loaded from at start and saved to after changes; none: seeded, not kept. */
+  stateFile: string | undefined;
 }
 
 export const DEFAULT_OPTIONS: SimulatorOptions = {
@@ -44,6 +46,7 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
   tickMs: 1000,
   rejectOther: "result",
   unfamiliar: false,
+  stateFile: undefined,
 };
 
 function num(value: string | undefined, fallback: number, name: string): number {
@@ -73,5 +76,6 @@ export function optionsFromEnv(env: Record<string, string | undefined> = process
     tickMs: num(env.SIMULATOR_TICK_MS, DEFAULT_OPTIONS.tickMs, "SIMULATOR_TICK_MS"),
     rejectOther: env.SIMULATOR_REJECT_OTHER === "conflict" ? "conflict" : "result",
     unfamiliar: env.SIMULATOR_UNFAMILIAR === "1",
+    stateFile: env.SIMULATOR_STATE_FILE || undefined,
   };
 }

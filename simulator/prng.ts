@@ -7,6 +7,11 @@ export class Rng {
     this.state = seed >>> 0;
   }
 
+  /** The internal state: `new Rng(rng.position)` continues the same sequence (saved worlds). */
+  get position(): number {
+    return this.state;
+  }
+
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;
     let t = this.state;

@@ -68,7 +68,17 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, s: Simulator
   }
 }
 
+/** Any request may change the world (approve, reject, admin); the state file follows it. */
 async function handle(req: IncomingMessage, res: ServerResponse, s: SimulatorState): Promise<void> {
+  const before = s.world.fingerprint;
+  try {
+    await route(req, res, s);
+  } finally {
+    if (s.world.fingerprint !== before) s.changed();
+  }
+}
+
+async function route(req: IncomingMessage, res: ServerResponse, s: SimulatorState): Promise<void> {
   const url = new URL(req.url ?? "/", "http://simulator.local");
   if (url.pathname.startsWith(API_PREFIX)) return handleApi(req, res, s, url);
   if (url.pathname === "/__admin" || url.pathname.startsWith("/__admin/")) {
@@ -120,6 +130,6 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
         clearInterval(timer);
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
-      }),
+      }).then(() => state.save()),
   };
 }

@@ -15,15 +15,3 @@ export function CampaignStatusBadge({ status }: { status: string }) {
   const label = useOpenLabel();
   return <Badge tone={TONES[status] ?? "warning"}>{label("campaignStatus", status)}</Badge>;
 }
-
-const POST_TONES: Record<string, BadgeProps["tone"]> = {
-  PUBLISHED: "success",
-  PARTIALLY_PUBLISHED: "warning",
-  FAILED: "danger",
-  WAITING_APPROVAL: "info",
-};
-
-export function PostStatusBadge({ status }: { status: string }) {
-  const label = useOpenLabel();
-  return <Badge tone={POST_TONES[status] ?? "neutral"}>{label("postStatus", status)}</Badge>;
-}

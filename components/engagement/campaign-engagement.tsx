@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/query-states";
 import { csvFileName, type CsvRow } from "@/lib/analytics/csv";
+import { campaignCsvHead } from "@/lib/analytics/engagement-csv";
 import { calendarDay } from "@/lib/analytics/dates";
 import { metricColumns, sumByMetric } from "@/lib/analytics/engagement";
 import { campaignQuery } from "@/lib/queries/campaigns";
@@ -76,31 +77,13 @@ export function CampaignEngagement({ id }: { id: number }) {
           campaignId={id}
           since={since}
           postsInRange={totals.data?.data.posts_count}
-          headerRows={[
-            [t("engagement.campaignRow"), name, id],
-            [t("engagement.periodRow"), t("engagement.periodValue", { from: fromDay, to: today })],
-            [],
-            [t("engagement.csvTotals")],
-            [t("engagement.metricCol"), t("engagement.total"), t("engagement.change")],
-            ...totalsCsv(totals.data?.data.aggregated, t("notReported")),
-          ]}
+          headerRows={campaignCsvHead(t, { id, name, from: fromDay, to: today, aggregated: totals.data?.data.aggregated })}
           fileName={csvFileName(["campaign", id, "engagement", fromDay, today])}
         />
       </Card>
     </div>
   );
 
-  function totalsCsv(aggregated: Record<string, { total: number; total_delta: number }> | undefined, missing: string): CsvRow[] {
-    if (!aggregated) return [];
-    return metricColumns(Object.keys(aggregated)).map((m) => [
-      labelOf(m),
-      aggregated[m]?.total ?? missing,
-      aggregated[m]?.total_delta ?? missing,
-    ]);
-  }
-  function labelOf(m: string) {
-    return t.has(`metric.${m}`) ? t(`metric.${m}`) : m;
-  }
 }
 
 function PublishedPosts({

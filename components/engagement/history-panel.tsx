@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQueries } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
 import { HistoryChart, type ChartSeries } from "@/components/charts/history-chart";
@@ -9,7 +9,9 @@ import { SeriesTable, seriesRows } from "@/components/charts/series-table";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
+import { toLocale } from "@/i18n/config";
 import { csvFileName, downloadCsv } from "@/lib/analytics/csv";
+import { historyCsvRows } from "@/lib/analytics/engagement-csv";
 import { historyPoints, newestCollectedAt } from "@/lib/analytics/engagement";
 import { engagementHistoryQuery, publishedPostsQuery } from "@/lib/queries/engagement";
 import { METRIC_TYPES } from "@/lib/schemas";
@@ -37,6 +39,7 @@ export function HistoryPanel({
   onChange,
 }: PanelProps) {
   const t = useTranslations("analytics");
+  const locale = toLocale(useLocale());
   const label = useOpenLabel();
   const ids = [postId, ...state.compare];
   const histories = useQueries({ queries: ids.map((id) => engagementHistoryQuery(id, state.metric, state.points)) });
@@ -57,10 +60,11 @@ export function HistoryPanel({
   }, null);
 
   const exportCsv = () =>
-    downloadCsv(csvFileName(["post", postId, "history", state.metric, `${state.points}pts`, ...state.compare.map((c) => `vs${c}`)]), [
-      [t("post.seriesCol"), t("post.timeCol"), metricLabel],
-      ...rows.map((r) => [r.series, r.collectedAt, r.value]),
-    ]);
+    downloadCsv(
+      csvFileName(["post", postId, "history", state.metric, `${state.points}pts`, ...state.compare.map((c) => `vs${c}`)]),
+      historyCsvRows(t, state.metric, rows),
+      locale,
+    );
 
   return (
     <div className="space-y-4">

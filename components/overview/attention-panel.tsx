@@ -2,7 +2,7 @@
 
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
-import { PostStatusBadge } from "@/components/campaigns/status-badge";
+import { PostStatusBadge } from "@/components/post/status-badge";
 import { TextLink } from "@/components/campaigns/text-link";
 import { dayToDate } from "@/components/campaigns/use-labels";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -10,14 +10,13 @@ import { SkeletonLines } from "@/components/ui/skeleton";
 import { calendarDay, endingSoon } from "@/lib/analytics/dates";
 import { ALL_CAMPAIGN_STATUSES, campaignPostsQuery, campaignQuery, campaignsQuery } from "@/lib/queries/campaigns";
 import type { CampaignListItem } from "@/lib/schemas";
+import { FAILED_FILTER, failedGroups } from "./failed";
 import { QueryPanel } from "./query-panel";
 
-const FAILED_FILTER = { status: "FAILED,PARTIALLY_PUBLISHED", limit: 5 } as const;
-
 /**
- * What needs attention. Counts come from each active campaign's detail
- * (`stats`), the failed list from a 5-post page per active campaign: a
- * handful of cached calls, not one per post.
+ * What needs attention. Waiting counts come from each active campaign's detail
+ * (`stats`); failed posts (count and rows) from a 5-post page per active
+ * campaign: a handful of cached calls, not one per post.
  */
 export function AttentionPanel() {
   const t = useTranslations("analytics.overview");
@@ -44,11 +43,8 @@ function Attention({ campaigns }: { campaigns: CampaignListItem[] }) {
     const stats = details[i]?.data?.data.stats;
     return stats && stats.waiting_approval > 0 ? [{ campaign: c, count: stats.waiting_approval }] : [];
   });
-  const failed = active.flatMap((c, i) => {
-    const stats = details[i]?.data?.data.stats;
-    const posts = failedPosts[i]?.data?.data.posts ?? [];
-    return (stats?.failed ?? 0) > 0 || posts.length > 0 ? [{ campaign: c, count: stats?.failed ?? posts.length, posts }] : [];
-  });
+  const failed = failedGroups(active, failedPosts.map((q) => q.data?.data));
+  const failedLoading = failedPosts.some((q) => q.isPending);
   const soon = endingSoon(
     campaigns.filter((c) => c.status === "ACTIVE" || c.status === "FROZEN"),
     calendarDay(new Date()),
@@ -82,19 +78,19 @@ function Attention({ campaigns }: { campaigns: CampaignListItem[] }) {
         )}
       </section>
 
-      <section aria-labelledby="failed-title">
+      <section aria-labelledby="failed-title" aria-busy={failedLoading}>
         <h3 id="failed-title" className="mb-2 text-sm font-semibold">
           {t("failed")}
         </h3>
         {failed.length === 0 ? (
-          loading ? <SkeletonLines lines={2} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("noFailed")}</p>
+          failedLoading ? <SkeletonLines lines={2} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("noFailed")}</p>
         ) : (
-          <ul className="space-y-3 text-sm">
-            {failed.map(({ campaign, count, posts }) => (
+          <ul className="space-y-3 text-sm" data-testid="failed-list">
+            {failed.map(({ campaign, total, posts }) => (
               <li key={campaign.id}>
                 <p className="flex flex-wrap justify-between gap-2">
                   <TextLink href={`/campaigns/${campaign.id}`}>{campaign.name}</TextLink>
-                  <span className="font-semibold">{t("failedCount", { count })}</span>
+                  <span className="font-semibold">{t("failedCount", { count: total })}</span>
                 </p>
                 {posts.length > 0 && (
                   <ul className="mt-1 space-y-1 pl-3">
@@ -105,6 +101,9 @@ function Attention({ campaigns }: { campaigns: CampaignListItem[] }) {
                       </li>
                     ))}
                   </ul>
+                )}
+                {total > posts.length && (
+                  <p className="mt-1 pl-3 text-xs text-zinc-600 dark:text-zinc-400">{t("failedShown", { shown: posts.length, total })}</p>
                 )}
               </li>
             ))}

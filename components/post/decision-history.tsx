@@ -1,10 +1,11 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { ROLES } from "@/lib/auth/roles";
 import { postDecisionsQuery } from "@/lib/queries/decisions";
 import { DateTime } from "./date-time";
+import type { PreviousDecision } from "@/lib/queries/posts";
 import { APPROVAL_RESULTS, useEnumLabel } from "./labels";
 import { PostStatusBadge } from "./status-badge";
 
@@ -40,6 +41,7 @@ export function DecisionHistory({ id }: { id: number }) {
           </p>
           {item.reason && <p>{t("reason", { text: item.reason })}</p>}
           {item.note && <p>{t("note", { text: item.note })}</p>}
+          {item.overridden_by && <OverriddenBy by={item.overridden_by} />}
           {item.result !== null ? (
             <p className="flex flex-wrap items-center gap-1">
               {t("result", { result: resultLabel(item.result) })}
@@ -54,5 +56,22 @@ export function DecisionHistory({ id }: { id: number }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A decision someone else turned the other way afterwards: its author learns it here. */
+function OverriddenBy({ by }: { by: PreviousDecision }) {
+  const t = useTranslations("review.decision");
+  const format = useFormatter();
+  return (
+    <p data-overridden-by className="font-medium text-amber-900 dark:text-amber-200">
+      <span aria-hidden="true">↺ </span>
+      {t("history.overriddenBy", {
+        by: by.by,
+        email: by.email,
+        action: t(`action.${by.action}`),
+        at: format.dateTime(new Date(by.at), { dateStyle: "medium", timeStyle: "short" }),
+      })}
+    </p>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/query-states";
 import { postDecisionsKey } from "@/lib/queries/decisions";
 import { approvePost, postKey, rejectPost, type DecisionResponse } from "@/lib/queries/posts";
+import { useDecisionNotes } from "./decision-notes";
 import { APPROVAL_RESULTS, useEnumLabel } from "./labels";
 import { RejectDialog } from "./reject-dialog";
 import { PostStatusBadge } from "./status-badge";
@@ -24,6 +25,7 @@ export function DecisionPanel({ id }: { id: number }) {
   const resultLabel = useEnumLabel("decision.result", APPROVAL_RESULTS);
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
+  const notesOf = useDecisionNotes();
 
   const mutation = useMutation<DecisionResponse, Error, Decision>({
     mutationFn: (d) => (d.action === "approve" ? approvePost(id) : rejectPost(id, { reason: d.reason })),
@@ -64,6 +66,7 @@ export function DecisionPanel({ id }: { id: number }) {
             <p className="flex items-center gap-1">
               {t("newStatus")}: <PostStatusBadge status={mutation.data.data.status} />
             </p>
+            <Notes notes={notesOf(mutation.data)} />
           </div>
         )}
       </div>
@@ -71,6 +74,7 @@ export function DecisionPanel({ id }: { id: number }) {
         <div data-decision-error>
           <p className="mb-1 text-sm font-semibold">{t("failed")}</p>
           <ErrorState error={mutation.error} />
+          <Notes notes={notesOf(mutation.error)} />
         </div>
       )}
       <RejectDialog
@@ -80,5 +84,20 @@ export function DecisionPanel({ id }: { id: number }) {
         onSubmit={(reason) => mutation.mutate({ action: "reject", reason })}
       />
     </div>
+  );
+}
+
+/** Who decided before, and an unrecorded decision: said beside the outcome, never instead of it. */
+function Notes({ notes }: { notes: string[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <ul data-decision-notes className="mt-1 space-y-1 text-sm font-medium text-amber-900 dark:text-amber-200">
+      {notes.map((n) => (
+        <li key={n}>
+          <span aria-hidden="true">⚠ </span>
+          {n}
+        </li>
+      ))}
+    </ul>
   );
 }

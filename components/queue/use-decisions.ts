@@ -6,6 +6,7 @@ import { useCallback, useState } from "react";
 import { ApiClientError } from "@/lib/queries/fetch-json";
 import { approvePost, rejectPost, type DecisionResponse } from "@/lib/queries/posts";
 import { queuePostsPrefix } from "@/lib/queries/queue";
+import { useDecisionNotes } from "@/components/post/decision-notes";
 import type { ApprovalResult, Post } from "@/lib/schemas";
 
 export type Notify = (tone: "ok" | "error", text: string) => void;
@@ -25,6 +26,7 @@ const OVERRIDE_MS = 60_000;
 export function useDecisions(campaignId: number, notify: Notify) {
   const qc = useQueryClient();
   const t = useTranslations("review.queue.toast");
+  const notesOf = useDecisionNotes();
   const [busy, setBusy] = useState<readonly number[]>([]);
   const [overrides, setOverrides] = useState<ReadonlyMap<number, string>>(() => new Map());
 
@@ -57,16 +59,18 @@ export function useDecisions(campaignId: number, notify: Notify) {
       try {
         const res = await call();
         apply(res.data);
-        notify("ok", t("result", { id, message: res.data.message }));
+        const notes = notesOf(res);
+        // Someone decided first or the audit log missed it: worth a second look, so not a plain "ok".
+        notify(notes.length ? "error" : "ok", [t("result", { id, message: res.data.message }), ...notes].join(" "));
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        notify("error", t("failed", { id, message }));
+        notify("error", [t("failed", { id, message }), ...notesOf(e)].join(" "));
         if (e instanceof ApiClientError && e.status === 409) void qc.invalidateQueries({ queryKey: queuePostsPrefix(campaignId) });
       } finally {
         setBusy((b) => b.filter((x) => x !== id));
       }
     },
-    [apply, notify, t, qc, campaignId],
+    [apply, notify, t, qc, campaignId, notesOf],
   );
 
   const approve = useCallback((id: number, source: "single" | "keyboard") => run(id, () => approvePost(id, { source })), [run]);

@@ -5,11 +5,12 @@ import { ThemeProvider } from "next-themes";
 import { useState } from "react";
 import { makeQueryClient } from "@/lib/queries/query-client";
 
-export function Providers({ children }: { children: React.ReactNode }) {
+/** `nonce`: the page's CSP script nonce, for next-themes' inline script that sets the theme before paint. */
+export function Providers({ children, nonce }: { children: React.ReactNode; nonce?: string }) {
   // One client per browser session; created lazily so server renders never share it.
   const [client] = useState(makeQueryClient);
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </ThemeProvider>
   );

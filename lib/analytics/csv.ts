@@ -1,25 +1,51 @@
+import type { Locale } from "@/i18n/config";
+
+/**
+ * The one CSV writer of every export, on the server and in the browser.
+ * Files are written for a spreadsheet in the reader's language: Excel with
+ * Russian regional settings splits on `;` (the comma is its decimal mark),
+ * with English ones on `,`.
+ */
 export type CsvCell = string | number | boolean | null | undefined;
 export type CsvRow = readonly CsvCell[];
+export type CsvSeparator = ";" | ",";
 
 /** Excel reads a BOM as "this file is UTF-8"; without it Cyrillic opens garbled. */
 export const UTF8_BOM = "\uFEFF";
 
-/** RFC 4180: quote a field holding a comma, quote, CR or LF (or edge spaces); double inner quotes. */
-export function csvField(value: CsvCell): string {
+export function csvSeparator(locale: Locale): CsvSeparator {
+  return locale === "en" ? "," : ";";
+}
+
+/**
+ * Text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR at the
+ * start) gets a leading apostrophe: a reason typed as `=HYPERLINK(…)` must not
+ * run on the reader's machine. Numbers are data, not typed text: -5 stays a number.
+ */
+export function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** RFC 4180: quote a field holding the separator, a quote, CR or LF (or edge spaces); double inner quotes. */
+export function csvField(value: CsvCell, separator: CsvSeparator): string {
   if (value === null || value === undefined) return "";
-  const text = String(value);
-  return /[",\r\n;]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value !== "string") return String(value);
+  const text = neutralise(value);
+  const special = text.includes(separator) || /["\r\n]|^\s|\s$/.test(text);
+  return special ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** Rows joined with CRLF (the RFC's line break, which Excel expects), no trailing newline. */
-export function toCsv(rows: readonly CsvRow[]): string {
-  return rows.map((row) => row.map(csvField).join(",")).join("\r\n");
+export function toCsv(rows: readonly CsvRow[], separator: CsvSeparator): string {
+  return rows.map((row) => row.map((cell) => csvField(cell, separator)).join(separator)).join("\r\n");
 }
 
-/** The file's whole text: BOM first, then the rows. */
-export function csvDocument(rows: readonly CsvRow[]): string {
-  return UTF8_BOM + toCsv(rows);
+/** The file's whole text for a reader of `locale`: BOM, then the rows, each ended by CRLF. */
+export function csvDocument(rows: readonly CsvRow[], locale: Locale): string {
+  return rows.length === 0 ? UTF8_BOM : `${UTF8_BOM}${toCsv(rows, csvSeparator(locale))}\r\n`;
 }
+
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 
 /** A file name safe on every OS: letters, digits, dots, dashes and underscores only. */
 export function csvFileName(parts: readonly (string | number)[]): string {
@@ -31,8 +57,8 @@ export function csvFileName(parts: readonly (string | number)[]): string {
 }
 
 /** Starts a download of the rows in the browser (Blob + a temporary link). */
-export function downloadCsv(fileName: string, rows: readonly CsvRow[]): void {
-  const blob = new Blob([csvDocument(rows)], { type: "text/csv;charset=utf-8" });
+export function downloadCsv(fileName: string, rows: readonly CsvRow[], locale: Locale): void {
+  const blob = new Blob([csvDocument(rows, locale)], { type: CSV_CONTENT_TYPE });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

@@ -38,8 +38,9 @@ describe("describeSchedule", () => {
     expect(describeSchedule(unknown, en)).toBe("MONTHLY_LAST_FRIDAY, 18:45");
   });
 
-  it("falls back to raw type and time when a known type lacks its fields", () => {
-    expect(describeSchedule({ id: 5, schedule_type: "WEEKLY", time: "07:00" }, en)).toBe("WEEKLY, 07:00");
+  it("falls back to the type's label and time when a known type lacks its fields", () => {
+    expect(describeSchedule({ id: 5, schedule_type: "WEEKLY", time: "07:00" }, en)).toBe("Weekly, 07:00");
+    expect(describeSchedule({ id: 5, schedule_type: "EVERY_N_DAYS", time: "07:00" }, ru)).toBe("Раз в несколько дней, 07:00");
   });
 });
 

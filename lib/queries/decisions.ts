@@ -1,9 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 // Type only: the audit module is server code, nothing of it reaches the bundle.
-import type { AuditItem } from "@/lib/server/audit";
+import type { PostDecisionItem } from "@/lib/server/audit";
 import { apiGetRaw } from "./fetch-json";
 
-export type DecisionItem = AuditItem;
+export type DecisionItem = PostDecisionItem;
 
 export const postDecisionsKey = (id: number) => ["decisions", "post", id] as const;
 

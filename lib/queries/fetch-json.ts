@@ -11,6 +11,8 @@ export class ApiClientError extends Error {
     readonly code: string,
     message: string,
     readonly retryAfterSeconds?: number,
+    /** Fields the error body carried beside `error` (a decision's `previous_decision`, `warning`…). */
+    readonly extras: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = "ApiClientError";
@@ -20,15 +22,17 @@ export class ApiClientError extends Error {
 async function toError(response: Response): Promise<ApiClientError> {
   let code = "http_error";
   let message = `HTTP ${response.status}`;
+  let extras: Record<string, unknown> = {};
   try {
-    const body = (await response.json()) as { error?: { code?: string; message?: string } };
-    if (body.error?.code) code = body.error.code;
-    if (body.error?.message) message = body.error.message;
+    const { error, ...rest } = (await response.json()) as { error?: { code?: string; message?: string } };
+    if (error?.code) code = error.code;
+    if (error?.message) message = error.message;
+    extras = rest;
   } catch {
     // Not JSON (a proxy error page, say): keep the generic message.
   }
   const retryAfter = Number(response.headers.get("retry-after"));
-  return new ApiClientError(response.status, code, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+  return new ApiClientError(response.status, code, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined, extras);
 }
 
 type Query = Record<string, string | number | readonly string[] | undefined | null>;

@@ -11,7 +11,17 @@ export const postQuery = (id: number) =>
     queryFn: ({ signal }) => apiGet<PostDetail>(`/api/posts/${id}`, undefined, signal),
   });
 
-export type DecisionResponse = { data: ApprovalResult & { recovered?: boolean }; audit_id: number };
+/** Someone else's earlier decision on the post, which this one ran into or turned around. */
+export type PreviousDecision = { by: string; email: string; action: "approve" | "reject"; at: string };
+
+/**
+ * What the decision routes say beside the result (and beside an error's
+ * envelope): `audit_recorded` false with a `warning` when the decision stands
+ * but the audit log could not take it; `previous_decision` when someone else
+ * decided first.
+ */
+export type DecisionExtras = { audit_id: number | null; audit_recorded?: boolean; warning?: string; previous_decision?: PreviousDecision };
+export type DecisionResponse = { data: ApprovalResult & { recovered?: boolean } } & DecisionExtras;
 
 export const approvePost = (id: number, body: { note?: string; source?: "single" | "keyboard" } = {}) =>
   apiPost<DecisionResponse>(`/api/posts/${id}/approve`, { source: "single", ...body });

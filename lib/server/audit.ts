@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type ExpressionBuilder } from "kysely";
 import { z } from "zod";
 import { dateTime } from "@/lib/schemas";
-import { db, ensureMigrated, type Database } from "@/lib/server/db";
+import { databaseFileProblem, db, ensureMigrated, type Database } from "@/lib/server/db";
 import type { AuditRow, NewAuditRow } from "@/lib/server/db/schema";
 import { countAuditWrite } from "@/lib/server/route/metrics";
 
@@ -39,6 +39,9 @@ export const CSV_MAX_ROWS = 10_000;
 export async function recordDecision(entry: AuditEntry): Promise<number> {
   await ensureMigrated();
   try {
+    // A row written into a deleted file is lost at the next start: refuse, so the fallback file keeps it.
+    const problem = databaseFileProblem();
+    if (problem) throw new Error(problem);
     const row = await db().insertInto("audit_log").values(entry).returning("id").executeTakeFirstOrThrow();
     countAuditWrite(entry.action, "ok");
     return row.id;
@@ -84,10 +87,43 @@ export async function listAudit(
   return { items, total: Number(count.n), limit: page.limit, offset: page.offset };
 }
 
-/** Every decision on one post, newest first. */
-export async function decisionsForPost(taskId: number, max = 500): Promise<AuditItem[]> {
+/** Results that changed the post (as opposed to already_*, not_pending or a failure). */
+const EFFECTIVE = ["approved_now", "rejected_now"];
+
+/** Who last changed a post through the dashboard: what a later decider is told. */
+export type PriorDecision = { by: string; email: string; action: "approve" | "reject"; at: string };
+
+const prior = (r: Pick<AuditItem, "user_name" | "user_email" | "action" | "at">): PriorDecision => ({
+  by: r.user_name,
+  email: r.user_email,
+  action: r.action,
+  at: r.at,
+});
+
+/** The latest decision that changed the post, as the audit log knows it (null if none). */
+export async function latestEffectiveDecision(taskId: number): Promise<PriorDecision | null> {
   await ensureMigrated();
-  return db()
+  const row = await db()
+    .selectFrom("audit_log")
+    .select(["user_name", "user_email", "action", "at"])
+    .where("task_id", "=", taskId)
+    .where("result", "in", EFFECTIVE)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row ? prior(row) : null;
+}
+
+export type PostDecisionItem = AuditItem & { overridden_by: PriorDecision | null };
+
+/**
+ * Every decision on one post, newest first. A decision that changed the post
+ * and was then turned the other way by someone else (an approval rejected a
+ * minute later) carries `overridden_by`, so its author learns it on their next look.
+ */
+export async function decisionsForPost(taskId: number, max = 500): Promise<PostDecisionItem[]> {
+  await ensureMigrated();
+  const rows = await db()
     .selectFrom("audit_log")
     .select(COLUMNS)
     .where("task_id", "=", taskId)
@@ -95,6 +131,13 @@ export async function decisionsForPost(taskId: number, max = 500): Promise<Audit
     .orderBy("id", "desc")
     .limit(max)
     .execute();
+  let newer: AuditItem | null = null;
+  return rows.map((r) => {
+    if (r.result === null || !EFFECTIVE.includes(r.result)) return { ...r, overridden_by: null };
+    const by: AuditItem | null = newer;
+    newer = r;
+    return { ...r, overridden_by: by && by.action !== r.action && by.user_email !== r.user_email ? prior(by) : null };
+  });
 }
 
 /**

@@ -1,9 +1,11 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
 import type { ApprovalResult } from "@/lib/schemas";
-import { recordDecision, type AuditEntry } from "@/lib/server/audit";
+import { latestEffectiveDecision, recordDecision, type AuditEntry, type PriorDecision } from "@/lib/server/audit";
+import { appendToFallback } from "@/lib/server/audit-fallback";
 import { ApiError, toApiError } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
+import { DECISION_TARGET } from "@/lib/server/service/writes";
 import { service, type Priority } from "@/lib/server/upstream-service";
 
 export type DecisionAction = "approve" | "reject";
@@ -25,17 +27,83 @@ export type DecideInput = {
 
 export type DecisionResult = ApprovalResult & { recovered?: boolean };
 
-export type DecideOutcome =
-  | { ok: true; result: DecisionResult; auditId: number }
-  | { ok: false; error: ApiError; auditId: number };
+/**
+ * `auditId` is null and `auditRecorded` false when the audit row could not be
+ * written (the decision is then in the fallback file); `previous` is someone
+ * else's earlier decision that this one ran into or turned around.
+ */
+type Common = { auditId: number | null; auditRecorded?: boolean; previous?: PriorDecision };
+export type DecideOutcome = ({ ok: true; result: DecisionResult } & Common) | ({ ok: false; error: ApiError } & Common);
+
+/** Shown with a decision the upstream took but the audit log did not. */
+export const NOT_RECORDED_MESSAGE =
+  "Решение принято сервисом, но не записано в журнал аудита: база данных недоступна для записи. " +
+  "Запись сохранена в резервный файл и будет перенесена в журнал при следующем запуске.";
+
+const EFFECTIVE = new Set(["approved_now", "rejected_now"]);
+
+/**
+ * Did this decision run into someone else's? An `already_*`/`not_pending`
+ * answer or a 409 means the post was decided before; a reject of an approved
+ * post turns that approval around. Either way the person is told by whom.
+ */
+function mayMeetPrior(action: DecisionAction, outcome: { result: DecisionResult } | { error: ApiError }): boolean {
+  if ("error" in outcome) return outcome.error.status === 409;
+  const r = String(outcome.result.result);
+  return !EFFECTIVE.has(r) || (action === "reject" && r === "rejected_now");
+}
+
+async function priorDecision(input: DecideInput, outcome: { result: DecisionResult } | { error: ApiError }): Promise<PriorDecision | undefined> {
+  if (!mayMeetPrior(input.action, outcome)) return undefined;
+  try {
+    const p = await latestEffectiveDecision(input.taskId);
+    if (!p || p.email === input.user.email) return undefined;
+    // A fresh reject only turns around an approval; after someone's reject it would have been already_canceled.
+    if ("result" in outcome && EFFECTIVE.has(String(outcome.result.result)) && p.action !== "approve") return undefined;
+    return p;
+  } catch (e) {
+    log.warn("could not look up earlier decisions", { taskId: input.taskId, error: e instanceof Error ? e : String(e) });
+    return undefined;
+  }
+}
+
+/**
+ * Writes the audit row; when the database will not take it, the fallback file
+ * does (replayed at the next start) and the person is told it is not recorded.
+ */
+async function record(entry: AuditEntry): Promise<{ auditId: number | null; auditRecorded: boolean }> {
+  try {
+    return { auditId: await recordDecision(entry), auditRecorded: true };
+  } catch (e) {
+    log.error("audit write failed", { entry, error: e instanceof Error ? e : String(e) });
+    appendToFallback(entry, e);
+    return { auditId: null, auditRecorded: false };
+  }
+}
+
+function entryFor(input: DecideInput, started: number, facts: Pick<AuditEntry, "campaign_id" | "version_number" | "status_after" | "result" | "error_code" | "http_status">): AuditEntry {
+  return {
+    at: new Date().toISOString(),
+    user_email: input.user.email,
+    user_name: input.user.name,
+    role: input.user.role,
+    task_id: input.taskId,
+    action: input.action,
+    reason: input.reason ?? null,
+    note: input.note ?? null,
+    source: input.source,
+    duration_ms: Math.round(performance.now() - started),
+    ...facts,
+  };
+}
 
 /**
  * One approve or reject, as the single routes and the bulk runner both do it:
  * read the post (a cached read is fine) to learn its campaign and the active
- * version the person is deciding on, call the upstream, and record the
- * attempt in the audit log whatever happened. Never throws for an upstream
- * failure (it comes back as `{ ok: false, error }`); throws only if the audit
- * row itself cannot be written.
+ * version the person is deciding on, call the upstream (which reads the post
+ * again when the answer is lost or unreadable), and record the attempt in
+ * the audit log whatever happened. Never throws for an upstream or audit
+ * failure: both come back in the outcome.
  */
 export async function decide(input: DecideInput): Promise<DecideOutcome> {
   const started = performance.now();
@@ -58,32 +126,52 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
     outcome = { error };
   }
 
-  const entry: AuditEntry = {
-    at: new Date().toISOString(),
-    user_email: input.user.email,
-    user_name: input.user.name,
-    role: input.user.role,
-    task_id: input.taskId,
-    campaign_id: campaignId,
-    version_number: versionNumber,
-    action: input.action,
-    reason: input.reason ?? null,
-    note: input.note ?? null,
-    source: input.source,
-    status_after: "result" in outcome ? String(outcome.result.status) : null,
-    result: "result" in outcome ? String(outcome.result.result) : null,
-    error_code: "error" in outcome ? outcome.error.code : null,
-    http_status: "error" in outcome ? outcome.error.status : 200,
-    duration_ms: Math.round(performance.now() - started),
-  };
+  // Looked up before our own row is written, so "the latest" is someone else's.
+  const previous = await priorDecision(input, outcome);
+  const facts = { campaign_id: campaignId, version_number: versionNumber };
+  const audit = await record(
+    "result" in outcome
+      ? entryFor(input, started, { ...facts, status_after: String(outcome.result.status), result: String(outcome.result.result), error_code: null, http_status: 200 })
+      : entryFor(input, started, { ...facts, status_after: null, result: null, error_code: outcome.error.code, http_status: outcome.error.status }),
+  );
+  const common = { ...audit, ...(previous ? { previous } : {}) };
+  return "result" in outcome ? { ok: true, result: outcome.result, ...common } : { ok: false, error: outcome.error, ...common };
+}
 
-  let auditId: number;
-  try {
-    auditId = await recordDecision(entry);
-  } catch (e) {
-    // The upstream may already have acted: keep the facts in the log at least.
-    log.error("audit write failed", { entry, error: e instanceof Error ? e : String(e) });
-    throw e;
-  }
-  return "result" in outcome ? { ok: true, result: outcome.result, auditId } : { ok: false, error: outcome.error, auditId };
+const RECOVERED_AFTER_RESTART: Record<DecisionAction, string> = {
+  approve: "Запрос был прерван перезапуском сервера, но повторное чтение поста подтвердило: пост одобрен.",
+  reject: "Запрос был прерван перезапуском сервера, но повторное чтение поста подтвердило: пост отклонён.",
+};
+
+/**
+ * For a decision whose call may have reached the upstream before the process
+ * died (a bulk item found mid-call after a restart): reads the post fresh, and
+ * when it is already in the decision's target status, records the decision as
+ * applied (recovered) instead of sending it again, which would be answered
+ * `already_*`. Returns null when the post is not there yet (send it) or when
+ * someone else decided it meanwhile (send it, so they are named). Throws when
+ * the post cannot be read.
+ */
+export async function recoverDecision(input: DecideInput): Promise<DecideOutcome | null> {
+  const started = performance.now();
+  const post = await service.postFresh(input.taskId);
+  if (post.status !== DECISION_TARGET[input.action]) return null;
+  const other = await latestEffectiveDecision(input.taskId).catch(() => null);
+  if (other && other.email !== input.user.email) return null;
+  const result: DecisionResult = {
+    task_id: input.taskId,
+    status: post.status,
+    result: input.action === "approve" ? "approved_now" : "rejected_now",
+    message: RECOVERED_AFTER_RESTART[input.action],
+    recovered: true,
+  };
+  const entry = entryFor(input, started, {
+    campaign_id: post.campaign_id,
+    version_number: post.versions.find((v) => v.is_active)?.version_number ?? null,
+    status_after: String(post.status),
+    result: String(result.result),
+    error_code: null,
+    http_status: 200,
+  });
+  return { ok: true, result, ...(await record(entry)) };
 }

@@ -64,6 +64,24 @@ describe("ApiError and the envelope", () => {
   });
 });
 
+describe("Retry-After on every 503", () => {
+  it("is sent with upstream_unavailable, from the upstream's own header when it gave one", () => {
+    const down = errorResponse(toApiError(new UpstreamUnavailableError("network", "x")));
+    expect([down.status, down.headers.get("retry-after")]).toEqual([503, "30"]);
+    const failing = errorResponse(toApiError(new UpstreamHttpError(500, "", "", "x")));
+    expect([failing.status, failing.headers.get("retry-after")]).toEqual([503, "30"]);
+    const maintenance = errorResponse(toApiError(new UpstreamHttpError(503, "", "", "x", 120)));
+    expect(maintenance.headers.get("retry-after")).toBe("120");
+  });
+
+  it("is sent with any 503, even one made without a wait", () => {
+    for (const code of Object.keys(ERROR_STATUS).filter((c) => ERROR_STATUS[c as keyof typeof ERROR_STATUS] === 503)) {
+      expect(errorResponse(new ApiError(code)).headers.get("retry-after"), code).toMatch(/^\d+$/);
+    }
+    expect(errorResponse(new ApiError("internal_error")).headers.get("retry-after")).toBeNull();
+  });
+});
+
 describe("validationError", () => {
   const message = (raw: Record<string, string>) => {
     const r = PostListQuery.safeParse(raw, { reportInput: true });

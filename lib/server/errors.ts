@@ -20,7 +20,9 @@ export const ERROR_STATUS = {
   subscription_inactive: 403,
   not_found: 404,
   no_posts: 404,
+  method_not_allowed: 405,
   conflict: 409,
+  payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
   upstream_auth: 502,
@@ -42,6 +44,8 @@ const DEFAULT_MESSAGE: Record<KnownErrorCode, string> = {
   subscription_inactive: "Подписка неактивна",
   not_found: "Не найдено",
   no_posts: "Постов нет",
+  method_not_allowed: "Метод запроса не поддерживается",
+  payload_too_large: "Тело запроса слишком большое",
   conflict: "Операция невозможна в текущем статусе поста",
   unsupported_media_type: "Тело запроса должно быть в формате JSON (Content-Type: application/json)",
   internal_error: "Внутренняя ошибка сервера",
@@ -83,12 +87,28 @@ export class ApiError extends Error {
   }
 }
 
-/** `{ error }` plus extra top-level fields (e.g. `audit_id`), with Retry-After when known. */
+/**
+ * When to try again after a 503 whose cause named no time (upstream down or
+ * failing): long enough not to hammer a service that is coming back.
+ */
+export const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * `{ error }` plus extra top-level fields (e.g. `audit_id`). Every 503 carries
+ * Retry-After (the README promises it): the known wait, or the default.
+ */
 export function errorResponse(err: ApiError, headers: HeadersInit = {}, extra: Record<string, unknown> = {}): Response {
   const h = new Headers(headers);
   h.set("Cache-Control", "private, no-store");
-  if (err.retryAfterSeconds !== undefined) h.set("Retry-After", String(Math.max(0, Math.ceil(err.retryAfterSeconds))));
+  const retryAfter = err.retryAfterSeconds ?? (err.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
+  if (retryAfter !== undefined) h.set("Retry-After", String(Math.max(0, Math.ceil(retryAfter))));
   return Response.json({ ...err.toJSON(), ...extra }, { status: err.status, headers: h });
+}
+
+/** The code for an error status that came without one: the table's first code with that status. */
+export function codeForStatus(status: number): KnownErrorCode {
+  const known = (Object.keys(ERROR_STATUS) as KnownErrorCode[]).find((code) => ERROR_STATUS[code] === status);
+  return known ?? (status >= 500 ? "internal_error" : "validation_error");
 }
 
 const STATUS_CODE_FALLBACK: Record<number, KnownErrorCode> = {
@@ -114,7 +134,9 @@ export function toApiError(e: unknown): ApiError {
   }
   if (e instanceof UpstreamHttpError) return fromUpstreamHttp(e);
   if (e instanceof UpstreamUnavailableError) {
-    return new ApiError(e.reason === "timeout" ? "upstream_timeout" : "upstream_unavailable", undefined, { cause: e });
+    return e.reason === "timeout"
+      ? new ApiError("upstream_timeout", undefined, { cause: e })
+      : new ApiError("upstream_unavailable", undefined, { retryAfterSeconds: DEFAULT_RETRY_AFTER_SECONDS, cause: e });
   }
   if (e instanceof UpstreamContractError) {
     log.error("upstream contract broken", { path: e.path, field: e.field, detail: e.detail });
@@ -138,7 +160,9 @@ function fromUpstreamHttp(e: UpstreamHttpError): ApiError {
   }
   if (e.status >= 500) {
     log.warn("upstream server error", { path: e.path, status: e.status, upstreamCode: e.code });
-    return new ApiError("upstream_unavailable", undefined, { cause: e });
+    // The upstream's own Retry-After (a 503 in maintenance) is passed on when it sent one.
+    const seconds = Math.max(1, Math.ceil(e.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
+    return new ApiError("upstream_unavailable", undefined, { retryAfterSeconds: seconds, cause: e });
   }
   if (e.status >= 400) {
     const code = e.code || STATUS_CODE_FALLBACK[e.status] || "upstream_error";

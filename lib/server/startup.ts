@@ -7,7 +7,9 @@ import { installUnknownValueLogger } from "@/lib/server/route/unknown-values";
 /**
  * Server start-up, called once from instrumentation.ts in the Node.js runtime:
  * validate the environment, route unknown upstream values into the logger,
- * open the database, apply migrations and resume unfinished bulk jobs. Next only logs a failing
+ * open the database, apply migrations, put decisions that could not be
+ * recorded last time (the audit fallback file) into the audit log, and resume
+ * unfinished bulk jobs. Next only logs a failing
  * instrumentation hook and then answers every request with a 500, so a
  * broken environment or database ends the process here instead, with a
  * message naming what is wrong.
@@ -24,6 +26,12 @@ export async function startServer(): Promise<void> {
   } catch (e) {
     fatal("database migration failed", e);
   }
+  // Before any new decision: the audit log must hold the ones kept aside last time.
+  const { replayAuditFallback } = await import("@/lib/server/audit-fallback");
+  await replayAuditFallback().catch((e: unknown) =>
+    // Not fatal: the file stays, and the health check keeps failing until it is replayed.
+    log.error("could not replay the audit fallback file", { error: e instanceof Error ? e : String(e) }),
+  );
   // Bulk decision jobs go on across restarts: pick up any left unfinished.
   const { resumeBulkJobs } = await import("@/lib/server/bulk");
   await resumeBulkJobs().catch((e: unknown) => log.error("could not resume bulk jobs", { error: e }));

@@ -17,7 +17,7 @@ export type { Priority } from "@/lib/server/gateway/gateway";
 export type { Read, Service, UpstreamApi } from "@/lib/server/service/service";
 export type { BudgetSnapshot } from "@/lib/server/gateway/budget";
 
-type State = { gateway: Gateway; service: ReturnType<typeof createService> };
+type State = { gateway: Gateway; service: ReturnType<typeof createService>; api: UpstreamApi };
 
 const g = globalThis as typeof globalThis & { __upstreamService?: State; __upstreamServiceMetrics?: boolean };
 
@@ -25,7 +25,7 @@ const realApi: UpstreamApi = upstream;
 
 function build(gatewayOptions: GatewayOptions, api: UpstreamApi, serviceOptions?: ServiceOptions): State {
   const gateway = createGateway(gatewayOptions);
-  return { gateway, service: createService(gateway, api, serviceOptions) };
+  return { gateway, service: createService(gateway, api, serviceOptions), api };
 }
 
 function current(): State {
@@ -86,6 +86,16 @@ export const service: S = {
 /** Same as `service.invalidatePost`, for callers that only need this. */
 export function invalidatePost(taskId: number, campaignId?: number): void {
   current().service.invalidatePost(taskId, campaignId);
+}
+
+/**
+ * One uncached account call in the background lane, for the health check: it
+ * must see an outage now, not the last good account from the cache; the
+ * budget still pays for it (and refuses it before people go short).
+ */
+export function probeUpstream(): Promise<unknown> {
+  const { gateway, api } = current();
+  return gateway.direct("account", "background", "never", (o) => api.getAccount(o));
 }
 
 /** Tokens left per bucket now, and the end of a 429 pause if one is running. */

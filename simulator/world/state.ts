@@ -3,6 +3,22 @@
 import { Rng } from "../prng";
 import type { Account, Campaign, Channel, Post, Project, Schedule } from "./types";
 
+/** Everything a world holds, as plain data (the simulator's state file, see persist.ts). */
+export interface WorldData {
+  seed: number;
+  seededAt: number;
+  account: Account;
+  projects: Project[];
+  channels: Channel[];
+  schedules: Schedule[];
+  campaigns: Campaign[];
+  posts: Post[];
+  nextPostId: number;
+  lastTick: number;
+  lastStamp: number;
+  rng: number;
+}
+
 export class World {
   readonly projects: Project[] = [];
   readonly channels: Channel[] = [];
@@ -22,10 +38,34 @@ export class World {
     /** World time the seed was built for. */
     readonly seededAt: number,
     readonly account: Account,
+    rngPosition = (seed ^ 0x5eed) >>> 0,
   ) {
     this.lastTick = seededAt;
     this.lastStamp = seededAt;
-    this.rng = new Rng(seed ^ 0x5eed);
+    this.rng = new Rng(rngPosition);
+  }
+
+  toData(): WorldData {
+    const { seed, seededAt, account, projects, channels, schedules, campaigns, nextPostId, lastTick, lastStamp } = this;
+    return { seed, seededAt, account, projects, channels, schedules, campaigns, posts: this.postList, nextPostId, lastTick, lastStamp, rng: this.rng.position };
+  }
+
+  static fromData(d: WorldData): World {
+    const w = new World(d.seed, d.seededAt, d.account, d.rng);
+    w.projects.push(...d.projects);
+    w.channels.push(...d.channels);
+    w.schedules.push(...d.schedules);
+    w.campaigns.push(...d.campaigns);
+    for (const p of d.posts) w.addPost(p);
+    w.nextPostId = d.nextPostId;
+    w.lastTick = d.lastTick;
+    w.lastStamp = d.lastStamp;
+    return w;
+  }
+
+  /** Changes whenever the world does: every change stamps a post, draws randomness or adds one. */
+  get fingerprint(): string {
+    return `${this.lastStamp}:${this.rng.position}:${this.nextPostId}`;
   }
 
   get posts(): readonly Post[] {

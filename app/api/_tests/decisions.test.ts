@@ -6,7 +6,14 @@ import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { POST as reject } from "@/app/api/posts/[id]/reject/route";
 import { GET as decisions } from "@/app/api/posts/[id]/decisions/route";
 import { GET as audit } from "@/app/api/audit/route";
-import { call, errorOf, ROLES, startHarness, type Harness } from "./harness";
+import { GET as health } from "@/app/api/health/route";
+import { closeDbForTests, sqliteForTests } from "@/lib/server/db";
+import { resetHealthForTests } from "@/lib/server/route/health-check";
+import { startServer } from "@/lib/server/startup";
+import { call, cookieFor, errorOf, pointUpstream, ROLES, startHarness, type Harness } from "./harness";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
 
 type PostRow = { task_id: number; campaign_id: number; status: string };
 type AuditItem = {
@@ -263,11 +270,145 @@ describe("GET /api/audit", () => {
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"/);
     const text = (await res.text()).replace(/^\uFEFF/, "");
     const lines = text.trimEnd().split("\r\n");
-    expect(lines[0]).toMatch(/^id,at,user_email,user_name,role,task_id,campaign_id,version_number,action,reason/);
+    // Russian by default: translated headers, `;` between fields (Excel with Russian settings splits on it).
+    expect(lines[0]).toMatch(/^Запись;Время \(UTC\);Эл\. почта;Имя;Роль;Пост;Кампания;Версия;Действие;Причина/);
     expect(lines).toHaveLength(all.total + 1);
     expect(text).toContain(`"'=HYPERLINK(""x""), ""цитата"""`);
     const rejectsOnly = await call(audit, "/api/audit?format=csv&action=reject", { role: "admin" });
     const rows = (await rejectsOnly.text()).trimEnd().split("\r\n").slice(1);
     expect(rows.length).toBe((await auditList("?action=reject")).total);
+  });
+});
+
+/** The simulator's own view of a post, straight from its API (not through the dashboard). */
+async function upstreamStatus(id: number): Promise<string> {
+  const res = await fetch(`${h.simUrl}/api/v1/ext/posts/${id}/`, { headers: { Authorization: "Bearer demo-key" } });
+  return ((await res.json()) as { status: string }).status;
+}
+
+type DecisionBody = {
+  data: { task_id: number; status: string; result: string; message: string; recovered?: boolean };
+  audit_id: number | null;
+  audit_recorded: boolean;
+  warning?: string;
+  previous_decision?: { by: string; email: string; action: string; at: string };
+};
+
+/**
+ * A proxy in front of the simulator that lets approve/reject through (the
+ * upstream applies them) and then spoils the answer: a success body that
+ * breaks the contract, or a 502 page. Everything else passes unchanged.
+ */
+async function spoilingProxy(spoil: "malformed" | "502"): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      void (async () => {
+        const upstream = await fetch(`${h.simUrl}${req.url}`, {
+          method: req.method,
+          headers: { authorization: req.headers.authorization ?? "", "content-type": "application/json" },
+          body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
+        });
+        const text = await upstream.text();
+        if (req.method === "POST" && /\/(approve|reject)$/.test(req.url ?? "") && upstream.ok) {
+          if (spoil === "502") res.writeHead(502, { "content-type": "text/html" }).end("<html><h1>502 Bad Gateway</h1></html>");
+          else res.writeHead(200, { "content-type": "application/json" }).end(text.replace(/"task_id":(\d+)/, '"task_id":"$1"'));
+          return;
+        }
+        res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" }).end(text);
+      })();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+describe("a decision is reported as what happened", () => {
+  for (const spoil of ["malformed", "502"] as const) {
+    it(`the upstream applied it but answered ${spoil === "502" ? "a 502" : "a body that breaks the contract"}: done, after a re-read`, async () => {
+      const target = waiting[spoil === "502" ? 5 : 4]!;
+      const proxy = await spoilingProxy(spoil);
+      try {
+        pointUpstream(proxy.url, "demo-key");
+        await call(getPost, `/api/posts/${target.task_id}`, { role: "editor", params: { id: String(target.task_id) } }); // cached as waiting
+        const res = await post(reject, target.task_id, { role: "editor", body: { reason: "Не по теме" } });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as DecisionBody;
+        expect(body.data).toMatchObject({ task_id: target.task_id, status: "CANCELED", result: "rejected_now", recovered: true });
+        expect(body.data.message).toMatch(/повторное чтение поста подтвердило/);
+        expect(body.audit_recorded).toBe(true);
+      } finally {
+        await proxy.close();
+        pointUpstream(h.simUrl, "demo-key");
+      }
+      expect(await upstreamStatus(target.task_id)).toBe("CANCELED");
+      const { items } = await auditList(`?task_id=${target.task_id}`);
+      expect(items[0]).toMatchObject({ action: "reject", result: "rejected_now", status_after: "CANCELED", error_code: null });
+    });
+  }
+
+  it("two editors on one post: the second is told who decided before, the first sees the override", async () => {
+    const target = waiting[6]!;
+    const other = { cookie: await cookieFor("editor", "second@example.com") };
+    expect((await post(approve, target.task_id, { role: "editor" })).status).toBe(200);
+
+    const late = (await (await post(approve, target.task_id, { headers: other })).json()) as DecisionBody;
+    expect(late.data.result).toBe("already_approved");
+    expect(late.previous_decision).toMatchObject({ by: "Тест editor", email: "editor@example.com", action: "approve" });
+
+    const overriding = (await (await post(reject, target.task_id, { headers: other, body: { reason: "Передумали" } })).json()) as DecisionBody;
+    expect(overriding.data.result).toBe("rejected_now");
+    expect(overriding.previous_decision).toMatchObject({ email: "editor@example.com", action: "approve" });
+
+    const res = await call(decisions, `/api/posts/${target.task_id}/decisions`, { role: "editor", params: { id: String(target.task_id) } });
+    const { items } = (await res.json()) as { items: (AuditItem & { overridden_by: { email: string; action: string } | null })[] };
+    const first = items.find((i) => i.user_email === "editor@example.com");
+    expect(first?.overridden_by).toMatchObject({ email: "second@example.com", action: "reject" });
+    expect(items[0]?.overridden_by).toBeNull();
+
+    // Approving what was rejected is a 409 from the upstream: told who rejected it.
+    const conflict = await post(approve, target.task_id, { role: "editor" });
+    expect(conflict.status).toBe(409);
+    expect(((await conflict.json()) as DecisionBody).previous_decision).toMatchObject({ email: "second@example.com", action: "reject" });
+  });
+
+  it("a read-only database: the decision is reported made but not recorded, health fails, and a restart records it", async () => {
+    const target = waiting[7]!;
+    const dbFile = path.join(h.dbDir, "nested", "dashboard.db");
+    const fallback = `${dbFile}.audit-fallback.jsonl`;
+    // Signed in before: a sign-in writes a session row.
+    const editor = { cookie: await cookieFor("editor") };
+    sqliteForTests().pragma("query_only = 1"); // chmod cannot deny root's writes; this can
+    try {
+      const res = await post(approve, target.task_id, { headers: editor, body: { note: "в read-only" } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as DecisionBody;
+      expect(body.data).toMatchObject({ status: "APPROVED", result: "approved_now" });
+      expect(body).toMatchObject({ audit_id: null, audit_recorded: false });
+      expect(body.warning).toMatch(/не записано в журнал/);
+      expect(await upstreamStatus(target.task_id)).toBe("APPROVED");
+
+      resetHealthForTests();
+      const down = await call(health, "/api/health");
+      expect(down.status).toBe(503);
+      expect(down.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(((await down.json()) as { status: string }).status).toBe("error");
+      const lines = readFileSync(fallback, "utf8").trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ entry: { task_id: target.task_id, action: "approve", note: "в read-only", result: "approved_now" } });
+    } finally {
+      await closeDbForTests(); // the "crash": the read-only handle goes
+    }
+    await startServer(); // a new start: new handle, replay
+    expect(existsSync(fallback)).toBe(false);
+    const { items } = await auditList(`?task_id=${target.task_id}`);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ user_email: "editor@example.com", action: "approve", note: "в read-only", result: "approved_now" });
+    await startServer(); // replaying again adds nothing
+    expect((await auditList(`?task_id=${target.task_id}`)).total).toBe(1);
+    resetHealthForTests();
+    expect((await call(health, "/api/health")).status).toBe(200);
   });
 });

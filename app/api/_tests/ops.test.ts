@@ -8,7 +8,13 @@ import { POST as webhook } from "@/app/api/webhooks/post/route";
 import { GET as getPost } from "@/app/api/posts/[id]/route";
 import { GET as campaigns } from "@/app/api/campaigns/route";
 import { GET as latestPost } from "@/app/api/campaigns/[id]/posts/latest/route";
-import { admin, call, errorOf, METRICS_TOKEN, startHarness, pointUpstream, WEBHOOK_SECRET, type Harness } from "./harness";
+import { POST as approve } from "@/app/api/posts/[id]/approve/route";
+import { GET as account } from "@/app/api/account/route";
+import { GET as audit } from "@/app/api/audit/route";
+import { startServer } from "@/lib/server/startup";
+import { existsSync, unlinkSync } from "node:fs";
+import path from "node:path";
+import { admin, call, cookieFor, errorOf, METRICS_TOKEN, startHarness, pointUpstream, WEBHOOK_SECRET, type Harness } from "./harness";
 
 let h: Harness;
 
@@ -81,6 +87,55 @@ describe("GET /api/health", () => {
       withEnv({ DATABASE_URL: url });
       await closeDbForTests();
     }
+  });
+});
+
+describe("GET /api/health: real checks", () => {
+  beforeEach(() => resetHealthForTests());
+
+  it("calls the upstream for real: an outage shows as unreachable although the account is cached", async () => {
+    expect((await call(account, "/api/account", { role: "admin" })).status).toBe(200); // the account is now cached
+    const up = (await (await call(health, "/api/health", { role: "admin" })).json()) as { upstream: { reachable: boolean; ok: boolean } };
+    expect(up.upstream).toMatchObject({ reachable: true, ok: true });
+    await admin(h.simUrl, "faults", { down: true });
+    try {
+      resetHealthForTests(); // a minute later
+      const res = await call(health, "/api/health", { role: "admin" });
+      const body = (await res.json()) as { status: string; upstream: { reachable: boolean; error?: string } };
+      expect(body.upstream.reachable).toBe(false);
+      expect(body.upstream.error).toBe("upstream_unavailable");
+      expect(res.status).toBe(200); // the dashboard itself still works: it serves what it knows
+    } finally {
+      await admin(h.simUrl, "faults", { down: false });
+    }
+  });
+
+  it("the database file deleted while running: health fails, decisions are kept aside and recorded at the next start", async () => {
+    const dbFile = path.join(h.dbDir, "nested", "dashboard.db");
+    const ex = (await (await admin(h.simUrl, "examples")).json()) as { post_in_status: Record<string, number[]> };
+    const id = ex.post_in_status.WAITING_APPROVAL?.[0] as number;
+    const cookies = { admin: await cookieFor("admin"), editor: await cookieFor("editor") };
+    expect((await call(health, "/api/health")).status).toBe(200);
+    for (const suffix of ["", "-wal", "-shm"]) if (existsSync(dbFile + suffix)) unlinkSync(dbFile + suffix);
+
+    const res = await call(health, "/api/health", { headers: { cookie: cookies.admin } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBeTruthy();
+    const body = (await res.json()) as { status: string; database: { ok: boolean; reason: string } };
+    expect(body.status).toBe("error");
+    expect(body.database).toMatchObject({ ok: false });
+    expect(body.database.reason).toMatch(/deleted/);
+
+    const decided = await call(approve, `/api/posts/${id}/approve`, { method: "POST", headers: { cookie: cookies.editor }, params: { id: String(id) }, body: {} });
+    expect(decided.status).toBe(200);
+    expect(await decided.json()).toMatchObject({ data: { result: "approved_now" }, audit_recorded: false, audit_id: null });
+
+    await closeDbForTests();
+    await startServer(); // a new file, migrated, and the kept decision replayed into it
+    const rows = (await (await call(audit, `/api/audit?task_id=${id}`, { role: "admin" })).json()) as { items: { action: string; result: string }[] };
+    expect(rows.items).toEqual([expect.objectContaining({ action: "approve", result: "approved_now" })]);
+    resetHealthForTests();
+    expect((await call(health, "/api/health")).status).toBe(200);
   });
 });
 

@@ -1,15 +1,22 @@
 // GET /api/audit – the audit log of decisions (admin, manager), filtered and paged; format=csv exports it
-import { AuditQuery, auditCsv, listAudit } from "@/lib/server/audit";
+import { LOCALE_COOKIE, toLocale } from "@/i18n/config";
+import { auditCsvRows } from "@/lib/analytics/audit-csv";
+import { CSV_CONTENT_TYPE, csvDocument } from "@/lib/analytics/csv";
+import { messagesTranslator } from "@/lib/analytics/messages-translator";
+import { AuditQuery, CSV_MAX_ROWS, listAudit } from "@/lib/server/audit";
 import { json, NO_STORE, parseQuery, withPermission } from "@/lib/server/route";
 
-export const GET = withPermission("audit:read", async ({ query }) => {
+export const GET = withPermission("audit:read", async ({ req, query }) => {
   const { limit, offset, format, ...filters } = parseQuery(AuditQuery, query);
   if (format === "json") return json(await listAudit(filters, { limit, offset }));
+  // The file is for the person's spreadsheet: their interface language picks words and separator.
+  const locale = toLocale(req.cookies.get(LOCALE_COOKIE)?.value);
+  const { items } = await listAudit(filters, { limit: CSV_MAX_ROWS, offset: 0 });
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(await auditCsv(filters), {
+  return new Response(csvDocument(auditCsvRows(items, messagesTranslator(locale)), locale), {
     headers: {
       ...NO_STORE,
-      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Type": CSV_CONTENT_TYPE,
       "Content-Disposition": `attachment; filename="audit-${day}.csv"`,
     },
   });

@@ -2,11 +2,13 @@
 
 import { ScrollRegion } from "@/components/charts/scroll-region";
 import { useTable, type SortingState } from "@tanstack/react-table";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Button } from "@/components/ui/button";
+import { toLocale } from "@/i18n/config";
 import { downloadCsv, type CsvRow } from "@/lib/analytics/csv";
+import { postsCsvRows } from "@/lib/analytics/engagement-csv";
 import { postsTableFeatures, useCellText, usePostColumns } from "./columns";
 import type { PostEngagementRow } from "./rows";
 import { SortButton, ariaSort } from "@/components/ui/sort-button";
@@ -28,6 +30,7 @@ export function PostsEngagementTable({
   fileName: string;
 }) {
   const t = useTranslations("analytics");
+  const locale = toLocale(useLocale());
   const label = useOpenLabel();
   const cellText = useCellText();
   const columns = usePostColumns(metrics);
@@ -45,12 +48,8 @@ export function PostsEngagementTable({
   const sortedColumn = sorting[0];
 
   const exportCsv = () => {
-    const body: CsvRow[] = [
-      [t("engagement.csvPosts")],
-      [t("engagement.postCol"), t("engagement.textCol"), t("engagement.publishedCol"), ...metrics.map((m) => label("metric", m))],
-      ...shown.map((r) => [r.post.task_id, r.post.text, r.post.published_at ?? "", ...metrics.map((m) => cellText(r, m))]),
-    ];
-    downloadCsv(fileName, [...headerRows, [], ...body]);
+    const lines = shown.map((r) => ({ id: r.post.task_id, text: r.post.text, publishedAt: r.post.published_at, cells: metrics.map((m) => cellText(r, m)) }));
+    downloadCsv(fileName, [...headerRows, [], ...postsCsvRows(t, metrics, lines)], locale);
   };
 
   return (

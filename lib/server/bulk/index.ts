@@ -1,6 +1,6 @@
 import "server-only";
 import { db, ensureMigrated } from "@/lib/server/db";
-import { decide } from "@/lib/server/decisions";
+import { decide, recoverDecision } from "@/lib/server/decisions";
 import { log } from "@/lib/server/log";
 import { BulkRunner } from "./runner";
 import { getJob, insertJob, listJobs, type NewBulkJob } from "./store";
@@ -15,7 +15,7 @@ export { BulkRunner, BULK_WRITE_INTERVAL_MS } from "./runner";
 const g = globalThis as typeof globalThis & { __bulkRunner?: BulkRunner };
 
 function runner(): BulkRunner {
-  g.__bulkRunner ??= new BulkRunner({ db, decide });
+  g.__bulkRunner ??= new BulkRunner({ db, decide, recover: recoverDecision });
   return g.__bulkRunner;
 }
 

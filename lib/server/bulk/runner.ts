@@ -2,11 +2,14 @@ import "server-only";
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
 import type { DecideInput, DecideOutcome } from "@/lib/server/decisions";
-import type { ApiError } from "@/lib/server/errors";
+import { toApiError, type ApiError } from "@/lib/server/errors";
+import { systemClock, type Clock } from "@/lib/server/gateway/clock";
 import { log } from "@/lib/server/log";
 import { finishItem, finishJob, markRunning, nextWork, requeueItem, type WorkItem } from "./store";
 
 export type DecideFn = (input: DecideInput) => Promise<DecideOutcome>;
+/** Settles an item whose call may already have reached the upstream: an outcome, or null to send it. */
+export type RecoverFn = (input: DecideInput) => Promise<DecideOutcome | null>;
 
 /**
  * Spacing between two bulk writes. The key allows 30 writes a minute for the
@@ -32,6 +35,12 @@ function isTransient(error: ApiError): boolean {
   return cause instanceof Error && TRANSIENT_CAUSES.has(cause.name);
 }
 
+/** Our own budget said no: nothing was sent, so a retry needs no re-check. */
+function neverSent(error: ApiError): boolean {
+  const cause: unknown = error.cause;
+  return error.code === "budget_exhausted" || (cause instanceof Error && cause.name === "BudgetExhaustedError");
+}
+
 function retryAfterMs(error: ApiError): number {
   if (error.retryAfterSeconds !== undefined) return error.retryAfterSeconds * 1000;
   const cause = error.cause as { retryAfterSeconds?: unknown } | undefined;
@@ -41,8 +50,17 @@ function retryAfterMs(error: ApiError): number {
 export type BulkRunnerOptions = {
   db: () => Kysely<Database>;
   decide: DecideFn;
+  /**
+   * For an item found `running` (the process died during its call, or the
+   * call's outcome stayed unknown): checks the upstream before sending again,
+   * so a decision already applied is recorded as the job's own, not as the
+   * `already_*` answer a second call would get.
+   */
+  recover?: RecoverFn;
   intervalMs?: number;
   maxAttempts?: number;
+  /** Pacing time; tests pass a FakeClock. */
+  clock?: Clock;
 };
 
 /**
@@ -58,10 +76,12 @@ export class BulkRunner {
   private wakeSleep: (() => void) | null = null;
   private readonly intervalMs: number;
   private readonly maxAttempts: number;
+  private readonly clock: Clock;
 
   constructor(private readonly opts: BulkRunnerOptions) {
     this.intervalMs = opts.intervalMs ?? BULK_WRITE_INTERVAL_MS;
     this.maxAttempts = opts.maxAttempts ?? BULK_MAX_ATTEMPTS;
+    this.clock = opts.clock ?? systemClock;
   }
 
   /** Starts working if idle; a no-op (apart from a re-check) when already working. Resolves when idle again. */
@@ -85,11 +105,11 @@ export class BulkRunner {
     if (ms <= 0 || this.stopped) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
-        clearTimeout(timer);
+        cancel();
         this.wakeSleep = null;
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      const cancel = this.clock.setTimer(done, ms);
       this.wakeSleep = done;
     });
   }
@@ -109,28 +129,47 @@ export class BulkRunner {
         if (this.dirty) continue;
         return;
       }
-      await this.sleep(this.lastStart + this.intervalMs - performance.now());
+      await this.sleep(this.lastStart + this.intervalMs - this.clock.now());
       if (this.stopped) return;
-      this.lastStart = performance.now();
+      this.lastStart = this.clock.now();
       await this.process(work);
     }
   }
 
+  /** A re-check first when the last call may have landed; then the call itself if still needed. */
+  private async attempt(input: DecideInput, mayHaveLanded: boolean): Promise<DecideOutcome> {
+    if (mayHaveLanded && this.opts.recover) {
+      try {
+        const recovered = await this.opts.recover(input);
+        if (recovered) return recovered;
+      } catch (e) {
+        // Unknown whether it landed, so it must not be sent blind: try again later, re-check first.
+        return { ok: false, error: toApiError(e), auditId: null };
+      }
+    }
+    return this.opts.decide(input);
+  }
+
   private async process({ job, item, user }: WorkItem): Promise<void> {
     const db = this.opts.db();
+    // `running` before we mark it: a call of an earlier attempt (or process) may have reached the upstream.
+    const mayHaveLanded = item.status === "running";
     await markRunning(db, job.id, item.id);
     let outcome: DecideOutcome;
     try {
-      outcome = await this.opts.decide({
-        user,
-        taskId: item.task_id,
-        action: job.action,
-        reason: job.action === "reject" ? (job.reason ?? undefined) : undefined,
-        source: "bulk",
-        priority: "background",
-      });
+      outcome = await this.attempt(
+        {
+          user,
+          taskId: item.task_id,
+          action: job.action,
+          reason: job.action === "reject" ? (job.reason ?? undefined) : undefined,
+          source: "bulk",
+          priority: "background",
+        },
+        mayHaveLanded,
+      );
     } catch (e) {
-      // decide() throws only when the audit row could not be written; the upstream may have acted.
+      // Upstream and audit failures come back as outcomes; anything thrown is unexpected, and the upstream may have acted.
       log.error("bulk runner: decision not recorded", { jobId: job.id, taskId: item.task_id, error: e instanceof Error ? e : String(e) });
       await finishItem(db, item.id, { ok: false, result: null, statusAfter: null, message: "Решение не удалось записать в журнал", errorCode: "audit_failed", auditId: null });
       await this.finishIfComplete(job.id);
@@ -139,12 +178,14 @@ export class BulkRunner {
 
     if (outcome.ok) {
       const r = outcome.result;
-      await finishItem(db, item.id, { ok: true, result: String(r.result), statusAfter: String(r.status), message: r.message, errorCode: null, auditId: outcome.auditId });
+      const message = outcome.auditRecorded === false ? `${r.message} Решение не записано в журнал аудита (сохранено в резервный файл).` : r.message;
+      await finishItem(db, item.id, { ok: true, result: String(r.result), statusAfter: String(r.status), message, errorCode: null, auditId: outcome.auditId });
     } else {
       const { error } = outcome;
       const attempts = item.attempts + 1;
       if (isTransient(error) && attempts < this.maxAttempts) {
-        await requeueItem(db, item.id, { message: error.message, errorCode: error.code, auditId: outcome.auditId });
+        // Left `running` when the call may have landed, so the next attempt re-checks before sending.
+        await requeueItem(db, item.id, { message: error.message, errorCode: error.code, auditId: outcome.auditId }, mayHaveLanded || !neverSent(error) ? "running" : "pending");
         // Honour the upstream's wait (or back off on our own clock) before anything else is written.
         await this.sleep(Math.max(retryAfterMs(error), this.intervalMs * 2));
         return;

@@ -121,8 +121,8 @@ export type WorkItem = { job: BulkJobRow; user: SessionUser; item: BulkJobItemRo
 /**
  * The next item to decide: oldest unfinished job first, items in the order
  * they were selected. An item left `running` (the process died during its
- * call) is taken again: approve and reject are safe to repeat upstream
- * (`already_approved`, or a refusal recorded as the item's result).
+ * call, or its outcome stayed unknown) is taken again; the runner re-checks
+ * the post first, so a decision that landed is recorded as the job's own.
  */
 export async function nextWork(db: Kysely<Database>): Promise<WorkItem | null> {
   const jobs = await db.selectFrom("bulk_jobs").selectAll().where("status", "in", ["queued", "running"]).orderBy("id").execute();
@@ -189,11 +189,20 @@ export async function finishItem(db: Kysely<Database>, itemId: number, o: ItemOu
     .execute();
 }
 
-/** Puts an item back in line after a transient failure (budget, upstream down). */
-export async function requeueItem(db: Kysely<Database>, itemId: number, o: Pick<ItemOutcome, "message" | "errorCode" | "auditId">): Promise<void> {
+/**
+ * Puts an item back in line after a transient failure (budget, upstream down):
+ * `running` when its call may have reached the upstream, so the runner checks
+ * the post before sending again.
+ */
+export async function requeueItem(
+  db: Kysely<Database>,
+  itemId: number,
+  o: Pick<ItemOutcome, "message" | "errorCode" | "auditId">,
+  status: "pending" | "running" = "pending",
+): Promise<void> {
   await db
     .updateTable("bulk_job_items")
-    .set({ status: "pending", message: o.message, error_code: o.errorCode, audit_id: o.auditId })
+    .set({ status, message: o.message, error_code: o.errorCode, audit_id: o.auditId })
     .where("id", "=", itemId)
     .execute();
 }

@@ -1,43 +1,102 @@
 import "server-only";
-import { ensureMigrated, pingDatabase } from "@/lib/server/db";
+import { pendingFallback } from "@/lib/server/audit-fallback";
+import { databaseFileProblem, ensureMigrated, probeDatabase } from "@/lib/server/db";
+import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { toApiError } from "@/lib/server/errors";
-import { service } from "@/lib/server/upstream-service";
+import { probeUpstream } from "@/lib/server/upstream-service";
+import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
 
 /** At most one upstream call per this many ms on behalf of health checks, however often they poll. */
-export const UPSTREAM_CHECK_INTERVAL_MS = 30_000;
+export const UPSTREAM_CHECK_INTERVAL_MS = 60_000;
+/** A write probe is a commit (an fsync): health is polled often, so one result serves this long. */
+const WRITE_PROBE_MS = 5_000;
 
 export type UpstreamHealth = {
+  /** It answered, with anything but a 5xx. False: down, timing out or failing. */
   reachable: boolean;
-  /** True when the account came from the last known data (the upstream failed or the budget is spent). */
-  stale: boolean;
-  fetchedAt?: string;
+  /** It answered with a valid account. */
+  ok: boolean;
   checkedAt: string;
+  latencyMs?: number;
   error?: string;
 };
 
 let last: { at: number; value: Promise<UpstreamHealth> } | undefined;
+let lastAnswer: UpstreamHealth | undefined;
 
-/** From the (cached) account read; in-flight and recent checks are shared. */
+function judged(e: unknown): Pick<UpstreamHealth, "reachable" | "ok" | "error"> {
+  const error = toApiError(e).code;
+  if (e instanceof UpstreamUnavailableError) return { reachable: false, ok: false, error };
+  if (e instanceof UpstreamHttpError) return { reachable: e.status < 500, ok: false, error };
+  return { reachable: true, ok: false, error };
+}
+
+/**
+ * A real, uncached account call (the cached account would say "reachable"
+ * through an outage), at most once a minute; in-flight and recent checks are
+ * shared by every caller. When the budget will not pay for it, the last
+ * answer stands (or nothing is known yet).
+ */
 export function upstreamHealth(now = Date.now()): Promise<UpstreamHealth> {
   if (last && now - last.at < UPSTREAM_CHECK_INTERVAL_MS) return last.value;
   const checkedAt = new Date(now).toISOString();
-  const value = service.account("background").then(
-    (r): UpstreamHealth => ({ reachable: !r.meta.stale, stale: r.meta.stale, fetchedAt: r.meta.fetchedAt, checkedAt }),
-    (e: unknown): UpstreamHealth => ({ reachable: false, stale: false, checkedAt, error: toApiError(e).code }),
+  const t0 = performance.now();
+  const value = probeUpstream().then(
+    (): UpstreamHealth => ({ reachable: true, ok: true, checkedAt, latencyMs: Math.round(performance.now() - t0) }),
+    (e: unknown): UpstreamHealth => {
+      if (e instanceof BudgetExhaustedError && lastAnswer) return lastAnswer;
+      return { ...judged(e), checkedAt, latencyMs: Math.round(performance.now() - t0) };
+    },
   );
+  void value.then((v) => (lastAnswer = v));
   last = { at: now, value };
   return value;
 }
 
-export async function databaseHealthy(): Promise<boolean> {
+export type DatabaseHealth = {
+  ok: boolean;
+  /** Decisions in the audit fallback file, waiting for the next start to replay them. */
+  unrecordedDecisions: number;
+  reason?: string;
+};
+
+let lastWrite: { at: number; value: Promise<{ ok: boolean; reason?: string }> } | undefined;
+
+/**
+ * Healthy when the database file is still the one opened, takes a write, and
+ * no decision waits in the fallback file: otherwise decisions are (or were)
+ * not being recorded, which someone must see.
+ */
+export async function databaseHealth(now = Date.now()): Promise<DatabaseHealth> {
+  const unrecordedDecisions = pendingFallback();
+  let probe: { ok: boolean; reason?: string };
   try {
     await ensureMigrated();
-    return await pingDatabase();
-  } catch {
-    return false;
+    const moved = databaseFileProblem();
+    if (moved) {
+      lastWrite = undefined;
+      probe = await probeDatabase(); // logs it, once
+    } else {
+      if (!lastWrite || now - lastWrite.at >= WRITE_PROBE_MS) lastWrite = { at: now, value: probeDatabase() };
+      probe = await lastWrite.value;
+    }
+  } catch (e) {
+    probe = { ok: false, reason: `database unavailable: ${e instanceof Error ? e.message : String(e)}` };
   }
+  const reason = probe.ok
+    ? unrecordedDecisions > 0
+      ? `${unrecordedDecisions} decision(s) not recorded in the audit log, kept in the fallback file until the next start`
+      : undefined
+    : probe.reason;
+  return { ok: probe.ok && unrecordedDecisions === 0, unrecordedDecisions, ...(reason ? { reason } : {}) };
+}
+
+export async function databaseHealthy(): Promise<boolean> {
+  return (await databaseHealth()).ok;
 }
 
 export function resetHealthForTests(): void {
   last = undefined;
+  lastAnswer = undefined;
+  lastWrite = undefined;
 }

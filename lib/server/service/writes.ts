@@ -4,31 +4,50 @@ import type { Gateway } from "@/lib/server/gateway/gateway";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { log } from "@/lib/server/log";
 import type { CallOptions } from "@/lib/upstream";
-import { UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
 
 export type Decision = "approve" | "reject";
 export type WriteResult = ApprovalResult & { recovered?: boolean };
 
-const TARGET: Record<Decision, string> = { approve: "APPROVED", reject: "CANCELED" };
-const RECOVERED_MESSAGE: Record<Decision, string> = {
-  approve: "Сервис не ответил вовремя, но повторное чтение поста подтвердило: пост одобрен.",
-  reject: "Сервис не ответил вовремя, но повторное чтение поста подтвердило: пост отклонён.",
-};
+/** The post status a decision leaves behind (spec 3.1). */
+export const DECISION_TARGET: Record<Decision, string> = { approve: "APPROVED", reject: "CANCELED" };
+
+const DONE: Record<Decision, string> = { approve: "пост одобрен", reject: "пост отклонён" };
+function recoveredMessage(action: Decision, e: unknown): string {
+  const what =
+    e instanceof UpstreamUnavailableError && e.reason === "timeout"
+      ? "Сервис не ответил вовремя"
+      : "Ответ сервиса на решение не удалось прочитать";
+  return `${what}, но повторное чтение поста подтвердило: ${DONE[action]}.`;
+}
+
+/**
+ * Could the write have been applied although its answer says otherwise? Our
+ * own budget refusal never left the building, and a clear 4xx (409 conflict,
+ * 404, 400…) is the upstream refusing; everything else (timeout, dropped
+ * connection, 5xx, a success body that breaks the contract, anything
+ * unexpected) leaves the post's state unknown.
+ */
+export function outcomeUnknown(e: unknown): boolean {
+  if (e instanceof BudgetExhaustedError) return false;
+  if (e instanceof UpstreamHttpError) return e.status >= 500;
+  return true;
+}
 
 export type WriteDeps = {
   gateway: Gateway;
   send: (id: number, o: CallOptions) => Promise<ApprovalResult>;
-  /** A fresh read of the post, paid from the write lane's reserve. */
+  /** A fresh read of the post (bypassing the cache), paid from the write lane's reserve. */
   reread: (id: number) => Promise<PostDetail>;
   invalidate: (id: number) => void;
 };
 
 /**
  * An approve or reject. Approve is idempotent upstream, so it is sent again
- * once after a network error; reject never is. When a write times out we
- * cannot know whether it was applied, so the post is read again before the
- * answer is given: the person is told "done" only when the upstream's own
- * state says so; otherwise the original failure is reported.
+ * once after a network error; reject never is. When the answer to a write is
+ * missing or unreadable we cannot know whether it was applied, so the post is
+ * read again before the person is answered: "done" (marked `recovered`) only
+ * when the upstream's own state says so; otherwise the original failure.
  */
 export async function decide(action: Decision, id: number, deps: WriteDeps): Promise<WriteResult> {
   let result: ApprovalResult;
@@ -39,24 +58,26 @@ export async function decide(action: Decision, id: number, deps: WriteDeps): Pro
   } catch (e) {
     // Whatever reached the upstream may have changed the post; a refusal of our own did not.
     if (!(e instanceof BudgetExhaustedError)) deps.invalidate(id);
-    if (!(e instanceof UpstreamUnavailableError && e.reason === "timeout")) throw e;
+    if (!outcomeUnknown(e)) throw e;
+    const failure = e instanceof Error ? e.name : String(e);
     let post: PostDetail;
     try {
-      post = await deps.reread(id);
+      // A second try: a flaky upstream that garbled the write's answer may garble one read too.
+      post = await deps.reread(id).catch(() => deps.reread(id));
     } catch (rereadError) {
-      log.warn("write timed out and the post could not be read again", { action, taskId: id, error: rereadError instanceof Error ? rereadError : String(rereadError) });
+      log.warn("write failed and the post could not be read again", { action, taskId: id, failure, error: rereadError instanceof Error ? rereadError : String(rereadError) });
       throw e;
     }
-    if (post.status !== TARGET[action]) {
-      log.warn("write timed out and the post did not reach its target status", { action, taskId: id, status: post.status });
+    if (post.status !== DECISION_TARGET[action]) {
+      log.warn("write failed and the post did not reach its target status", { action, taskId: id, failure, status: post.status });
       throw e;
     }
-    log.info("write timed out but the re-read confirms it", { action, taskId: id, status: post.status });
+    log.warn("write answer failed but the re-read confirms the decision", { action, taskId: id, failure, status: post.status });
     return {
       task_id: id,
       status: post.status,
       result: action === "approve" ? "approved_now" : "rejected_now",
-      message: RECOVERED_MESSAGE[action],
+      message: recoveredMessage(action, e),
       recovered: true,
     };
   }

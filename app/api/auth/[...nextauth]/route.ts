@@ -1,7 +1,49 @@
-// GET/POST /api/auth/* – next-auth: sign-in (credentials, oidc), callbacks, session, CSRF, sign-out
+// GET/POST /api/auth/* – next-auth: sign-in (credentials, oidc), callbacks, session, CSRF, sign-out;
+// the body limited before next-auth parses it, and its errors answered in the envelope
 import NextAuth from "next-auth";
+import { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/options";
+import { AUTH_BODY_LIMIT } from "@/lib/edge/limits.mjs";
+import { ApiError, errorResponse, toApiError } from "@/lib/server/errors";
+import { log } from "@/lib/server/log";
+import { readBodyLimited } from "@/lib/server/route/read-body";
+import { inEnvelope } from "@/lib/server/route/respond";
 
-const handler = NextAuth(authOptions);
+type AuthRouteContext = { params: Promise<{ nextauth: string[] }> };
 
-export { handler as GET, handler as POST };
+const nextAuth = NextAuth(authOptions);
+
+async function auth(req: NextRequest, ctx: AuthRouteContext): Promise<Response> {
+  try {
+    const request = req.method === "POST" ? await withLimitedBody(req) : req;
+    return await inEnvelope(await nextAuth(request, ctx));
+  } catch (e) {
+    const err = toApiError(e);
+    if (err.status >= 500) log.error("next-auth failed", { method: req.method, path: req.nextUrl.pathname.slice(0, 200), error: e instanceof Error ? e.message : String(e) });
+    return errorResponse(err);
+  }
+}
+
+/**
+ * The same request with its body read under the limit (16 KB, as at the
+ * edge), before next-auth reads it whole. A JSON body must be an object:
+ * next-auth would otherwise fail on it with a 500.
+ */
+async function withLimitedBody(req: NextRequest): Promise<NextRequest> {
+  const body = await readBodyLimited(req, AUTH_BODY_LIMIT);
+  if (/application\/json/i.test(req.headers.get("content-type") ?? "")) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder().decode(body));
+    } catch {
+      throw new ApiError("validation_error", "Тело запроса не является корректным JSON");
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ApiError("validation_error", "Тело запроса должно быть объектом JSON");
+  }
+  return new NextRequest(req.url, { method: req.method, headers: req.headers, body });
+}
+
+// Without these Next would answer other methods with an empty 405.
+const wrongMethod = async () => errorResponse(new ApiError("method_not_allowed"), { Allow: "GET, HEAD, POST, OPTIONS" });
+
+export { auth as GET, auth as POST, wrongMethod as PUT, wrongMethod as PATCH, wrongMethod as DELETE };

@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import { auditLog } from "./0001_audit_log";
 import { bulkJobs } from "./0002_bulk_jobs";
 import { sessions } from "./0003_sessions";
+import { healthProbe } from "./0004_health_probe";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   "0001_audit_log": auditLog,
   "0002_bulk_jobs": bulkJobs,
   "0003_sessions": sessions,
-  // ↓ next migration here ("0004_…")
+  "0004_health_probe": healthProbe,
+  // ↓ next migration here ("0005_…")
 };

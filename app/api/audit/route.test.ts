@@ -1,0 +1,55 @@
+// @vitest-environment node
+// GET /api/audit?format=csv: the file speaks the language of the person's interface (NEXT_LOCALE).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, cookieFor, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { recordDecision } from "@/lib/server/audit";
+import { GET as audit } from "./route";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  await recordDecision({
+    at: "2026-11-20T06:17:00.000Z",
+    user_email: "anna@example.com",
+    user_name: "Анна",
+    role: "editor",
+    task_id: 1042,
+    campaign_id: 101,
+    version_number: 2,
+    action: "reject",
+    reason: "=1+2; «плохо»",
+    note: null,
+    source: "single",
+    status_after: "CANCELED",
+    result: "rejected_now",
+    error_code: null,
+    http_status: 200,
+    duration_ms: 35,
+  });
+});
+afterAll(() => h.close());
+
+const csv = async (locale?: string) => {
+  const cookie = (await cookieFor("manager")) + (locale ? `; NEXT_LOCALE=${locale}` : "");
+  const res = await call(audit, "/api/audit?format=csv", { headers: { cookie } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  // text() would drop the BOM, so read the bytes.
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+};
+
+describe("audit CSV", () => {
+  it("is Russian with ; by default", async () => {
+    const [header, row] = await csv();
+    expect(header).toMatch(/^Запись;Время \(UTC\);Эл\. почта;Имя;Роль;Пост;Кампания;Версия;Действие;Причина;/);
+    expect(row).toContain(`;редактор;1042;101;2;отклонение;"'=1+2; «плохо»";;кнопка;Отменён;Пост отклонён;`);
+  });
+
+  it("is English with , when the interface is English", async () => {
+    const [header, row] = await csv("en");
+    expect(header).toMatch(/^Entry,Time \(UTC\),Email,Name,Role,Post,Campaign,Version,Action,Reason,/);
+    expect(row).toContain(",editor,1042,101,2,reject,'=1+2; «плохо»,,button,Canceled,");
+  });
+});

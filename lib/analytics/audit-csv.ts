@@ -1,0 +1,33 @@
+// Type only: the audit module is server code; these rows are what it returns.
+import type { AuditItem } from "@/lib/server/audit";
+import type { CsvRow } from "./csv";
+import { openLabel, type Translate } from "./labels";
+
+/** The audit export's columns, in file order; names under `analytics.csv.audit.<column>`. */
+export const AUDIT_CSV_COLUMNS = [
+  "id", "at", "user_email", "user_name", "role", "task_id", "campaign_id", "version_number", "action", "reason",
+  "note", "source", "status_after", "result", "error_code", "http_status", "duration_ms",
+] as const satisfies readonly (keyof AuditItem)[];
+
+type Column = (typeof AUDIT_CSV_COLUMNS)[number];
+export type AuditCsvItem = Pick<AuditItem, Column>;
+
+/** Values that are codes get the words the activity page shows; unknown codes stay as they came. */
+const LABELS: Partial<Record<Column, string>> = {
+  role: "common.roles",
+  action: "review.activity.action",
+  source: "review.activity.source",
+  status_after: "review.status",
+  result: "review.decision.result",
+};
+
+/** Header and rows of the audit export; `t` reads full keys (see messages-translator.ts). */
+export function auditCsvRows(items: readonly AuditCsvItem[], t: Translate): CsvRow[] {
+  const header = AUDIT_CSV_COLUMNS.map((c) => t(`analytics.csv.audit.${c}`));
+  const cell = (item: AuditCsvItem, c: Column) => {
+    const value = item[c];
+    const group = LABELS[c];
+    return group && typeof value === "string" ? openLabel(t, group, value) : value;
+  };
+  return [header, ...items.map((item) => AUDIT_CSV_COLUMNS.map((c) => cell(item, c)))];
+}

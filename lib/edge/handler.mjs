@@ -1,0 +1,142 @@
+// The edge in front of Next: every request passes here first (server.mjs).
+// It fixes the client address, refuses what Next would answer badly or should
+// never read, and keeps Next's own API errors in the envelope.
+import { request } from "node:http";
+import { rewriteForwardedHeaders } from "./client-address.mjs";
+import { envelopeHeaders, envelopeJson, EDGE_ERRORS, rawEnvelope } from "./envelope.mjs";
+import { bodyLimitFor, isUnder, limitBody, pathOf, refusalFor } from "./limits.mjs";
+import { guardResponse } from "./response-guard.mjs";
+
+/** How long a refused upload may keep sending before its connection is cut; a well-behaved client finishes well within. */
+export const LINGER_MS = 2000;
+
+/**
+ * @typedef {import("node:http").IncomingMessage} Req
+ * @typedef {import("node:http").ServerResponse} Res
+ * @typedef {{
+ *   handle: (req: Req, res: Res) => Promise<unknown>,
+ *   trustedProxies: number,
+ *   securityHeaders: Array<[string, string]>,
+ *   onError?: (error: unknown) => void,
+ * }} EdgeOptions
+ */
+
+/**
+ * The request listener for http.createServer.
+ * @param {EdgeOptions} options
+ * @returns {(req: Req, res: Res) => void}
+ */
+export function createEdgeHandler({ handle, trustedProxies, securityHeaders, onError = () => {} }) {
+  return (req, res) => {
+    // Before anything else, so that every answer, Next's included, has them;
+    // Next sets its own (the page's nonce policy) over these.
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    rewriteForwardedHeaders(req, trustedProxies);
+
+    const refusal = refusalFor(req);
+    if (refusal) {
+      refuse(req, res, refusal);
+      return;
+    }
+    const path = pathOf(req.url ?? "/");
+    // An OPTIONS answered 405 is never asked about again: that would loop.
+    const allowFor = req.method === "OPTIONS" ? undefined : () => allowedMethods(req, path);
+    const guard = guardResponse(res, { envelopeErrors: isUnder(path, "/api"), securityHeaders, allowFor });
+    limitBody(req, bodyLimitFor(path), () => {
+      if (guard.takeOver("payload_too_large")) lingerThenClose(req, res);
+      else req.socket.destroy();
+    });
+    handle(req, res).catch((error) => {
+      onError(error);
+      if (!guard.takeOver("internal_error")) res.destroy();
+    });
+  };
+}
+
+/** Allow of routes seen answering 405, by path; cleared when full so that endless ids cannot grow it. */
+const allowCache = new Map();
+
+/**
+ * The methods a route serves, for the Allow header of a 405 Next made without
+ * one: Next's own automatic OPTIONS answer names them. Asked of this same
+ * server over loopback; undefined when it does not answer within a second.
+ * @param {Req} req
+ * @param {string} path
+ * @returns {Promise<string | undefined>}
+ */
+function allowedMethods(req, path) {
+  if (allowCache.has(path)) return Promise.resolve(allowCache.get(path));
+  return new Promise((resolve) => {
+    const ask = request({ host: req.socket.localAddress, port: req.socket.localPort, method: "OPTIONS", path, timeout: 1000 }, (answer) => {
+      answer.resume();
+      const allow = answer.statusCode === 204 && typeof answer.headers.allow === "string" ? answer.headers.allow : undefined;
+      if (allowCache.size >= 1000) allowCache.clear();
+      allowCache.set(path, allow);
+      resolve(allow);
+    });
+    ask.on("timeout", () => ask.destroy());
+    ask.on("error", () => resolve(undefined));
+    ask.end();
+  });
+}
+
+/**
+ * Answers `code` in the envelope, with the security headers already set.
+ * @param {Req} req
+ * @param {Res} res
+ * @param {string} code
+ */
+function refuse(req, res, code) {
+  const body = envelopeJson(code);
+  res.statusCode = EDGE_ERRORS[code]?.[0] ?? 400;
+  for (const [name, value] of envelopeHeaders(res.statusCode, body)) res.setHeader(name, value);
+  res.end(body);
+  lingerThenClose(req, res);
+}
+
+/**
+ * Node reads and drops the rest of an unread body after the answer, so the
+ * connection can be reused and the client, still sending, gets to read the
+ * answer instead of a reset. An upload that goes on past LINGER_MS (endless
+ * chunks) has its connection closed.
+ * @param {Req} req
+ * @param {Res} res
+ */
+function lingerThenClose(req, res) {
+  if (req.complete) return;
+  res.once("finish", () => {
+    const timer = setTimeout(() => req.complete || req.socket.destroy(), LINGER_MS);
+    timer.unref();
+  });
+}
+
+/**
+ * Answers for requests the HTTP parser itself rejects (no response object
+ * exists): an unknown method, a malformed request line or header, headers over
+ * the server's maxHeaderSize, a request too slow to arrive; and CONNECT, which
+ * Node hands to a separate event.
+ * @param {import("node:http").Server} server
+ * @param {Array<[string, string]>} securityHeaders
+ */
+export function attachEdgeListeners(server, securityHeaders) {
+  server.on("clientError", (/** @type {NodeJS.ErrnoException} */ error, socket) => {
+    // A response already under way on this socket cannot be followed by another.
+    const inFlight = /** @type {{ _httpMessage?: { headersSent?: boolean } }} */ (socket)._httpMessage;
+    if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    socket.end(rawEnvelope(clientErrorCode(error.code), securityHeaders));
+  });
+  server.on("connect", (_req, socket) => {
+    socket.end(rawEnvelope("method_not_allowed", securityHeaders));
+  });
+}
+
+/** @param {string | undefined} code */
+export function clientErrorCode(code) {
+  if (code === "HPE_HEADER_OVERFLOW") return "headers_too_large";
+  if (code === "HPE_INVALID_METHOD") return "method_not_allowed";
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return "request_timeout";
+  return "validation_error";
+}
