@@ -26,7 +26,8 @@ const digits = (s: string | null) => (s ?? "").replace(/\D/g, "");
 async function readCsv(page: Page, click: () => Promise<void>): Promise<{ name: string; raw: string; rows: string[][] }> {
   const [download] = await Promise.all([page.waitForEvent("download"), click()]);
   const raw = await readFile((await download.path())!, "utf8");
-  // Enough of RFC 4180 for our files: quoted fields may hold commas, quotes and newlines.
+  // Enough of RFC 4180 for our files: quoted fields may hold separators, quotes and newlines.
+  // The interface is Russian here, so the separator is `;` (lib/analytics/csv.ts).
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
@@ -41,7 +42,7 @@ async function readCsv(page: Page, click: () => Promise<void>): Promise<{ name: 
       } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") {
+    else if (c === ";") {
       row.push(field);
       field = "";
     } else if (c === "\r" && text[i + 1] === "\n") {
@@ -52,8 +53,11 @@ async function readCsv(page: Page, click: () => Promise<void>): Promise<{ name: 
       i += 1;
     } else field += c;
   }
-  row.push(field);
-  rows.push(row);
+  // Every row ends with CRLF, the last one too: no empty row after it.
+  if (field !== "" || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
   return { name: download.suggestedFilename(), raw, rows };
 }
 
