@@ -43,6 +43,7 @@ export function createEdgeHandler({ handle, trustedProxies, securityHeaders, onE
     const allowFor = req.method === "OPTIONS" ? undefined : () => allowedMethods(req, path);
     const guard = guardResponse(res, { envelopeErrors: isUnder(path, "/api"), securityHeaders, allowFor });
     limitBody(req, bodyLimitFor(path), () => {
+      keepConnectionForAnswer(req, res);
       if (guard.takeOver("payload_too_large")) lingerThenClose(req, res);
       else req.socket.destroy();
     });
@@ -90,8 +91,24 @@ function refuse(req, res, code) {
   const body = envelopeJson(code);
   res.statusCode = EDGE_ERRORS[code]?.[0] ?? 400;
   for (const [name, value] of envelopeHeaders(res.statusCode, body)) res.setHeader(name, value);
+  keepConnectionForAnswer(req, res);
   res.end(body);
   lingerThenClose(req, res);
+}
+
+/**
+ * A client still sending a body it was refused (a 40 MB sign-in) must get to
+ * read the answer. Were the server to close the socket right after it (as it
+ * does when the client asked for `Connection: close`), the unread upload turns
+ * the close into a TCP reset, and the reset makes the client's kernel drop the
+ * answer it had not read yet. Kept open, Node reads and drops the rest of the
+ * body; the client closes once it has the answer, and lingerThenClose cuts
+ * an upload that never ends. Call before the answer's headers are written.
+ * @param {Req} req
+ * @param {Res} res
+ */
+function keepConnectionForAnswer(req, res) {
+  if (!req.complete && !res.headersSent) res.shouldKeepAlive = true;
 }
 
 /**

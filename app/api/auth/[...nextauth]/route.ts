@@ -14,6 +14,10 @@ type AuthRouteContext = { params: Promise<{ nextauth: string[] }> };
 const nextAuth = NextAuth(authOptions);
 
 async function auth(req: NextRequest, ctx: AuthRouteContext): Promise<Response> {
+  // next-auth's browser-side log relay calls `logger[level]` with a level the
+  // sender chooses (a TypeError for an unknown one). Nobody reads browser logs
+  // on the server, so the relay is answered without passing anything on.
+  if (req.nextUrl.pathname === "/api/auth/_log") return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   try {
     const request = req.method === "POST" ? await withLimitedBody(req) : req;
     return await inEnvelope(await nextAuth(request, ctx));
