@@ -56,7 +56,7 @@ const WRITE_IDS = ["9000001", "9000002", "0", "-5", "abc", "9007199254740993", "
 const AUTH_ACTIONS = ["signin", "signout", "session", "csrf", "providers", "callback/credentials", "callback/oidc", "signin/credentials", "error", "_log", "verify-request", "nope", "callback", "..", "%2e%2e/session"];
 const METHODS = ["GET", "GET", "GET", "POST", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 const ODD_METHODS = ["TRACE", "TRACK", "PROPFIND", "MKCOL", "LOCK", "PURGE", "SEARCH", "REPORT", "COPY", "MOVE", "FROB", "get"];
-const CONTENT_TYPES = ["application/json", "application/json; charset=utf-16", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/vnd.api+json", ";;;", "application/json\u0000", ""];
+const CONTENT_TYPES = ["application/json", "application/json; charset=utf-16", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/vnd.api+json", ";;;", "application/json; charset=\"x", ""];
 const QUERIES = ["", "?limit=1", "?limit=-1", "?limit=abc&offset=9999999999999", "?status=NOPE", "?status=WAITING_APPROVAL,PUBLISHED", "?sort=publish_at", "?sort=%00", "?since=2025-01-01", "?email=admin@example.com", "?q=%zz", "?a=1&a=2&a=3", `?x=${"y".repeat(3000)}`, "?callbackUrl=//evil.example", "?__proto__[x]=1", "?constructor=1"];
 
 function body(r: ReturnType<typeof prng>, big: boolean): Buffer | string | undefined {

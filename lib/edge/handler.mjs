@@ -39,6 +39,15 @@ export function createEdgeHandler({ handle, trustedProxies, securityHeaders, onE
       return;
     }
     const path = pathOf(req.url ?? "/");
+    if (req.method === "OPTIONS" && !isUnder(path, "/api")) {
+      // Next answers a page's OPTIONS with a bare 400; pages are read, never preflighted.
+      res.statusCode = 204;
+      res.setHeader("Allow", "GET, HEAD, OPTIONS");
+      keepConnectionForAnswer(req, res);
+      res.end();
+      lingerThenClose(req, res);
+      return;
+    }
     // An OPTIONS answered 405 is never asked about again: that would loop.
     const allowFor = req.method === "OPTIONS" ? undefined : () => allowedMethods(req, path);
     const guard = guardResponse(res, { envelopeErrors: isUnder(path, "/api"), securityHeaders, allowFor });
