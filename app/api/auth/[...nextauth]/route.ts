@@ -18,6 +18,8 @@ async function auth(req: NextRequest, ctx: AuthRouteContext): Promise<Response> 
   // sender chooses (a TypeError for an unknown one). Nobody reads browser logs
   // on the server, so the relay is answered without passing anything on.
   if (req.nextUrl.pathname === "/api/auth/_log") return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  // The credentials callback takes a posted form only; next-auth fails a GET of it with a 500.
+  if (req.method !== "POST" && req.nextUrl.pathname === "/api/auth/callback/credentials") return errorResponse(new ApiError("method_not_allowed"), { Allow: "POST" });
   try {
     const request = req.method === "POST" ? await withLimitedBody(req) : req;
     return await inEnvelope(await nextAuth(request, ctx));
