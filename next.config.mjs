@@ -20,9 +20,14 @@ function headersForEveryPath() {
 const nextConfig = {
   // Separate build folders let several builds of the same tree coexist (e2e vs. dev).
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  serverExternalPackages: ["better-sqlite3"],
+  serverExternalPackages: ["better-sqlite3", "pino", "prom-client"],
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: {
+    // Pages render their data in the browser from React Query's cache, so a page the router
+    // fetched in the last 30 s can be shown again without asking the server (back, forth, again).
+    staleTimes: { dynamic: 30 },
+  },
   async headers() {
     return [{ source: "/:path*", headers: headersForEveryPath() }];
   },

@@ -7,7 +7,7 @@ import ru from "@/messages/ru/auth.json";
 import { LoginForm } from "./login-form";
 
 const signIn = vi.hoisted(() => vi.fn());
-vi.mock("next-auth/react", () => ({ signIn }));
+vi.mock("@/lib/auth/auth-client", () => ({ signIn }));
 
 const assign = vi.fn();
 beforeEach(() => {
@@ -50,7 +50,7 @@ describe("LoginForm", () => {
     signIn.mockResolvedValue({ ok: true, error: null, status: 200, url: "http://localhost:3000/campaigns" });
     renderForm();
     await submit("anna@example.com", "pw");
-    expect(signIn).toHaveBeenCalledWith("credentials", { email: "anna@example.com", password: "pw", redirect: false, callbackUrl: "/campaigns" });
+    expect(signIn).toHaveBeenCalledWith("credentials", { email: "anna@example.com", password: "pw", callbackUrl: "/campaigns" });
     expect(assign).toHaveBeenCalledWith("/campaigns");
   });
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { signIn } from "next-auth/react";
+import { signIn } from "@/lib/auth/auth-client";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
@@ -50,7 +50,7 @@ export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProp
     }
     setPending("credentials");
     try {
-      const result = await signIn("credentials", { email, password, redirect: false, callbackUrl: callbackPath });
+      const result = await signIn("credentials", { email, password, callbackUrl: callbackPath });
       if (result?.ok && !result.error) {
         // A full navigation, so the server renders the next page with the new session cookie.
         // Checked again here: this line is what actually leaves the page.

@@ -1,9 +1,9 @@
 "use client";
 
-import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { signOut } from "@/lib/auth/auth-client";
 
 /**
  * Ends the session (clears the next-auth cookie) and goes to /login.
@@ -16,7 +16,7 @@ export function SignOutButton({ variant = "ghost", size = "sm", className }: Pic
   async function onClick() {
     setPending(true);
     try {
-      await signOut({ callbackUrl: "/login" });
+      await signOut("/login");
     } catch {
       setPending(false);
     }

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { projectsQuery } from "@/lib/queries/projects";
-import { CAMPAIGN_STATUSES } from "@/lib/schemas";
+import { CAMPAIGN_STATUSES } from "@/lib/schemas/values";
 import type { CampaignsUrlState } from "@/lib/url-state/campaigns";
 import { useOpenLabel } from "./use-labels";
 

@@ -1,10 +1,11 @@
 "use client";
 
 import { useInfiniteQuery, useQueries } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
-import { HistoryChart, type ChartSeries } from "@/components/charts/history-chart";
+import type { ChartSeries } from "@/components/charts/history-chart";
 import { SeriesTable, seriesRows } from "@/components/charts/series-table";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/query-states";
@@ -14,8 +15,13 @@ import { csvFileName, downloadCsv } from "@/lib/analytics/csv";
 import { historyCsvRows } from "@/lib/analytics/engagement-csv";
 import { historyPoints, newestCollectedAt } from "@/lib/analytics/engagement";
 import { engagementHistoryQuery, publishedPostsQuery } from "@/lib/queries/engagement";
-import { METRIC_TYPES } from "@/lib/schemas";
+import { METRIC_TYPES } from "@/lib/schemas/values";
 import { HISTORY_POINTS, MAX_COMPARED, type PostEngagementUrlState } from "@/lib/url-state/engagement";
+
+// Recharts is the heaviest part of the page: it loads when a chart is drawn, not with the page.
+const HistoryChart = dynamic(() => import("@/components/charts/history-chart").then((m) => m.HistoryChart), {
+  loading: () => <div className="h-80" aria-hidden="true" />,
+});
 
 const control =
   "h-10 rounded-md border border-zinc-400 bg-white px-3 text-sm dark:border-zinc-600 dark:bg-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";

@@ -1,6 +1,7 @@
 import "server-only";
 import { dehydrate, HydrationBoundary, type QueryKey } from "@tanstack/react-query";
 import { makeQueryClient } from "@/lib/queries/query-client";
+import { isClientNavigation } from "@/lib/server/render/client-navigation";
 
 export type PrefetchEntry = { queryKey: QueryKey; queryFn: () => Promise<unknown> };
 
@@ -12,6 +13,8 @@ export type PrefetchEntry = { queryKey: QueryKey; queryFn: () => Promise<unknown
  * the page shell streams before the data.
  */
 export async function Prefetch({ entries, children }: { entries: PrefetchEntry[]; children: React.ReactNode }) {
+  // A click in the app: the browser's cache answers first (see isClientNavigation).
+  if (await isClientNavigation()) return <>{children}</>;
   const client = makeQueryClient();
   // No retries on the server: a slow retry loop would hold the page; the browser retries instead.
   await Promise.all(entries.map((e) => client.prefetchQuery({ ...e, retry: false })));

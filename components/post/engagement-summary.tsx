@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { METRIC_TYPES } from "@/lib/schemas";
+import { METRIC_TYPES } from "@/lib/schemas/values";
 import { DateTime } from "./date-time";
 import { useEnumLabel } from "./labels";
 import { linkClass } from "./post-summary";
@@ -46,7 +46,7 @@ export function EngagementSummary({ id }: { id: number }) {
           );
         })}
       </dl>
-      <Link href={`/posts/${id}/engagement`} className={linkClass}>
+      <Link unstable_dynamicOnHover href={`/posts/${id}/engagement`} className={linkClass}>
         {t("history")}
       </Link>
     </div>

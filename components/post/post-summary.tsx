@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { StaleNote } from "@/components/ui/query-states";
-import { POST_TYPES } from "@/lib/schemas";
+import { POST_TYPES } from "@/lib/schemas/values";
 import { useEnumLabel } from "./labels";
 import { PostStatusBadge } from "./status-badge";
 import { usePost } from "./use-post";
@@ -31,11 +31,11 @@ export function PostSummary({ id }: { id: number }) {
         </span>
         <span>
           <span className="text-zinc-600 dark:text-zinc-400">{t("campaign")}:</span>{" "}
-          <Link href={`/campaigns/${post.campaign_id}`} className={linkClass}>
+          <Link unstable_dynamicOnHover href={`/campaigns/${post.campaign_id}`} className={linkClass}>
             {post.campaign_name}
           </Link>
         </span>
-        <Link href={`/posts/${post.task_id}/engagement`} className={linkClass}>
+        <Link unstable_dynamicOnHover href={`/posts/${post.task_id}/engagement`} className={linkClass}>
           {t("engagementTab")}
         </Link>
       </div>

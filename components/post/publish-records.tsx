@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
-import { PLATFORMS } from "@/lib/schemas";
+import { PLATFORMS } from "@/lib/schemas/values";
 import { DateTime } from "./date-time";
 import { PUBLISH_STATUSES, useEnumLabel } from "./labels";
 import { usePost } from "./use-post";

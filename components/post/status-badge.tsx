@@ -1,7 +1,7 @@
 "use client";
 
 import { Badge, type BadgeProps } from "@/components/ui/badge";
-import { POST_STATUSES } from "@/lib/schemas";
+import { POST_STATUSES } from "@/lib/schemas/values";
 import { useEnumLabel } from "./labels";
 
 const TONES: Record<string, BadgeProps["tone"]> = {

@@ -1,11 +1,12 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
-import { DiffCounts, DiffView, type DiffMode } from "@/components/diff/diff-view";
+import type { DiffMode } from "@/components/diff/diff-view";
 import { Badge } from "@/components/ui/badge";
+import { SkeletonLines } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
-import { wordDiff } from "@/lib/diff/word-diff";
 import type { PostVersion } from "@/lib/schemas";
 import { DateTime } from "./date-time";
 import { VERSION_SOURCES, useEnumLabel } from "./labels";
@@ -20,6 +21,9 @@ export function defaultPair(versions: PostVersion[]): [number, number] | null {
   const from = numbers.filter((n) => n < to).at(-1) ?? numbers.find((n) => n !== to);
   return from === undefined ? null : [from, to];
 }
+
+// The diff code loads when a post has two versions to compare, not with the page.
+const VersionDiff = dynamic(() => import("@/components/diff/version-diff"), { loading: () => <SkeletonLines lines={4} /> });
 
 const selectClass =
   "rounded-md border border-zinc-400 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-950";
@@ -40,7 +44,6 @@ export function VersionsPanel({ id }: { id: number }) {
   const valid = pair && pair.every((n) => sorted.some((v) => v.version_number === n)) ? pair : initial;
   const from = sorted.find((v) => v.version_number === valid?.[0]);
   const to = sorted.find((v) => v.version_number === valid?.[1]);
-  const diff = useMemo(() => (from && to ? wordDiff(from.text_content, to.text_content) : null), [from, to]);
   const label = (v: PostVersion) => t("versionOption", { n: v.version_number, source: sourceLabel(v.source) });
 
   return (
@@ -63,7 +66,7 @@ export function VersionsPanel({ id }: { id: number }) {
         ))}
       </ol>
 
-      {!diff || !from || !to ? (
+      {!from || !to ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("single")}</p>
       ) : (
         <div className="space-y-3">
@@ -109,10 +112,7 @@ export function VersionsPanel({ id }: { id: number }) {
               ))}
             </div>
           </div>
-          <DiffCounts diff={diff} />
-          <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-            <DiffView diff={diff} mode={mode} fromLabel={label(from)} toLabel={label(to)} />
-          </div>
+          <VersionDiff fromText={from.text_content} toText={to.text_content} mode={mode} fromLabel={label(from)} toLabel={label(to)} />
         </div>
       )}
     </div>

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { POST_SORTS, POST_STATUSES, type PostSort, type PostStatus } from "@/lib/schemas/common";
+import { POST_SORTS, POST_STATUSES, type PostSort, type PostStatus } from "@/lib/schemas/values";
 import { useStatusLabel } from "./status-badge";
 
 type Props = {

@@ -59,13 +59,13 @@ export function PreviewPane({ post, fetchedAt, canDecide, pending, busy, onAppro
           <Button size="sm" variant="danger" disabled={busy || pending || !REJECTABLE.has(post.status)} onClick={() => onReject(post.task_id)}>
             {t("reject")}
           </Button>
-          <Link href={`/posts/${post.task_id}`} className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-blue-800 underline dark:text-blue-300">
+          <Link unstable_dynamicOnHover href={`/posts/${post.task_id}`} className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-blue-800 underline dark:text-blue-300">
             {t("open")}
           </Link>
         </div>
       )}
       {!canDecide && (
-        <Link href={`/posts/${post.task_id}`} className="text-sm font-medium text-blue-800 underline dark:text-blue-300">
+        <Link unstable_dynamicOnHover href={`/posts/${post.task_id}`} className="text-sm font-medium text-blue-800 underline dark:text-blue-300">
           {t("open")}
         </Link>
       )}

@@ -154,7 +154,7 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
           <h1 className="text-2xl font-semibold">{t("title")}</h1>
           {query.data && (
             <p className="text-sm text-zinc-700 dark:text-zinc-300">
-              <Link href={`/campaigns/${campaignId}`} className="text-blue-800 underline dark:text-blue-300">
+              <Link unstable_dynamicOnHover href={`/campaigns/${campaignId}`} className="text-blue-800 underline dark:text-blue-300">
                 {query.data.data.campaign_name}
               </Link>
             </p>

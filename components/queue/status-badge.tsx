@@ -1,6 +1,6 @@
 "use client";
 
-import { POST_STATUSES } from "@/lib/schemas";
+import { POST_STATUSES } from "@/lib/schemas/values";
 import { useEnumLabel } from "@/components/post/labels";
 
 /**

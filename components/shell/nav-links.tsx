@@ -20,7 +20,7 @@ export function NavLinks({ items, vertical = false, onNavigate }: { items: NavIt
         const active = isActive(item.href, pathname);
         return (
           <li key={item.href}>
-            <Link
+            <Link unstable_dynamicOnHover
               href={item.href}
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}

@@ -2,6 +2,7 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState } from "react";
 import { makeQueryClient } from "@/lib/queries/query-client";
 
@@ -11,7 +12,10 @@ export function Providers({ children, nonce }: { children: React.ReactNode; nonc
   const [client] = useState(makeQueryClient);
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        {/* URL state (filters, sort, page) through nuqs: one adapter for every page. */}
+        <NuqsAdapter>{children}</NuqsAdapter>
+      </QueryClientProvider>
     </ThemeProvider>
   );
 }

@@ -1,4 +1,5 @@
-import { METRIC_TYPES, type EngagementHistory, type PostEngagementMetric } from "@/lib/schemas";
+import type { EngagementHistory, PostEngagementMetric } from "@/lib/schemas";
+import { METRIC_TYPES } from "@/lib/schemas/values";
 
 /**
  * A post's value per metric, summed across its platforms. A metric no

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { DataResponse } from "@/lib/api/envelope";
-import { CAMPAIGN_STATUSES, type CampaignDetail, type CampaignListItem, type Post, type PostList } from "@/lib/schemas";
+import type { CampaignDetail, CampaignListItem, Post, PostList } from "@/lib/schemas";
+import { CAMPAIGN_STATUSES } from "@/lib/schemas/values";
 import { ApiClientError, apiGet } from "./fetch-json";
 
 /** Every status: for counting against the plan's limit and for a project's page. */

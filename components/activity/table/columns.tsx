@@ -67,7 +67,7 @@ export const activityColumns = helper.columns([
   helper.accessor("task_id", {
     header: () => <H k="post" />,
     cell: (c) => (
-      <Link href={`/posts/${c.getValue()}`} className={link}>
+      <Link unstable_dynamicOnHover href={`/posts/${c.getValue()}`} className={link}>
         #{c.getValue()}
       </Link>
     ),
@@ -77,7 +77,7 @@ export const activityColumns = helper.columns([
     cell: (c) => {
       const id = c.getValue();
       return id === null ? "—" : (
-        <Link href={`/campaigns/${id}`} className={link}>
+        <Link unstable_dynamicOnHover href={`/campaigns/${id}`} className={link}>
           {id}
         </Link>
       );

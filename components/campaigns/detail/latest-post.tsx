@@ -7,7 +7,7 @@ import { useEnumLabel } from "@/components/post/labels";
 import { PostStatusBadge } from "@/components/post/status-badge";
 import { Card, CardTitle } from "@/components/ui/card";
 import { latestPostQuery } from "@/lib/queries/campaigns";
-import { POST_TYPES } from "@/lib/schemas";
+import { POST_TYPES } from "@/lib/schemas/values";
 import { TextLink } from "../text-link";
 
 /** The latest published post; "none yet" is a normal state (the upstream's 404 no_posts). */

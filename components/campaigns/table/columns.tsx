@@ -6,7 +6,8 @@ import { useMemo } from "react";
 import { CampaignStatusBadge } from "@/components/campaigns/status-badge";
 import { TextLink } from "@/components/campaigns/text-link";
 import { dayToDate } from "@/components/campaigns/use-labels";
-import { CAMPAIGN_STATUSES, type CampaignListItem } from "@/lib/schemas";
+import type { CampaignListItem } from "@/lib/schemas";
+import { CAMPAIGN_STATUSES } from "@/lib/schemas/values";
 import type { CampaignTableFeatures } from "./features";
 
 const helper = createColumnHelper<CampaignTableFeatures, CampaignListItem>();

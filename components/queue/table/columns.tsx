@@ -47,7 +47,7 @@ function Excerpt({ post }: { post: Post }) {
   const text = post.text.length > 160 ? `${post.text.slice(0, 160).trimEnd()}…` : post.text;
   return (
     <span className="block min-w-40">
-      <Link href={`/posts/${post.task_id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300">
+      <Link unstable_dynamicOnHover href={`/posts/${post.task_id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300">
         {t("postNumber", { id: post.task_id })}
       </Link>{" "}
       <span className="line-clamp-2 text-zinc-800 dark:text-zinc-200">{text || t("noText")}</span>

@@ -28,6 +28,7 @@ import { decisionsForPost } from "@/lib/server/audit";
 import { toApiError } from "@/lib/server/errors";
 import { service } from "@/lib/server/upstream-service";
 import Loading from "../../loading";
+import { isClientNavigation } from "@/lib/server/render/client-navigation";
 import { Prefetch } from "./prefetch";
 
 type Props = { params: Promise<{ id: string }> };
@@ -52,14 +53,18 @@ export default async function PostPage({ params }: Props) {
 
   const client = makeQueryClient();
   let campaignId: number | null = null;
-  try {
-    // One call: the gateway already retries the upstream and serves stale data when it can.
-    const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => service.post(id, "interactive"), retry: false });
-    campaignId = post.data.campaign_id;
-  } catch (e) {
-    const error = toApiError(e);
-    if (error.status === 404) return <PostNotFound message={error.message} heading />;
-    // Anything else: the panels fetch again in the browser and show their own error states.
+  // A click in the app renders at once from the browser's cache; a first load reads the post here
+  // (for the 404 page and the previews' campaign) — see isClientNavigation.
+  if (!(await isClientNavigation())) {
+    try {
+      // One call: the gateway already retries the upstream and serves stale data when it can.
+      const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => service.post(id, "interactive"), retry: false });
+      campaignId = post.data.campaign_id;
+    } catch (e) {
+      const error = toApiError(e);
+      if (error.status === 404) return <PostNotFound message={error.message} heading />;
+      // Anything else: the panels fetch again in the browser and show their own error states.
+    }
   }
   const canDecide = user !== null && can(user.role, "decide");
 

@@ -3,6 +3,7 @@ import { dehydrate, HydrationBoundary, type QueryKey } from "@tanstack/react-que
 import type { ReactNode } from "react";
 import { BrowserOnly } from "@/lib/queries/browser-only";
 import { makeQueryClient } from "@/lib/queries/query-client";
+import { isClientNavigation } from "@/lib/server/render/client-navigation";
 
 /**
  * Fetches one panel's data on the server (one call, no retries), then renders
@@ -24,6 +25,8 @@ export async function Prefetch<T>({
   fallback?: ReactNode;
   children: ReactNode;
 }) {
+  // A click in the app: the browser's cache answers first (see isClientNavigation).
+  if (await isClientNavigation()) return <>{children}</>;
   const client = makeQueryClient();
   await client.prefetchQuery({ queryKey, queryFn, retry: false });
   const ok = client.getQueryState(queryKey)?.status === "success";

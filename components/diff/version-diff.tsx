@@ -1,0 +1,33 @@
+"use client";
+
+import { useMemo } from "react";
+import { wordDiff } from "@/lib/diff/word-diff";
+import { DiffCounts, DiffView, type DiffMode } from "./diff-view";
+
+/**
+ * The word diff of two texts with its counts. A module of its own so the post
+ * page loads the diff code (Myers, the view) only when two versions exist.
+ */
+export default function VersionDiff({
+  fromText,
+  toText,
+  mode,
+  fromLabel,
+  toLabel,
+}: {
+  fromText: string;
+  toText: string;
+  mode: DiffMode;
+  fromLabel: string;
+  toLabel: string;
+}) {
+  const diff = useMemo(() => wordDiff(fromText, toText), [fromText, toText]);
+  return (
+    <>
+      <DiffCounts diff={diff} />
+      <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+        <DiffView diff={diff} mode={mode} fromLabel={fromLabel} toLabel={toLabel} />
+      </div>
+    </>
+  );
+}
