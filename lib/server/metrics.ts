@@ -1,132 +1,88 @@
 import "server-only";
+import { collectDefaultMetrics, Counter as PromCounter, Gauge as PromGauge, Histogram as PromHistogram, Registry } from "prom-client";
 
 /**
- * A tiny Prometheus text-format registry (exposition format 0.0.4): counters
- * and gauges with labels, histograms with fixed buckets. Kept on globalThis so
- * every route bundle of one process counts into the same registry that
- * GET /api/metrics renders. Registering a name twice returns the same series,
- * so modules can declare their metrics at top level without ordering worries.
+ * The process's Prometheus registry (prom-client): the dashboard's and the
+ * gateway's series plus Node's default process metrics (CPU, memory, event
+ * loop lag, GC, handles). Kept on globalThis so every route bundle of one
+ * process counts into the same registry that GET /api/metrics renders, and a
+ * module loaded twice gets the series already registered instead of
+ * prom-client's "already registered" error. Label names are declared up
+ * front (prom-client refuses labels it was not told about):
  *
- *   const calls = counter("upstream_requests_total", "Upstream calls.");
+ *   const calls = counter("upstream_requests_total", "Upstream calls.", ["operation", "status"]);
  *   calls.inc({ operation: "post", status: "200" });
  */
-export type Labels = Readonly<Record<string, string | number>>;
+export type Labels<L extends string = string> = Readonly<Partial<Record<L, string | number>>>;
 
-type Kind = "counter" | "gauge" | "histogram";
+type Shared = { registry: Registry; collectors: Set<() => void> };
 
-type Series = { labels: Labels; value: number; buckets?: number[]; sum?: number };
+const KEY = Symbol.for("review-dashboard.metrics-registry");
+const g = globalThis as typeof globalThis & { [KEY]?: Shared };
 
-type Family = {
-  name: string;
-  help: string;
-  kind: Kind;
-  /** Upper bounds, ascending, without +Inf (histograms only). */
-  bounds: number[];
-  series: Map<string, Series>;
+function shared(): Shared {
+  if (!g[KEY]) {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    g[KEY] = { registry, collectors: new Set() };
+  }
+  return g[KEY];
+}
+
+type Kind = "Counter" | "Gauge" | "Histogram";
+type AnyMetric = PromCounter<string> | PromGauge<string> | PromHistogram<string>;
+
+/** The series registered under `name`, or a new one from `create`; a clash of kind or labels is a programming error. */
+function registered<M extends AnyMetric>(name: string, kind: Kind, labelNames: readonly string[], create: (registers: Registry[]) => M): M {
+  const { registry } = shared();
+  const existing = registry.getSingleMetric(name) as (AnyMetric & { labelNames?: string[] }) | undefined;
+  if (!existing) return create([registry]);
+  // By constructor name, not instanceof: a second copy of prom-client would have other classes.
+  const existingKind = existing.constructor.name;
+  if (existingKind !== kind) throw new Error(`metric ${name} is already registered as a ${existingKind.toLowerCase()}`);
+  const before = [...(existing.labelNames ?? [])].sort().join(",");
+  if (before !== [...labelNames].sort().join(",")) throw new Error(`metric ${name} is already registered with labels [${before}]`);
+  return existing as M;
+}
+
+export type Counter<L extends string = string> = {
+  inc(labels?: Labels<L>, by?: number): void;
 };
 
-type Registry = { families: Map<string, Family>; collectors: Set<() => void> };
-
-const g = globalThis as typeof globalThis & { __gatewayMetrics?: Registry };
-function registry(): Registry {
-  g.__gatewayMetrics ??= { families: new Map(), collectors: new Set() };
-  return g.__gatewayMetrics;
+export function counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+  const c = registered(name, "Counter", labelNames, (registers) => new PromCounter<L>({ name, help, labelNames, registers }));
+  return { inc: (labels, by = 1) => (labels ? c.inc(labels, by) : c.inc(by)) };
 }
 
-const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
-const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
-
-const escapeValue = (v: string) => v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
-const escapeHelp = (v: string) => v.replace(/\\/g, "\\\\").replace(/\n/g, "\\n");
-
-function labelKey(labels: Labels): string {
-  const names = Object.keys(labels).sort();
-  for (const n of names) if (!LABEL_NAME.test(n) || n === "le") throw new Error(`invalid metric label name: ${n}`);
-  return names.map((n) => `${n}="${escapeValue(String(labels[n]))}"`).join(",");
-}
-
-function family(name: string, help: string, kind: Kind, bounds: number[] = []): Family {
-  if (!NAME.test(name)) throw new Error(`invalid metric name: ${name}`);
-  const reg = registry();
-  const existing = reg.families.get(name);
-  if (existing) {
-    if (existing.kind !== kind) throw new Error(`metric ${name} is already registered as a ${existing.kind}`);
-    return existing;
-  }
-  const created: Family = { name, help, kind, bounds, series: new Map() };
-  reg.families.set(name, created);
-  return created;
-}
-
-function seriesOf(f: Family, labels: Labels): Series {
-  const key = labelKey(labels);
-  let s = f.series.get(key);
-  if (!s) {
-    s = { labels: { ...labels }, value: 0 };
-    if (f.kind === "histogram") {
-      s.buckets = f.bounds.map(() => 0);
-      s.sum = 0;
-    }
-    f.series.set(key, s);
-  }
-  return s;
-}
-
-export type Counter = {
-  inc(labels?: Labels, by?: number): void;
-  get(labels?: Labels): number;
+export type Gauge<L extends string = string> = {
+  set(labels: Labels<L>, value: number): void;
+  inc(labels?: Labels<L>, by?: number): void;
+  dec(labels?: Labels<L>, by?: number): void;
 };
 
-export function counter(name: string, help: string): Counter {
-  const f = family(name, help, "counter");
+export function gauge<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Gauge<L> {
+  const m = registered(name, "Gauge", labelNames, (registers) => new PromGauge<L>({ name, help, labelNames, registers }));
   return {
-    inc(labels = {}, by = 1) {
-      if (by < 0) throw new Error(`counter ${name} cannot decrease`);
-      seriesOf(f, labels).value += by;
-    },
-    get: (labels = {}) => f.series.get(labelKey(labels))?.value ?? 0,
+    set: (labels, value) => m.set(labels, value),
+    inc: (labels, by = 1) => (labels ? m.inc(labels, by) : m.inc(by)),
+    dec: (labels, by = 1) => (labels ? m.dec(labels, by) : m.dec(by)),
   };
 }
 
-export type Gauge = {
-  set(labels: Labels, value: number): void;
-  inc(labels?: Labels, by?: number): void;
-  dec(labels?: Labels, by?: number): void;
-  get(labels?: Labels): number;
-};
-
-export function gauge(name: string, help: string): Gauge {
-  const f = family(name, help, "gauge");
-  return {
-    set: (labels, value) => void (seriesOf(f, labels).value = value),
-    inc: (labels = {}, by = 1) => void (seriesOf(f, labels).value += by),
-    dec: (labels = {}, by = 1) => void (seriesOf(f, labels).value -= by),
-    get: (labels = {}) => f.series.get(labelKey(labels))?.value ?? 0,
-  };
-}
-
-export type Histogram = {
-  observe(labels: Labels, value: number): void;
-  /** Observations so far (the `_count` series). */
-  count(labels?: Labels): number;
+export type Histogram<L extends string = string> = {
+  observe(labels: Labels<L>, value: number): void;
 };
 
 export const DEFAULT_SECONDS_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function histogram(name: string, help: string, buckets: number[] = DEFAULT_SECONDS_BUCKETS): Histogram {
-  const bounds = [...new Set(buckets)].filter(Number.isFinite).sort((a, b) => a - b);
-  const f = family(name, help, "histogram", bounds);
-  return {
-    observe(labels, value) {
-      const s = seriesOf(f, labels);
-      s.value += 1;
-      s.sum = (s.sum ?? 0) + value;
-      f.bounds.forEach((b, i) => {
-        if (value <= b && s.buckets) s.buckets[i] = (s.buckets[i] ?? 0) + 1;
-      });
-    },
-    count: (labels = {}) => f.series.get(labelKey(labels))?.value ?? 0,
-  };
+export function histogram<L extends string = never>(
+  name: string,
+  help: string,
+  labelNames: readonly L[] = [],
+  buckets: number[] = DEFAULT_SECONDS_BUCKETS,
+): Histogram<L> {
+  const h = registered(name, "Histogram", labelNames, (registers) => new PromHistogram<L>({ name, help, labelNames, buckets, registers }));
+  return { observe: (labels, value) => h.observe(labels, value) };
 }
 
 /**
@@ -135,36 +91,21 @@ export function histogram(name: string, help: string, buckets: number[] = DEFAUL
  * Returns a function that removes the collector.
  */
 export function onCollect(collect: () => void): () => void {
-  registry().collectors.add(collect);
-  return () => registry().collectors.delete(collect);
+  shared().collectors.add(collect);
+  return () => shared().collectors.delete(collect);
 }
 
-const num = (v: number) => (Number.isNaN(v) ? "NaN" : v === Infinity ? "+Inf" : v === -Infinity ? "-Inf" : String(v));
-const withLe = (key: string, le: string) => (key ? `{${key},le="${le}"}` : `{le="${le}"}`);
-const braces = (key: string) => (key ? `{${key}}` : "");
+/** The Content-Type of `renderMetrics()` (Prometheus text format 0.0.4). */
+export const METRICS_CONTENT_TYPE: string = Registry.PROMETHEUS_CONTENT_TYPE;
 
-export function renderMetrics(): string {
-  const reg = registry();
-  for (const collect of reg.collectors) collect();
-  const lines: string[] = [];
-  for (const f of reg.families.values()) {
-    lines.push(`# HELP ${f.name} ${escapeHelp(f.help)}`, `# TYPE ${f.name} ${f.kind}`);
-    for (const [key, s] of f.series) {
-      if (f.kind !== "histogram") {
-        lines.push(`${f.name}${braces(key)} ${num(s.value)}`);
-        continue;
-      }
-      // Cumulative already: an observation counts in every bucket whose bound it does not exceed.
-      f.bounds.forEach((b, i) => lines.push(`${f.name}_bucket${withLe(key, num(b))} ${s.buckets?.[i] ?? 0}`));
-      lines.push(`${f.name}_bucket${withLe(key, "+Inf")} ${s.value}`);
-      lines.push(`${f.name}_sum${braces(key)} ${num(s.sum ?? 0)}`);
-      lines.push(`${f.name}_count${braces(key)} ${s.value}`);
-    }
-  }
-  return lines.length ? lines.join("\n") + "\n" : "";
+/** Every series in the Prometheus text format. */
+export async function renderMetrics(): Promise<string> {
+  const { registry, collectors } = shared();
+  for (const collect of collectors) collect();
+  return registry.metrics();
 }
 
 /** Clears every series' values (registrations stay, so module-level handles keep working). */
 export function resetMetricsForTests(): void {
-  for (const f of registry().families.values()) f.series.clear();
+  shared().registry.resetMetrics();
 }

@@ -17,7 +17,7 @@ describe("upstream-service singleton", () => {
     invalidatePost(1);
     await service.post(1);
     expect(fake.count("getPost")).toBe(2);
-    expect(renderMetrics()).toContain('gateway_budget_tokens{bucket="reads"} 3');
+    expect(await renderMetrics()).toContain('gateway_budget_tokens{bucket="reads"} 3');
   });
 
   it("exports the error routes map to 503 + Retry-After", async () => {

@@ -47,7 +47,7 @@ function current(): State {
 
 if (!g.__upstreamServiceMetrics) {
   g.__upstreamServiceMetrics = true;
-  const tokens = gauge("gateway_budget_tokens", "Budget tokens left now, by bucket (reads, writes per minute; hourly).");
+  const tokens = gauge("gateway_budget_tokens", "Budget tokens left now, by bucket (reads, writes per minute; hourly).", ["bucket"]);
   const paused = gauge("gateway_budget_paused_seconds", "Seconds left of a pause ordered by an upstream 429 (0 = none).");
   onCollect(() => {
     const state = g.__upstreamService;

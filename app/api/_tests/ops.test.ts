@@ -156,6 +156,7 @@ describe("GET /api/metrics", () => {
     const text = await ok.text();
     expect(text).toMatch(/dashboard_http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+/);
     expect(text).toContain("# TYPE dashboard_audit_writes_total counter");
+    expect(text).toContain("# TYPE process_cpu_user_seconds_total counter"); // the process's default metrics
     expect(text).not.toContain(METRICS_TOKEN);
   });
 });

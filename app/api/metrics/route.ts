@@ -1,7 +1,7 @@
-// GET /api/metrics – Prometheus text (gateway and dashboard series) behind Authorization: Bearer <METRICS_TOKEN> (404 when metrics are off)
+// GET /api/metrics – Prometheus text (gateway, dashboard and Node process series) behind Authorization: Bearer <METRICS_TOKEN> (404 when metrics are off)
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/errors";
-import { renderMetrics } from "@/lib/server/metrics";
+import { METRICS_CONTENT_TYPE, renderMetrics } from "@/lib/server/metrics";
 import { withRequest } from "@/lib/server/route";
 import { bearerMatches } from "@/lib/server/route/bearer";
 
@@ -9,7 +9,7 @@ export const GET = withRequest(async ({ req }) => {
   const token = env().METRICS_TOKEN;
   if (!token) throw new ApiError("not_found");
   if (!bearerMatches(req.headers.get("authorization"), token)) throw new ApiError("unauthorized", "Неверный токен метрик");
-  return new Response(renderMetrics(), {
-    headers: { "Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store" },
+  return new Response(await renderMetrics(), {
+    headers: { "Content-Type": METRICS_CONTENT_TYPE, "Cache-Control": "no-store" },
   });
 });

@@ -4,7 +4,7 @@ import type { Database } from "@/lib/server/db";
 import type { DecideInput, DecideOutcome } from "@/lib/server/decisions";
 import { toApiError, type ApiError } from "@/lib/server/errors";
 import { systemClock, type Clock } from "@/lib/server/gateway/clock";
-import { log } from "@/lib/server/log";
+import { log, outsideLogContext } from "@/lib/server/log";
 import { finishItem, finishJob, markRunning, nextWork, requeueItem, type WorkItem } from "./store";
 
 export type DecideFn = (input: DecideInput) => Promise<DecideOutcome>;
@@ -88,7 +88,8 @@ export class BulkRunner {
   wake(): Promise<void> {
     this.dirty = true;
     if (this.stopped) return Promise.resolve();
-    this.loop ??= this.run().finally(() => {
+    // The loop outlives the request that woke it and works on everybody's jobs: its lines carry no request id.
+    this.loop ??= outsideLogContext(() => this.run()).finally(() => {
       this.loop = null;
     });
     return this.loop;

@@ -59,7 +59,7 @@ describe("Gateway reads", () => {
     expect(t.calls()).toBe(1);
     expect(new Set(answers.map((a) => a.data.n))).toEqual(new Set([1]));
     expect(answers.every((a) => a.meta.stale === false)).toBe(true);
-    expect(renderMetrics()).toContain('gateway_cache_requests_total{operation="post",result="joined"} 9');
+    expect(await renderMetrics()).toContain('gateway_cache_requests_total{operation="post",result="joined"} 9');
   });
 
   it("serves from cache within the TTL and asks again after it", async () => {
@@ -102,7 +102,7 @@ describe("Gateway reads", () => {
     expect(e).toBeInstanceOf(BudgetExhaustedError);
     expect((e as BudgetExhaustedError).retryAfterSeconds).toBeGreaterThanOrEqual(30);
     expect(t.calls()).toBe(2);
-    expect(renderMetrics()).toMatch(/gateway_budget_refusals_total\{lane="interactive"\} 2/);
+    expect(await renderMetrics()).toMatch(/gateway_budget_refusals_total\{lane="interactive"\} 2/);
   });
 
   it("lets a person wait briefly for a token instead of failing", async () => {

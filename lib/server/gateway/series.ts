@@ -5,22 +5,27 @@ import { counter, histogram } from "@/lib/server/metrics";
 export const upstreamCalls = counter(
   "upstream_requests_total",
   "Requests sent to the upstream API, by operation and outcome (HTTP status, 2xx, network, timeout, contract).",
+  ["operation", "status"],
 );
 export const upstreamLatency = histogram(
   "upstream_request_duration_seconds",
   "Time from sending an upstream request to its parsed answer or failure, by operation.",
+  ["operation"],
 );
 export const cacheRequests = counter(
   "gateway_cache_requests_total",
   "Reads answered by the gateway, by operation and result (hit, miss, joined, stale).",
+  ["operation", "result"],
 );
 export const budgetWaits = counter(
   "gateway_budget_waits_total",
   "Requests that had to wait for a budget token, by lane (interactive, background, confirm, write).",
+  ["lane"],
 );
 export const budgetRefusals = counter(
   "gateway_budget_refusals_total",
   "Requests the budget refused (no token within the allowed wait), by lane.",
+  ["lane"],
 );
-export const upstreamRetries = counter("gateway_upstream_retries_total", "Upstream requests retried, by operation and reason.");
+export const upstreamRetries = counter("gateway_upstream_retries_total", "Upstream requests retried, by operation and reason.", ["operation", "reason"]);
 export const upstreamPauses = counter("gateway_upstream_pauses_total", "Times an upstream 429 paused every call.");

@@ -5,9 +5,9 @@ import { counter, histogram } from "@/lib/server/metrics";
  * The dashboard's own series, in the shared registry that GET /api/metrics
  * renders: requests by route and status, and audit log writes.
  */
-const requests = counter("dashboard_http_requests_total", "Dashboard API requests by method, route and status.");
-const duration = histogram("dashboard_http_request_duration_seconds", "Time spent answering dashboard API requests.");
-const auditWrites = counter("dashboard_audit_writes_total", "Audit log rows written, by action and outcome.");
+const requests = counter("dashboard_http_requests_total", "Dashboard API requests by method, route and status.", ["method", "route", "status"]);
+const duration = histogram("dashboard_http_request_duration_seconds", "Time spent answering dashboard API requests.", ["method", "route"]);
+const auditWrites = counter("dashboard_audit_writes_total", "Audit log rows written, by action and outcome.", ["action", "outcome"]);
 
 export function countRequest(method: string, route: string, status: number, durationMs: number): void {
   requests.inc({ method, route, status: String(status) });

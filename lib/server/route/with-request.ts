@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { ApiError, errorResponse, toApiError } from "@/lib/server/errors";
-import { log } from "@/lib/server/log";
+import { log, withLogContext } from "@/lib/server/log";
 import type { Handler, NextRouteContext, NextRouteHandler, RequestContext } from "./context";
 import { countRequest, routeLabel } from "./metrics";
 import { installUnknownValueLogger } from "./unknown-values";
@@ -15,7 +15,7 @@ const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
  * The outermost wrapper: a request id, one access-log line (method, route,
  * status, duration, user), request metrics, and the one place where a thrown
  * error becomes the error envelope. Unexpected errors are logged in full and
- * answered with a generic 500.
+ * answered with a generic 500. Everything the handler logs carries the request id.
  */
 export function withRequest(handler: Handler<RequestContext>): NextRouteHandler {
   return async (req: NextRequest, next: NextRouteContext) => {
@@ -26,27 +26,29 @@ export function withRequest(handler: Handler<RequestContext>): NextRouteHandler 
     const route = routeLabel(req.nextUrl.pathname);
     const state: RequestContext["state"] = {};
 
-    let response: Response;
-    let failure: ApiError | undefined;
-    try {
-      const params = await resolveParams(next);
-      const priority = req.headers.get("x-priority") === "background" ? "background" : "interactive";
-      response = await handler({ req, params, query: req.nextUrl.searchParams, requestId, priority, state });
-    } catch (e) {
-      failure = toApiError(e);
-      if (failure.code === "internal_error") {
-        log.error("unexpected failure", { requestId, method: req.method, route, error: e instanceof Error ? e : String(e), stack: e instanceof Error ? e.stack : undefined });
+    return withLogContext({ requestId }, async () => {
+      let response: Response;
+      let failure: ApiError | undefined;
+      try {
+        const params = await resolveParams(next);
+        const priority = req.headers.get("x-priority") === "background" ? "background" : "interactive";
+        response = await handler({ req, params, query: req.nextUrl.searchParams, requestId, priority, state });
+      } catch (e) {
+        failure = toApiError(e);
+        if (failure.code === "internal_error") {
+          log.error("unexpected failure", { method: req.method, route, error: e instanceof Error ? e : String(e), stack: e instanceof Error ? e.stack : undefined });
+        }
+        response = errorResponse(failure);
       }
-      response = errorResponse(failure);
-    }
 
-    response.headers.set(REQUEST_ID_HEADER, requestId);
-    const durationMs = Math.round((performance.now() - started) * 10) / 10;
-    countRequest(req.method, route, response.status, durationMs);
-    const fields = { requestId, method: req.method, route, status: response.status, durationMs, user: state.user, code: failure?.code };
-    if (response.status >= 500) log.warn("request", fields);
-    else log.info("request", fields);
-    return response;
+      response.headers.set(REQUEST_ID_HEADER, requestId);
+      const durationMs = Math.round((performance.now() - started) * 10) / 10;
+      countRequest(req.method, route, response.status, durationMs);
+      const fields = { method: req.method, route, status: response.status, durationMs, user: state.user, code: failure?.code };
+      if (response.status >= 500) log.warn("request", fields);
+      else log.info("request", fields);
+      return response;
+    });
   };
 }
 
