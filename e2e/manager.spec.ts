@@ -27,7 +27,7 @@ async function readCsv(page: Page, click: () => Promise<void>): Promise<{ name: 
   const [download] = await Promise.all([page.waitForEvent("download"), click()]);
   const raw = await readFile((await download.path())!, "utf8");
   // Enough of RFC 4180 for our files: quoted fields may hold separators, quotes and newlines.
-  // The interface is Russian here, so the separator is `;` (lib/analytics/csv.ts).
+  // The interface is Russian here, so the separator is `;` (lib/csv/csv.ts).
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";

@@ -2,13 +2,14 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
-import { openLabel } from "@/lib/analytics/labels";
+import type { GroupOf } from "@/i18n/keys";
+import { openLabel, type Translate } from "@/lib/analytics/labels";
 
 /** Labels for open-string values: translated when known, raw when not. */
 export function useOpenLabel() {
   const t = useTranslations("analytics");
   // Stable identity, so tables that build columns with it do not rebuild every render.
-  return useCallback((group: string, value: string) => openLabel(t, group, value), [t]);
+  return useCallback((group: GroupOf<Translate>, value: string) => openLabel(t, group, value), [t]);
 }
 
 /** YYYY-MM-DD read as that calendar day in the service's zone (so no off-by-one in formatting). */

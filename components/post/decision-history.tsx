@@ -2,7 +2,7 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
-import { ROLES } from "@/lib/auth/roles";
+import { labelOr } from "@/i18n/keys";
 import { postDecisionsQuery } from "@/lib/queries/decisions";
 import { DateTime } from "./date-time";
 import type { PreviousDecision } from "@/lib/queries/posts";
@@ -33,7 +33,7 @@ export function DecisionHistory({ id }: { id: number }) {
           <p>
             {item.user_name}{" "}
             <span className="text-zinc-700 dark:text-zinc-300">
-              ({(ROLES as readonly string[]).includes(item.role) ? tc(`roles.${item.role}`) : item.role})
+              ({labelOr(tc, "roles", item.role)})
             </span>
           </p>
           <p className="text-zinc-700 dark:text-zinc-300">

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
+import { labelOr, type GroupOf, type TranslatorFor } from "@/i18n/keys";
 
 /**
  * Label for an open-enum value: the translation under `review.<group>.<value>`
@@ -9,9 +10,9 @@ import { useCallback } from "react";
  * upstream status must show, not crash). `known` keeps dots or odd characters
  * in unknown values from being read as message paths.
  */
-export function useEnumLabel(group: string, known: readonly string[]): (value: string) => string {
+export function useEnumLabel(group: GroupOf<TranslatorFor<"review">>, known: readonly string[]): (value: string) => string {
   const t = useTranslations("review");
-  return useCallback((value: string) => (known.includes(value) ? t(`${group}.${value}`) : value), [t, group, known]);
+  return useCallback((value: string) => (known.includes(value) ? labelOr(t, group, value) : value), [t, group, known]);
 }
 
 export const VERSION_SOURCES = ["INITIAL", "REGENERATION", "MANUAL_EDIT"] as const;

@@ -1,7 +1,7 @@
 // Type only: the audit module is server code; these rows are what it returns.
 import type { AuditItem } from "@/lib/server/audit";
-import type { CsvRow } from "./csv";
-import { openLabel, type Translate } from "./labels";
+import { labelOr, type GroupOf, type TranslatorFor } from "@/i18n/keys";
+import type { CsvRow } from "@/lib/csv/csv";
 
 /** The audit export's columns, in file order; names under `analytics.csv.audit.<column>`. */
 export const AUDIT_CSV_COLUMNS = [
@@ -13,7 +13,7 @@ type Column = (typeof AUDIT_CSV_COLUMNS)[number];
 export type AuditCsvItem = Pick<AuditItem, Column>;
 
 /** Values that are codes get the words the activity page shows; unknown codes stay as they came. */
-const LABELS: Partial<Record<Column, string>> = {
+const LABELS: Partial<Record<Column, GroupOf<TranslatorFor>>> = {
   role: "common.roles",
   action: "review.activity.action",
   source: "review.activity.source",
@@ -22,12 +22,12 @@ const LABELS: Partial<Record<Column, string>> = {
 };
 
 /** Header and rows of the audit export; `t` reads full keys (see messages-translator.ts). */
-export function auditCsvRows(items: readonly AuditCsvItem[], t: Translate): CsvRow[] {
+export function auditCsvRows(items: readonly AuditCsvItem[], t: TranslatorFor): CsvRow[] {
   const header = AUDIT_CSV_COLUMNS.map((c) => t(`analytics.csv.audit.${c}`));
   const cell = (item: AuditCsvItem, c: Column) => {
     const value = item[c];
     const group = LABELS[c];
-    return group && typeof value === "string" ? openLabel(t, group, value) : value;
+    return group && typeof value === "string" ? labelOr(t, group, value) : value;
   };
   return [header, ...items.map((item) => AUDIT_CSV_COLUMNS.map((c) => cell(item, c)))];
 }

@@ -1,4 +1,4 @@
-import type { CsvCell, CsvRow } from "./csv";
+import type { CsvCell, CsvRow } from "@/lib/csv/csv";
 import { metricColumns } from "./engagement";
 import { openLabel, type Translate } from "./labels";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { auditCsvRows, type AuditCsvItem } from "./audit-csv";
-import { csvDocument } from "./csv";
 import { campaignCsvHead, historyCsvRows, postsCsvRows } from "./engagement-csv";
 import { messagesTranslator } from "./messages-translator";
+import { csvDocument } from "@/lib/csv/csv";
 
 // Every export's header row in both languages, read from the real message files.
 

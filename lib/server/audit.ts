@@ -33,7 +33,7 @@ export const AuditQuery = z.object({
 export type AuditQuery = z.output<typeof AuditQuery>;
 export type AuditFilters = Omit<AuditQuery, "limit" | "offset" | "format">;
 
-/** An export is all matching rows, up to this many (the newest). */
+/** An export is all matching rows, up to this many (the newest); written by lib/csv (app/api/audit/route.ts). */
 export const CSV_MAX_ROWS = 10_000;
 
 export async function recordDecision(entry: AuditEntry): Promise<number> {
@@ -138,24 +138,4 @@ export async function decisionsForPost(taskId: number, max = 500): Promise<PostD
     newer = r;
     return { ...r, overridden_by: by && by.action !== r.action && by.user_email !== r.user_email ? prior(by) : null };
   });
-}
-
-/**
- * CSV of the filtered rows (newest first, at most CSV_MAX_ROWS), with a BOM so
- * spreadsheet programs read the Cyrillic right. Free-text cells that start
- * like a formula get a leading apostrophe: a reason typed as `=HYPERLINK(…)`
- * must not run in the reader's spreadsheet.
- */
-export async function auditCsv(filters: AuditFilters): Promise<string> {
-  const { items } = await listAudit(filters, { limit: CSV_MAX_ROWS, offset: 0 });
-  const lines = [COLUMNS.join(",")];
-  for (const item of items) lines.push(COLUMNS.map((c) => csvCell(item[c])).join(","));
-  return "\uFEFF" + lines.join("\r\n") + "\r\n";
-}
-
-function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -1,8 +1,8 @@
 // GET /api/audit – the audit log of decisions (admin, manager), filtered and paged; format=csv exports it
 import { LOCALE_COOKIE, toLocale } from "@/i18n/config";
 import { auditCsvRows } from "@/lib/analytics/audit-csv";
-import { CSV_CONTENT_TYPE, csvDocument } from "@/lib/analytics/csv";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
+import { csvResponse } from "@/lib/csv/response";
 import { AuditQuery, CSV_MAX_ROWS, listAudit } from "@/lib/server/audit";
 import { json, NO_STORE, parseQuery, withPermission } from "@/lib/server/route";
 
@@ -13,11 +13,5 @@ export const GET = withPermission("audit:read", async ({ req, query }) => {
   const locale = toLocale(req.cookies.get(LOCALE_COOKIE)?.value);
   const { items } = await listAudit(filters, { limit: CSV_MAX_ROWS, offset: 0 });
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(csvDocument(auditCsvRows(items, messagesTranslator(locale)), locale), {
-    headers: {
-      ...NO_STORE,
-      "Content-Type": CSV_CONTENT_TYPE,
-      "Content-Disposition": `attachment; filename="audit-${day}.csv"`,
-    },
-  });
+  return csvResponse(auditCsvRows(items, messagesTranslator(locale)), { locale, fileName: `audit-${day}.csv`, headers: NO_STORE });
 });

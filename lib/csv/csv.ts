@@ -1,17 +1,21 @@
 import type { Locale } from "@/i18n/config";
 
 /**
- * The one CSV writer of every export, on the server and in the browser.
- * Files are written for a spreadsheet in the reader's language: Excel with
- * Russian regional settings splits on `;` (the comma is its decimal mark),
- * with English ones on `,`.
+ * The one CSV writer of every export, on the server (`csvResponse`) and in the
+ * browser (`downloadCsv`). Files are written for a spreadsheet in the reader's
+ * language: Excel with Russian regional settings splits on `;` and reads `1,5`
+ * (the comma is its decimal mark), with English ones on `,` and `1.5`. Rows
+ * hold what the reader sees: translated column names and labels, not codes
+ * (the builders in lib/analytics/*-csv.ts take the same labels as the screens).
  */
-export type CsvCell = string | number | boolean | null | undefined;
+export type CsvCell = string | number | null | undefined;
 export type CsvRow = readonly CsvCell[];
 export type CsvSeparator = ";" | ",";
 
 /** Excel reads a BOM as "this file is UTF-8"; without it Cyrillic opens garbled. */
 export const UTF8_BOM = "\uFEFF";
+
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 
 export function csvSeparator(locale: Locale): CsvSeparator {
   return locale === "en" ? "," : ";";
@@ -26,11 +30,17 @@ export function neutralise(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** A number as the reader's spreadsheet parses it: no grouping, the decimal mark of the file's separator. */
+function csvNumber(value: number, separator: CsvSeparator): string {
+  if (!Number.isFinite(value)) return "";
+  const text = String(value);
+  return separator === ";" ? text.replace(".", ",") : text;
+}
+
 /** RFC 4180: quote a field holding the separator, a quote, CR or LF (or edge spaces); double inner quotes. */
 export function csvField(value: CsvCell, separator: CsvSeparator): string {
   if (value === null || value === undefined) return "";
-  if (typeof value !== "string") return String(value);
-  const text = neutralise(value);
+  const text = typeof value === "number" ? csvNumber(value, separator) : neutralise(value);
   const special = text.includes(separator) || /["\r\n]|^\s|\s$/.test(text);
   return special ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -45,8 +55,6 @@ export function csvDocument(rows: readonly CsvRow[], locale: Locale): string {
   return rows.length === 0 ? UTF8_BOM : `${UTF8_BOM}${toCsv(rows, csvSeparator(locale))}\r\n`;
 }
 
-export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
-
 /** A file name safe on every OS: letters, digits, dots, dashes and underscores only. */
 export function csvFileName(parts: readonly (string | number)[]): string {
   const base = parts
@@ -54,18 +62,4 @@ export function csvFileName(parts: readonly (string | number)[]): string {
     .filter(Boolean)
     .join("_");
   return `${base || "export"}.csv`;
-}
-
-/** Starts a download of the rows in the browser (Blob + a temporary link). */
-export function downloadCsv(fileName: string, rows: readonly CsvRow[], locale: Locale): void {
-  const blob = new Blob([csvDocument(rows, locale)], { type: CSV_CONTENT_TYPE });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled, so the download has the blob.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
