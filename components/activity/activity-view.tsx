@@ -2,23 +2,19 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { usePathname, useSearchParams } from "next/navigation";
-import { useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/query-states";
-import { ACTIVITY_PAGE_SIZE, activityUrlSearch, auditCsvHref, auditOptions, parseActivityUrl, type ActivityFilters } from "@/lib/queries/audit";
+import { ACTIVITY_PAGE_SIZE, auditCsvHref, auditOptions } from "@/lib/queries/audit";
+import { activityUrlSearch } from "@/lib/url-state/activity";
 import { ActivityFiltersForm } from "./filters";
 import { ActivityDataTable } from "./table/data-table";
 import { ActivityEmptyState } from "./table/empty-state";
 import { ActivityTableSkeleton } from "./table/skeleton";
+import { useActivityUrl } from "./use-activity-url";
 
 export function ActivityView() {
   const t = useTranslations("review.activity");
-  const search = useSearchParams();
-  const pathname = usePathname();
-  const filters = useMemo(() => parseActivityUrl(new URLSearchParams(search.toString())), [search]);
-  // Native history: useSearchParams follows without a server round trip (see use-queue-url.ts).
-  const go = (f: ActivityFilters) => window.history.replaceState(null, "", `${pathname}${activityUrlSearch(f)}`);
+  const { filters, apply: go, reset } = useActivityUrl();
   const query = useQuery(auditOptions(filters));
   const filtered = Boolean(filters.campaign || filters.post || filters.user || filters.action || filters.from || filters.to);
   const total = query.data?.total ?? 0;
@@ -32,7 +28,8 @@ export function ActivityView() {
           {t("exportCsv")}
         </a>
       </div>
-      <ActivityFiltersForm key={search.toString()} filters={filters} onApply={go} onReset={() => go({ page: 1 })} />
+      {/* key: filters changed elsewhere (back button, reset) refill the form's own fields. */}
+      <ActivityFiltersForm key={activityUrlSearch({ ...filters, page: null })} filters={filters} onApply={go} onReset={reset} />
       <section aria-label={t("tableLabel")}>
         {query.isPending ? (
           <ActivityTableSkeleton label={t("loading")} />

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import type { ActivityFilters } from "@/lib/queries/audit";
+import type { ActivityFilters } from "@/lib/url-state/activity";
 
 const field = "h-9 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
@@ -20,14 +20,14 @@ export function ActivityFiltersForm({ filters, onApply, onReset }: { filters: Ac
       onSubmit={(e) => {
         e.preventDefault();
         const data = new FormData(e.currentTarget);
-        const text = (k: string) => String(data.get(k) ?? "").trim() || undefined;
-        const num = (k: string) => (/^[1-9]\d{0,14}$/.test(text(k) ?? "") ? Number(text(k)) : undefined);
+        const text = (k: string) => String(data.get(k) ?? "").trim() || null;
+        const num = (k: string) => (/^[1-9]\d{0,14}$/.test(text(k) ?? "") ? Number(text(k)) : null);
         const action = text("action");
         onApply({
           campaign: num("campaign"),
           post: num("post"),
           user: text("user"),
-          action: action === "approve" || action === "reject" ? action : undefined,
+          action: action === "approve" || action === "reject" ? action : null,
           from: text("from"),
           to: text("to"),
           page: 1,

@@ -2,15 +2,14 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { ErrorState, StaleNote } from "@/components/ui/query-states";
 import { campaignsQuery } from "@/lib/queries/campaigns";
-import { campaignsUrlQuery, parseCampaignsUrl, type CampaignsUrlState } from "@/lib/url-state/campaigns";
 import { CampaignFilters } from "./filters";
 import { CampaignDataTable } from "./table/data-table";
 import { CampaignTableEmpty } from "./table/empty-state";
 import { CampaignTableSkeleton } from "./table/skeleton";
-import { useUrlState } from "./use-url-state";
+import { useCampaignsUrl } from "./use-campaigns-url";
 
 /** Case- and accent-insensitive "contains", so "кофе" finds "Кофейня" and "ё" finds "е". */
 function matcher(q: string, locale: string) {
@@ -22,8 +21,7 @@ function matcher(q: string, locale: string) {
 export function CampaignsView() {
   const t = useTranslations("analytics.campaigns");
   const locale = useLocale();
-  const [state, setState] = useUrlState<CampaignsUrlState>(parseCampaignsUrl, campaignsUrlQuery);
-  const [resetKey, setResetKey] = useState(0);
+  const { state, update, search, reset } = useCampaignsUrl();
   const query = useQuery(campaignsQuery({ projectId: state.project, statuses: state.statuses }));
 
   const all = query.data?.data.campaigns;
@@ -34,7 +32,7 @@ export function CampaignsView() {
 
   return (
     <div className="space-y-4">
-      <CampaignFilters state={state} onChange={setState} resetKey={resetKey} />
+      <CampaignFilters state={state} onChange={update} onSearch={search} />
       <div aria-live="polite" className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="campaigns-count">
         {all && t("count", { shown: rows.length, total: all.length })}
       </div>
@@ -46,12 +44,9 @@ export function CampaignsView() {
         <>
           <StaleNote meta={query.data.meta} />
           {rows.length === 0 ? (
-            <CampaignTableEmpty onReset={() => {
-                setState(parseCampaignsUrl(new URLSearchParams()));
-                setResetKey((k) => k + 1);
-              }} />
+            <CampaignTableEmpty onReset={reset} />
           ) : (
-            <CampaignDataTable rows={rows} sort={state.sort} onSortChange={(sort) => setState({ ...state, sort })} />
+            <CampaignDataTable rows={rows} sort={state.sort} onSortChange={(sort) => update({ sort })} />
           )}
         </>
       )}

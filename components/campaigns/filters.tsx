@@ -11,17 +11,18 @@ const control =
   "h-10 rounded-md border border-zinc-400 bg-white px-3 text-sm dark:border-zinc-600 dark:bg-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";
 
 /**
- * `resetKey` remounts the search box: it is uncontrolled so typing never
- * fights the URL update that follows each key.
+ * The filters as the URL holds them. The search box is controlled by the URL
+ * state, which follows each key at once (the URL itself only once typing
+ * pauses), so a reset or the back button shows in it too.
  */
 export function CampaignFilters({
   state,
   onChange,
-  resetKey,
+  onSearch,
 }: {
   state: CampaignsUrlState;
-  onChange: (next: CampaignsUrlState) => void;
-  resetKey: number;
+  onChange: (patch: Partial<CampaignsUrlState>) => void;
+  onSearch: (q: string) => void;
 }) {
   const t = useTranslations("analytics.campaigns");
   const label = useOpenLabel();
@@ -40,7 +41,7 @@ export function CampaignFilters({
           id="campaign-project"
           className={control}
           value={state.project ?? ""}
-          onChange={(e) => onChange({ ...state, project: e.target.value ? Number(e.target.value) : null })}
+          onChange={(e) => onChange({ project: e.target.value ? Number(e.target.value) : null })}
         >
           <option value="">{t("allProjects")}</option>
           {missing && <option value={state.project ?? ""}>#{state.project}</option>}
@@ -68,7 +69,6 @@ export function CampaignFilters({
                   disabled={onlyOne}
                   onChange={(e) =>
                     onChange({
-                      ...state,
                       statuses: e.target.checked ? [...state.statuses, s] : state.statuses.filter((x) => x !== s),
                     })
                   }
@@ -89,9 +89,8 @@ export function CampaignFilters({
           type="search"
           className={control}
           placeholder={t("searchPlaceholder")}
-          key={resetKey}
-          defaultValue={state.q}
-          onChange={(e) => onChange({ ...state, q: e.target.value })}
+          value={state.q}
+          onChange={(e) => onSearch(e.target.value)}
         />
       </div>
     </form>

@@ -5,25 +5,25 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { TextLink } from "@/components/campaigns/text-link";
 import { dayToDate } from "@/components/campaigns/use-labels";
-import { useUrlState } from "@/components/campaigns/use-url-state";
 import { Freshness } from "@/components/charts/freshness";
 import { QueryPanel } from "@/components/overview/query-panel";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/query-states";
-import { csvFileName, type CsvRow } from "@/lib/analytics/csv";
 import { campaignCsvHead } from "@/lib/analytics/engagement-csv";
+import { csvFileName, type CsvRow } from "@/lib/csv/csv";
 import { calendarDay } from "@/lib/analytics/dates";
-import { metricColumns, sumByMetric } from "@/lib/analytics/engagement";
+import { metricColumns } from "@/lib/analytics/engagement";
 import { campaignQuery } from "@/lib/queries/campaigns";
 import { campaignEngagementQuery, publishedPostsQuery } from "@/lib/queries/engagement";
-import { parseRange, rangeQuery, rangeSince, rangeStartDay } from "@/lib/url-state/engagement";
+import { rangeQuery, rangeSince, rangeStartDay } from "@/lib/url-state/engagement";
 import { CampaignTotals } from "./campaign-totals";
 import { PostsEngagementTable } from "./posts-table/data-table";
 import { PostsTableEmpty } from "./posts-table/empty-state";
-import type { PostEngagementRow } from "./posts-table/rows";
+import { engagementRow } from "./posts-table/rows";
 import { PostsTableSkeleton } from "./posts-table/skeleton";
 import { RangePicker } from "./range-picker";
+import { useRangeUrl } from "./use-engagement-url";
 import { useGatedPostEngagement } from "./use-gated-engagement";
 
 /** Posts whose engagement is fetched at first, and per "load more". */
@@ -32,7 +32,7 @@ export const ENGAGEMENT_PAGE = 20;
 export function CampaignEngagement({ id }: { id: number }) {
   const t = useTranslations("analytics");
   const format = useFormatter();
-  const [range, setRange] = useUrlState(parseRange, rangeQuery);
+  const [range, setRange] = useRangeUrl();
   const now = useMemo(() => new Date(), []);
   const since = rangeSince(range, now);
   const fromDay = rangeStartDay(range, now);
@@ -119,15 +119,12 @@ function PublishedPosts({
     if (inRange.length < wanted && moreToList && !list.isFetchingNextPage) void list.fetchNextPage();
   }, [inRange.length, wanted, moreToList, list]);
 
-  const visible = inRange.slice(0, wanted);
+  const visible = useMemo(() => inRange.slice(0, wanted), [inRange, wanted]);
   const results = useGatedPostEngagement(visible.map((p) => p.task_id));
-  const rows: PostEngagementRow[] = visible.map((post, i) => {
-    const r = results[i];
-    if (r?.data) return { post, state: "loaded", metrics: sumByMetric(r.data.data.metrics) };
-    return { post, state: r?.isError ? "error" : "pending", metrics: {} };
-  });
-  const extra = rows.flatMap((r) => Object.keys(r.metrics));
-  const metrics = metricColumns(extra);
+  // Rows keep their identity until their own answer changes (and the table's columns
+  // follow the metric list by content): an arriving answer redraws its row, not the table.
+  const rows = visible.map((post, i) => engagementRow(post, results[i]?.data, results[i]?.isError ?? false));
+  const metrics = metricColumns(rows.flatMap((r) => Object.keys(r.metrics)));
   const loaded = rows.filter((r) => r.state !== "pending").length;
   const total = postsInRange ?? (moreToList ? undefined : inRange.length);
   const failed = results.filter((r) => r.isError);

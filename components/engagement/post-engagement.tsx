@@ -2,22 +2,19 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useCallback } from "react";
 import { TextLink } from "@/components/campaigns/text-link";
-import { useUrlState } from "@/components/campaigns/use-url-state";
 import { Freshness } from "@/components/charts/freshness";
 import { QueryPanel } from "@/components/overview/query-panel";
 import { Card, CardTitle } from "@/components/ui/card";
 import { postEngagementQuery } from "@/lib/queries/engagement";
 import { postQuery } from "@/lib/queries/posts";
-import { parsePostEngagementUrl, postEngagementUrlQuery } from "@/lib/url-state/engagement";
 import { HistoryPanel } from "./history-panel";
 import { PlatformTable } from "./platform-table";
+import { usePostEngagementUrl } from "./use-engagement-url";
 
 export function PostEngagement({ id }: { id: number }) {
   const t = useTranslations("analytics.post");
-  const parse = useCallback((p: URLSearchParams) => parsePostEngagementUrl(p, id), [id]);
-  const [state, setState] = useUrlState(parse, postEngagementUrlQuery);
+  const [state, setState] = usePostEngagementUrl(id);
   const post = useQuery(postQuery(id));
   const engagement = useQuery(postEngagementQuery(id));
   const campaign = post.data?.data;

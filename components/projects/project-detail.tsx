@@ -12,7 +12,8 @@ import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { ALL_CAMPAIGN_STATUSES, campaignsQuery } from "@/lib/queries/campaigns";
 import { projectChannelsQuery, projectQuery } from "@/lib/queries/projects";
-import { DEFAULT_CAMPAIGN_SORT, type CampaignSort } from "@/lib/url-state/campaigns";
+import { CAMPAIGN_STATUSES } from "@/lib/schemas/values";
+import { DEFAULT_CAMPAIGN_SORT, campaignsUrlQuery, type CampaignSort } from "@/lib/url-state/campaigns";
 
 export function ProjectDetail({ id }: { id: number }) {
   const t = useTranslations("analytics.projects");
@@ -74,7 +75,7 @@ function ProjectCampaigns({ id }: { id: number }) {
           ) : (
             <div className="space-y-2">
               <CampaignDataTable rows={campaigns} sort={sort} onSortChange={setSort} />
-              <TextLink href={`/campaigns?project=${id}&status=${ALL_CAMPAIGN_STATUSES.join(",")}`} className="text-sm">
+              <TextLink href={`/campaigns${campaignsUrlQuery({ project: id, statuses: [...CAMPAIGN_STATUSES] })}`} className="text-sm">
                 {t("allCampaigns")}
               </TextLink>
             </div>

@@ -1,60 +1,13 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 // Type only: the audit module is server code, nothing of it reaches the bundle.
 import type { AuditItem } from "@/lib/server/audit";
+import type { ActivityFilters } from "@/lib/url-state/activity";
 import { apiGetRaw, withQuery } from "./fetch-json";
 
-/**
- * The activity page's URL state, defined once for the server page and the
- * client: `?campaign=3&post=120&user=anna&action=approve&from=2025-01-01&to=2025-01-31&page=2`.
- * Invalid values are dropped (an unfiltered view rather than an error).
- */
-export type ActivityFilters = {
-  campaign?: number;
-  post?: number;
-  user?: string;
-  action?: "approve" | "reject";
-  /** Local calendar days, `YYYY-MM-DD`, inclusive. */
-  from?: string;
-  to?: string;
-  page: number;
-};
+// The filters are the activity page's URL state, parsed in lib/url-state/activity.ts.
+export type { ActivityFilters };
 
 export const ACTIVITY_PAGE_SIZE = 50;
-
-type RawParams = URLSearchParams | Record<string, string | string[] | undefined>;
-const first = (raw: RawParams, key: string) => {
-  if (raw instanceof URLSearchParams) return raw.get(key) ?? undefined;
-  const v = raw[key];
-  return Array.isArray(v) ? v[0] : v;
-};
-const posInt = (v: string | undefined) => (v && /^[1-9]\d{0,14}$/.test(v) ? Number(v) : undefined);
-const day = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : undefined);
-
-export function parseActivityUrl(raw: RawParams): ActivityFilters {
-  const action = first(raw, "action");
-  const user = first(raw, "user")?.trim().slice(0, 200);
-  return {
-    campaign: posInt(first(raw, "campaign")),
-    post: posInt(first(raw, "post")),
-    user: user ? user : undefined,
-    action: action === "approve" || action === "reject" ? action : undefined,
-    from: day(first(raw, "from")),
-    to: day(first(raw, "to")),
-    page: posInt(first(raw, "page")) ?? 1,
-  };
-}
-
-export function activityUrlSearch(f: ActivityFilters): string {
-  return withQuery("", {
-    campaign: f.campaign,
-    post: f.post,
-    user: f.user,
-    action: f.action,
-    from: f.from,
-    to: f.to,
-    page: f.page > 1 ? f.page : undefined,
-  });
-}
 
 /**
  * A calendar day as the instant it starts (or, for `to`, ends) in Moscow time:

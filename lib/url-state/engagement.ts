@@ -1,8 +1,10 @@
-import { METRIC_TYPES, type MetricType } from "@/lib/schemas";
+import { createLoader, createSerializer, parseAsStringLiteral, type inferParserType, type LoaderInput } from "nuqs/server";
 import { calendarDay, shiftDay } from "@/lib/analytics/dates";
+import { METRIC_TYPES, type MetricType } from "@/lib/schemas/values";
+import { parseAsDay, parseAsIdList, parseAsIntLiteral } from "./parsers";
 
 /**
- * URL state of the engagement pages, one parser for server page and client.
+ * URL state of the engagement pages, one set of parsers for server page and client.
  * Campaign page: `?range=7|30|90|custom&from=YYYY-MM-DD` (default 30 days).
  * Post page: `?metric=VIEWS&points=50&compare=12,34`.
  */
@@ -11,33 +13,33 @@ export type RangePreset = (typeof RANGE_PRESETS)[number];
 export type EngagementRange = { kind: "preset"; days: RangePreset } | { kind: "custom"; from: string };
 export const DEFAULT_RANGE: EngagementRange = { kind: "preset", days: "30" }; // rangeQuery leaves this out of the URL
 
-export const HISTORY_POINTS = [20, 50, 100, 200] as const;
-export type HistoryPointsOption = (typeof HISTORY_POINTS)[number];
-export const DEFAULT_POINTS: HistoryPointsOption = 50;
-/** The post itself plus up to three others on one chart. */
-export const MAX_COMPARED = 3;
+/** The two keys as they sit in the URL; `toRange` turns them into one range. */
+export const rangeParsers = {
+  range: parseAsStringLiteral([...RANGE_PRESETS, "custom"]).withDefault("30"),
+  from: parseAsDay,
+};
+export type RangeParams = inferParserType<typeof rangeParsers>;
 
-type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;
-
-function first(params: RawParams, key: string): string | undefined {
-  if (params instanceof URLSearchParams) return params.get(key) ?? undefined;
-  const v = params[key];
-  return Array.isArray(v) ? v[0] : v;
+/** `custom` needs a valid `from`; without one the range is the default. */
+export function toRange({ range, from }: RangeParams): EngagementRange {
+  if (range === "custom") return from ? { kind: "custom", from } : DEFAULT_RANGE;
+  return { kind: "preset", days: range };
 }
 
-const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
+/** The URL's values for a range; `from` goes away with a preset. */
+export function fromRange(range: EngagementRange): RangeParams {
+  return range.kind === "custom" ? { range: "custom", from: range.from } : { range: range.days, from: null };
+}
 
-export function parseRange(params: RawParams): EngagementRange {
-  const range = first(params, "range");
-  const from = first(params, "from");
-  if (range === "custom" && from && isDate(from)) return { kind: "custom", from };
-  if (range && (RANGE_PRESETS as readonly string[]).includes(range)) return { kind: "preset", days: range as RangePreset };
-  return DEFAULT_RANGE;
+const loadRange = createLoader(rangeParsers);
+const serializeRange = createSerializer(rangeParsers);
+
+export function parseRange(input: LoaderInput): EngagementRange {
+  return toRange(loadRange(input));
 }
 
 export function rangeQuery(range: EngagementRange): string {
-  if (range.kind === "custom") return `?range=custom&from=${range.from}`;
-  return range.days === "30" ? "" : `?range=${range.days}`;
+  return serializeRange(fromRange(range));
 }
 
 /** The first calendar day of the range (home time zone). Day-granular, so the cache key holds all day. */
@@ -50,30 +52,35 @@ export function rangeSince(range: EngagementRange, now: Date): string {
   return `${rangeStartDay(range, now)}T00:00:00+03:00`;
 }
 
-export type PostEngagementUrlState = { metric: MetricType; points: HistoryPointsOption; compare: number[] };
+export const HISTORY_POINTS = [20, 50, 100, 200] as const;
+export type HistoryPointsOption = (typeof HISTORY_POINTS)[number];
+export const DEFAULT_POINTS: HistoryPointsOption = 50;
+/** The post itself plus up to three others on one chart. */
+export const MAX_COMPARED = 3;
+const DEFAULT_METRIC: MetricType = "VIEWS";
+const NO_COMPARE: number[] = [];
 
-export function parsePostEngagementUrl(params: RawParams, postId?: number): PostEngagementUrlState {
-  const metricRaw = first(params, "metric");
-  const metric = (METRIC_TYPES as readonly string[]).includes(metricRaw ?? "") ? (metricRaw as MetricType) : "VIEWS";
-  const pointsRaw = Number(first(params, "points"));
-  const points = (HISTORY_POINTS as readonly number[]).includes(pointsRaw) ? (pointsRaw as HistoryPointsOption) : DEFAULT_POINTS;
-  const compare = [
-    ...new Set(
-      (first(params, "compare") ?? "")
-        .split(",")
-        .filter((s) => /^[1-9]\d{0,15}$/.test(s))
-        .map(Number)
-        .filter((id) => id !== postId),
-    ),
-  ].slice(0, MAX_COMPARED);
-  return { metric, points, compare };
+export const postEngagementParsers = {
+  metric: parseAsStringLiteral(METRIC_TYPES).withDefault(DEFAULT_METRIC),
+  points: parseAsIntLiteral(HISTORY_POINTS).withDefault(DEFAULT_POINTS),
+  // One more than shown: the post itself may be among them and is dropped by `postEngagementState`.
+  compare: parseAsIdList(MAX_COMPARED + 1).withDefault(NO_COMPARE),
+};
+
+export type PostEngagementUrlState = inferParserType<typeof postEngagementParsers>;
+
+/** The post's own id is never compared with itself; at most `MAX_COMPARED` others. */
+export function postEngagementState(values: PostEngagementUrlState, postId?: number): PostEngagementUrlState {
+  const compare = values.compare.filter((id) => id !== postId);
+  return compare.length === values.compare.length && compare.length <= MAX_COMPARED
+    ? values
+    : { ...values, compare: compare.slice(0, MAX_COMPARED) };
 }
 
-export function postEngagementUrlQuery(state: PostEngagementUrlState): string {
-  const params = new URLSearchParams();
-  if (state.metric !== "VIEWS") params.set("metric", state.metric);
-  if (state.points !== DEFAULT_POINTS) params.set("points", String(state.points));
-  if (state.compare.length > 0) params.set("compare", state.compare.join(","));
-  const qs = params.toString();
-  return qs ? `?${qs}` : "";
+const loadPostEngagement = createLoader(postEngagementParsers);
+
+export function parsePostEngagementUrl(input: LoaderInput, postId?: number): PostEngagementUrlState {
+  return postEngagementState(loadPostEngagement(input), postId);
 }
+
+export const postEngagementUrlQuery = createSerializer(postEngagementParsers);

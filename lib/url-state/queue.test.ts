@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QUEUE_DEFAULTS, lastPage, parseQueueUrl, queueApiQuery, queueUrlSearch } from "./queue";
+import { QUEUE_DEFAULTS, lastPage, parseQueueUrl, queueApiQuery, queueUrlSearch, type QueueUrlState } from "./queue";
 
 describe("queue URL state", () => {
   it("gives the defaults for an empty URL", () => {
@@ -8,8 +8,10 @@ describe("queue URL state", () => {
   });
 
   it("reads a shared link", () => {
-    const s = parseQueueUrl(new URLSearchParams("status=WAITING_APPROVAL,APPROVED&sort=-publish_at&page=2&size=50"));
+    const s = parseQueueUrl("?status=WAITING_APPROVAL,APPROVED&sort=-publish_at&page=2&size=50");
     expect(s).toEqual({ statuses: ["WAITING_APPROVAL", "APPROVED"], sort: "-publish_at", page: 2, size: 50 });
+    // The comma as the browser may have encoded it.
+    expect(parseQueueUrl("?status=WAITING_APPROVAL%2CAPPROVED").statuses).toEqual(["WAITING_APPROVAL", "APPROVED"]);
   });
 
   it("reads Next's searchParams object, taking the first of repeated values", () => {
@@ -22,28 +24,36 @@ describe("queue URL state", () => {
   });
 
   it("falls back field by field on invalid values", () => {
-    const s = parseQueueUrl(new URLSearchParams("status=NOPE,,&sort=title&page=-1&size=33"));
-    expect(s).toEqual(QUEUE_DEFAULTS);
-    expect(parseQueueUrl(new URLSearchParams("page=0")).page).toBe(1);
-    expect(parseQueueUrl(new URLSearchParams("page=1.5")).page).toBe(1);
-    expect(parseQueueUrl(new URLSearchParams("page=abc&size=50")).size).toBe(50);
+    expect(parseQueueUrl("?status=NOPE,,&sort=title&page=-1&size=33")).toEqual(QUEUE_DEFAULTS);
+    expect(parseQueueUrl("?status=&sort=&page=&size=")).toEqual(QUEUE_DEFAULTS);
+    expect(parseQueueUrl("?page=0").page).toBe(1);
+    expect(parseQueueUrl("?page=1.5").page).toBe(1);
+    expect(parseQueueUrl("?page=2abc").page).toBe(1);
+    expect(parseQueueUrl("?size=50.0").size).toBe(20);
+    expect(parseQueueUrl("?page=abc&size=50")).toEqual({ ...QUEUE_DEFAULTS, size: 50 });
   });
 
   it("keeps known statuses from a partly invalid list, in canonical order and without repeats", () => {
-    const s = parseQueueUrl(new URLSearchParams("status=failed,BOGUS,WAITING_APPROVAL,FAILED"));
+    const s = parseQueueUrl("?status=failed,BOGUS,WAITING_APPROVAL,FAILED");
     expect(s.statuses).toEqual(["WAITING_APPROVAL", "FAILED"]);
   });
 
-  it("writes the URL back without defaults, and round-trips", () => {
+  it("writes the URL back without defaults, with readable commas, and round-trips", () => {
     expect(queueUrlSearch(QUEUE_DEFAULTS)).toBe("");
-    const state = { statuses: ["APPROVED", "WAITING_APPROVAL"] as const, sort: "created_at" as const, page: 2, size: 50 as const };
-    const search = queueUrlSearch({ ...state, statuses: [...state.statuses] });
+    expect(queueUrlSearch({ ...QUEUE_DEFAULTS, statuses: ["WAITING_APPROVAL"] })).toBe("");
+    const state: QueueUrlState = { statuses: ["APPROVED", "WAITING_APPROVAL"], sort: "created_at", page: 2, size: 50 };
+    const search = queueUrlSearch(state);
     expect(search).toBe("?status=WAITING_APPROVAL,APPROVED&sort=created_at&page=2&size=50");
-    expect(parseQueueUrl(new URLSearchParams(search.slice(1)))).toEqual({ ...state, statuses: ["WAITING_APPROVAL", "APPROVED"] });
+    expect(parseQueueUrl(search)).toEqual({ ...state, statuses: ["WAITING_APPROVAL", "APPROVED"] });
   });
 
-  it("maps to the upstream's parameters", () => {
-    expect(queueApiQuery({ statuses: ["WAITING_APPROVAL", "APPROVED"], sort: "publish_at", page: 3, size: 50 })).toEqual({
+  it("rewrites an invalid link to the canonical one the page shows", () => {
+    expect(queueUrlSearch(parseQueueUrl("?status=NOPE&sort=title&size=7&page=-2"))).toBe("");
+    expect(queueUrlSearch(parseQueueUrl("?size=50&status=approved,waiting_approval"))).toBe("?status=WAITING_APPROVAL,APPROVED&size=50");
+  });
+
+  it("maps to the upstream's parameters, statuses in canonical order", () => {
+    expect(queueApiQuery({ statuses: ["APPROVED", "WAITING_APPROVAL"], sort: "publish_at", page: 3, size: 50 })).toEqual({
       status: "WAITING_APPROVAL,APPROVED",
       sort: "publish_at",
       limit: 50,

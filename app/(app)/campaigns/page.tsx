@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
 import { CampaignsView } from "@/components/campaigns/campaigns-view";
 import { CampaignTableSkeleton } from "@/components/campaigns/table/skeleton";
@@ -14,12 +15,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { searchParams: Promise<SearchParams> };
 
 export default async function CampaignsPage({ searchParams }: Props) {
   const t = await getTranslations("analytics.campaigns");
-  // The same parser as the client's, so the prefetched list is the one the table asks for.
-  const state = parseCampaignsUrl(await searchParams);
+  // The client's parsers and defaults, so the prefetched list is the one the table asks for.
+  const state = await parseCampaignsUrl(searchParams);
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t("title")}</h1>

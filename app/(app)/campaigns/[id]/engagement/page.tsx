@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
 import { CampaignEngagement } from "@/components/engagement/campaign-engagement";
 import { Prefetch } from "@/components/overview/prefetch";
@@ -11,14 +12,14 @@ import { parseRange, rangeSince } from "@/lib/url-state/engagement";
 
 type Props = {
   params: Promise<{ id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: Promise<SearchParams>;
 };
 
 export default async function CampaignEngagementPage({ params, searchParams }: Props) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
   const id = parsed.data;
-  // Same parser and day-granular `since` as the client, so the keys match.
+  // The client's parsers and defaults and the same day-granular `since`, so the prefetched key is the one it asks for.
   const since = rangeSince(parseRange(await searchParams), new Date());
   return (
     <Suspense fallback={<SkeletonLines lines={8} />}>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound, redirect } from "next/navigation";
+import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
 import { QueueView } from "@/components/queue/queue-view";
 import { QueueTableSkeleton } from "@/components/queue/table/skeleton";
@@ -9,7 +10,7 @@ import { can } from "@/lib/auth/roles";
 import { IdParam } from "@/lib/schemas";
 import { parseQueueUrl, queueUrlSearch } from "@/lib/url-state/queue";
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.queue");
@@ -24,7 +25,7 @@ export default async function QueuePage({ params, searchParams }: Props) {
   const id = parsed.data;
   const raw = await searchParams;
 
-  // The same parser as the client: an invalid or non-canonical link is rewritten to what is actually shown.
+  // The same parsers as the client: an invalid or non-canonical link is rewritten to what is actually shown.
   const canonical = queueUrlSearch(parseQueueUrl(raw));
   const given = URL_KEYS.flatMap((k) => (raw[k] === undefined ? [] : [`${k}=${[raw[k]].flat().join(",")}`])).join("&");
   if (canonical !== (given ? `?${given}` : "")) redirect(`/campaigns/${id}/queue${canonical}`);

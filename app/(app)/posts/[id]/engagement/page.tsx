@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
 import { PostEngagement } from "@/components/engagement/post-engagement";
 import { Prefetch } from "@/components/overview/prefetch";
@@ -11,13 +12,14 @@ import { parsePostEngagementUrl } from "@/lib/url-state/engagement";
 
 type Props = {
   params: Promise<{ id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: Promise<SearchParams>;
 };
 
 export default async function PostEngagementPage({ params, searchParams }: Props) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
   const id = parsed.data;
+  // The client's parsers and defaults, so the prefetched history is the one the chart asks for.
   const { metric, points } = parsePostEngagementUrl(await searchParams, id);
   return (
     <Suspense fallback={<SkeletonLines lines={8} />}>

@@ -1,0 +1,32 @@
+import { createLoader, createParser, createSerializer, parseAsStringLiteral, type inferParserType } from "nuqs/server";
+import { parseAsDay, parseAsId, parseAsPage } from "./parsers";
+
+/**
+ * The activity page's URL state, defined once for the server page and the
+ * client: `?campaign=3&post=120&user=anna&action=approve&from=2025-01-01&to=2025-01-31&page=2`.
+ * Invalid values are dropped (an unfiltered view rather than an error).
+ */
+const parseAsPerson = createParser<string>({
+  parse: (v) => v.trim().slice(0, 200) || null,
+  serialize: String,
+});
+
+export const activityParsers = {
+  campaign: parseAsId,
+  post: parseAsId,
+  user: parseAsPerson,
+  action: parseAsStringLiteral(["approve", "reject"]),
+  /** Local calendar days, `YYYY-MM-DD`, inclusive. */
+  from: parseAsDay,
+  to: parseAsDay,
+  page: parseAsPage.withDefault(1),
+};
+
+export type ActivityFilters = inferParserType<typeof activityParsers>;
+
+export const ACTIVITY_NO_FILTERS: ActivityFilters = { campaign: null, post: null, user: null, action: null, from: null, to: null, page: 1 };
+
+export const parseActivityUrl = createLoader(activityParsers);
+
+/** The query string of the filters; empty ones and page 1 are left out. */
+export const activityUrlSearch = createSerializer(activityParsers);
