@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
+import { notify } from "@/components/ui/toaster";
 import { adminSessionKeys, adminSessionsOptions, endAdminSession, endAllSessionsOf } from "@/lib/queries/admin-sessions";
 import { SessionsTable } from "./sessions-table";
 
@@ -15,11 +16,10 @@ const field = "h-9 w-full rounded-md border border-zinc-300 bg-white px-2 text-s
 export function SessionsView() {
   const t = useTranslations("common.sessions");
   const [email, setEmail] = useState<string | undefined>();
-  const [notice, setNotice] = useState<string>();
   const client = useQueryClient();
   const query = useQuery(adminSessionsOptions(email));
   const done = ({ ended }: { ended: number }) => {
-    setNotice(t("ended", { count: ended }));
+    notify("success", t("ended", { count: ended }));
     return client.invalidateQueries({ queryKey: adminSessionKeys.all });
   };
   const endOne = useMutation({ mutationFn: endAdminSession, onSuccess: done });
@@ -59,9 +59,6 @@ export function SessionsView() {
           </>
         )}
       </form>
-      <p role="status" className="text-sm">
-        {notice}
-      </p>
       {failure && <ErrorState error={failure} />}
       <section aria-label={t("tableLabel")}>
         {query.isPending ? (

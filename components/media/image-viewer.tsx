@@ -1,13 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { MediaImage } from "./media-image";
 
 /**
- * Full-size viewer of an album: a modal <dialog> (focus stays inside, Escape
- * closes, focus returns to the thumbnail), arrow keys and buttons move
+ * Full-size viewer of an album: the shared modal dialog (focus stays inside,
+ * Escape closes, focus returns to the thumbnail), arrow keys and buttons move
  * between the images.
  */
 export function ImageViewer({
@@ -26,24 +26,21 @@ export function ImageViewer({
   onRetry: () => void;
 }) {
   const t = useTranslations("review.media");
-  const dialog = useRef<HTMLDialogElement>(null);
-  const open = index !== null;
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
-
   const total = urls.length;
   const go = (step: number) => index !== null && onIndex((index + step + total) % total);
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="image-viewer-title"
+    <Dialog
+      open={index !== null}
       onClose={onClose}
+      size="lg"
+      title={index !== null ? t("imageOf", { n: index + 1, total }) : ""}
+      headerEnd={
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          <span aria-hidden="true">✕</span>
+          {t("close")}
+        </Button>
+      }
       onKeyDown={(e) => {
         if (e.key === "ArrowRight") {
           e.preventDefault();
@@ -53,19 +50,10 @@ export function ImageViewer({
           go(-1);
         }
       }}
-      className="m-auto max-h-[95dvh] w-[min(95vw,64rem)] rounded-lg bg-white p-4 text-zinc-900 backdrop:bg-black/80 dark:bg-zinc-900 dark:text-zinc-100"
+      className="backdrop:bg-black/80"
     >
       {index !== null && urls[index] !== undefined && (
-        <div className="flex flex-col gap-3">
-          <div className="flex items-center justify-between gap-2">
-            <h2 id="image-viewer-title" className="text-sm font-semibold">
-              {t("imageOf", { n: index + 1, total })}
-            </h2>
-            <Button size="sm" variant="ghost" onClick={onClose}>
-              <span aria-hidden="true">✕</span>
-              {t("close")}
-            </Button>
-          </div>
+        <>
           <MediaImage
             key={urls[index]}
             url={urls[index] ?? ""}
@@ -88,8 +76,8 @@ export function ImageViewer({
               </Button>
             </div>
           )}
-        </div>
+        </>
       )}
-    </dialog>
+    </Dialog>
   );
 }

@@ -2,15 +2,15 @@
 
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { TRIAGE_KEYS } from "@/lib/keyboard/triage";
-import { Modal } from "./modal";
 
 /** `?`: the list of keys. */
 export function KeysDialog({ open, onClose, readOnly }: { open: boolean; onClose: () => void; readOnly: boolean }) {
   const t = useTranslations("review.keys");
   const keys = TRIAGE_KEYS.filter((k) => !readOnly || !["approve", "reject", "select"].includes(k.action));
   return (
-    <Modal open={open} onClose={onClose} title={t("title")}>
+    <Dialog open={open} onClose={onClose} title={t("title")}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         {keys.map((k) => (
           <div key={k.key} className="contents">
@@ -21,10 +21,10 @@ export function KeysDialog({ open, onClose, readOnly }: { open: boolean; onClose
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-xs text-zinc-700 dark:text-zinc-300">{t("note")}</p>
-      <div className="mt-4 flex justify-end">
+      <p className="text-xs text-zinc-700 dark:text-zinc-300">{t("note")}</p>
+      <div className="flex justify-end">
         <Button onClick={onClose}>{t("close")}</Button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -7,9 +7,10 @@ import { ApiClientError } from "@/lib/queries/fetch-json";
 import { approvePost, rejectPost, type DecisionResponse } from "@/lib/queries/posts";
 import { queuePostsPrefix } from "@/lib/queries/queue";
 import { useDecisionNotes } from "@/components/post/decision-notes";
+import type { notify as toasterNotify } from "@/components/ui/toaster";
 import type { ApprovalResult, Post } from "@/lib/schemas";
 
-export type Notify = (tone: "ok" | "error", text: string) => void;
+export type Notify = typeof toasterNotify;
 
 /** How long a decided status is laid over the list while the server's copy catches up. */
 const OVERRIDE_MS = 60_000;
@@ -21,7 +22,8 @@ const OVERRIDE_MS = 60_000;
  * as a local overlay, not written into the query cache: the server's cached
  * list may still carry the old status for a few seconds, and the next poll
  * must not flip the row back. The upstream's message is shown as it comes;
- * an error is never taken for success.
+ * an error is never taken for success. A reject's error is thrown to its
+ * dialog (which keeps the reason and shows it); an approve's is a toast.
  */
 export function useDecisions(campaignId: number, notify: Notify) {
   const qc = useQueryClient();
@@ -54,18 +56,23 @@ export function useDecisions(campaignId: number, notify: Notify) {
   const apply = useCallback((result: ApprovalResult) => applyStatuses([{ taskId: result.task_id, status: String(result.status) }]), [applyStatuses]);
 
   const run = useCallback(
-    async (id: number, call: () => Promise<DecisionResponse>) => {
+    async (id: number, call: () => Promise<DecisionResponse>, { throwErrors = false } = {}) => {
       setBusy((b) => [...b, id]);
       try {
         const res = await call();
         apply(res.data);
         const notes = notesOf(res);
-        // Someone decided first or the audit log missed it: worth a second look, so not a plain "ok".
-        notify(notes.length ? "error" : "ok", [t("result", { id, message: res.data.message }), ...notes].join(" "));
+        const text = t("result", { id, message: res.data.message });
+        // Someone decided first or the audit log missed it: worth a second look, so a warning of its
+        // own; plain successes share one toast that counts them.
+        if (notes.length) notify("warning", text, { notes });
+        else notify("success", text, { group: "decision" });
       } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        notify("error", [t("failed", { id, message }), ...notesOf(e)].join(" "));
         if (e instanceof ApiClientError && e.status === 409) void qc.invalidateQueries({ queryKey: queuePostsPrefix(campaignId) });
+        if (throwErrors) throw e;
+        const message = e instanceof Error ? e.message : String(e);
+        // The same failure on several posts (the upstream down, say) is one toast with a count.
+        notify("error", t("failed", { id, message }), { notes: notesOf(e), group: `failed:${message}` });
       } finally {
         setBusy((b) => b.filter((x) => x !== id));
       }
@@ -74,7 +81,10 @@ export function useDecisions(campaignId: number, notify: Notify) {
   );
 
   const approve = useCallback((id: number, source: "single" | "keyboard") => run(id, () => approvePost(id, { source })), [run]);
-  const reject = useCallback((id: number, reason: string, source: "single" | "keyboard") => run(id, () => rejectPost(id, { reason, source })), [run]);
+  const reject = useCallback(
+    (id: number, reason: string, source: "single" | "keyboard") => run(id, () => rejectPost(id, { reason, source }), { throwErrors: true }),
+    [run],
+  );
 
   /** The send of a keyboard approval whose undo window ran out; on page exit with keepalive so it survives the unload. */
   const sendKeyboardApproval = useCallback(

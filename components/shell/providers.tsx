@@ -4,6 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState } from "react";
+import { Toaster } from "@/components/ui/toaster";
 import { makeQueryClient } from "@/lib/queries/query-client";
 
 /** `nonce`: the page's CSP script nonce, for next-themes' inline script that sets the theme before paint. */
@@ -16,6 +17,8 @@ export function Providers({ children, nonce }: { children: React.ReactNode; nonc
         {/* URL state (filters, sort, page) through nuqs: one adapter for every page. */}
         <NuqsAdapter>{children}</NuqsAdapter>
       </QueryClientProvider>
+      {/* The one toaster of every page, themed with next-themes. */}
+      <Toaster />
     </ThemeProvider>
   );
 }

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { ThemeProvider } from "next-themes";
+import { toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { contentSecurityPolicy, headerOptionsFrom } from "@/lib/edge/security-headers.mjs";
+import common from "@/messages/ru/common.json";
+import { notify, Toaster } from "./toaster";
+
+/** jsdom has no matchMedia: `wide` answers the toaster's width query, dark the colour scheme. */
+function stubMedia({ wide }: { wide: boolean }) {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: query.includes("min-width") ? wide : false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+  }));
+}
+
+function renderToaster(theme?: "dark") {
+  return render(
+    <NextIntlClientProvider locale="ru" messages={{ common }}>
+      <ThemeProvider attribute="class" enableSystem={false} defaultTheme={theme ?? "light"}>
+        <Toaster />
+      </ThemeProvider>
+    </NextIntlClientProvider>,
+  );
+}
+
+const toastOf = (text: string | RegExp) => screen.getByText(text).closest("[data-sonner-toast]") as HTMLElement;
+
+beforeEach(() => stubMedia({ wide: true }));
+afterEach(async () => {
+  act(() => void toast.dismiss());
+  await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("Toaster and notify", () => {
+  it("is a labelled, translated region at the bottom left on wide screens", async () => {
+    renderToaster();
+    expect(screen.getByRole("region").getAttribute("aria-label")).toMatch(/^Уведомления/);
+    act(() => void notify("success", "№1: Пост согласован"));
+    await waitFor(() => expect(screen.getByText("№1: Пост согласован")).toBeTruthy());
+    const list = toastOf("№1: Пост согласован").closest("[data-sonner-toaster]") as HTMLElement;
+    expect([list.dataset.yPosition, list.dataset.xPosition]).toEqual(["bottom", "left"]);
+    expect(list.dataset.sonnerTheme).toBe("light");
+    expect(within(toastOf("№1: Пост согласован")).getByRole("button", { name: "Закрыть уведомление" })).toBeTruthy();
+  });
+
+  it("goes to the top on narrow screens, where the queue's preview sheet covers the bottom", async () => {
+    stubMedia({ wide: false });
+    renderToaster();
+    act(() => void notify("info", "Сообщение"));
+    await waitFor(() => expect(screen.getByText("Сообщение")).toBeTruthy());
+    const list = toastOf("Сообщение").closest("[data-sonner-toaster]") as HTMLElement;
+    expect(list.dataset.yPosition).toBe("top");
+  });
+
+  it("follows the dark theme", async () => {
+    renderToaster("dark");
+    act(() => void notify("error", "Ошибка"));
+    await waitFor(() => expect(screen.getByText("Ошибка")).toBeTruthy());
+    expect((toastOf("Ошибка").closest("[data-sonner-toaster]") as HTMLElement).dataset.sonnerTheme).toBe("dark");
+  });
+
+  it("counts repeats of a group into one toast with ×N, the latest text shown", async () => {
+    renderToaster();
+    act(() => void notify("success", "№1: Пост согласован", { group: "decision" }));
+    await waitFor(() => expect(screen.getByText("№1: Пост согласован")).toBeTruthy());
+    act(() => void notify("success", "№2: Пост согласован", { group: "decision" }));
+    act(() => void notify("success", "№3: Пост согласован", { group: "decision" }));
+    await waitFor(() => expect(screen.getByText("×3")).toBeTruthy());
+    expect(screen.queryByText("№1: Пост согласован")).toBeNull();
+    const item = toastOf("№3: Пост согласован");
+    expect(item.textContent).toContain("3 уведомления этого вида");
+    expect(document.querySelectorAll("[data-sonner-toast]")).toHaveLength(1);
+  });
+
+  it("keeps kinds apart, shows a warning's notes, and repeats of the same text count without a group", async () => {
+    renderToaster();
+    act(() => {
+      notify("success", "№4: Пост согласован", { group: "decision" });
+      notify("warning", "№5: Пост согласован", { notes: ["Анна (anna@example.com) уже согласовала этот пост"] });
+      notify("error", "№6: не получилось. Сервис недоступен");
+      notify("error", "№6: не получилось. Сервис недоступен");
+    });
+    await waitFor(() => expect(document.querySelectorAll("[data-sonner-toast]")).toHaveLength(3));
+    expect(toastOf("№5: Пост согласован").dataset.type).toBe("warning");
+    expect(within(toastOf("№5: Пост согласован")).getByText(/anna@example.com/)).toBeTruthy();
+    expect(toastOf("№6: не получилось. Сервис недоступен").dataset.type).toBe("error");
+    expect(within(toastOf("№6: не получилось. Сервис недоступен")).getByText("×2")).toBeTruthy();
+    expect(toastOf("№4: Пост согласован").textContent).not.toContain("×");
+  });
+});
+
+describe("the page CSP and sonner's injected styles", () => {
+  it("style-src allows inline <style> and style attributes (sonner 2 takes no nonce)", () => {
+    const policy = contentSecurityPolicy(headerOptionsFrom({}), "bm9uY2U=");
+    const styleSrc = policy.split("; ").find((d) => d.startsWith("style-src "));
+    expect(styleSrc).toContain("'unsafe-inline'");
+    // A nonce or hash in style-src would switch 'unsafe-inline' off and break the toasts.
+    expect(styleSrc).not.toMatch(/'nonce-|'sha(256|384|512)-/);
+    expect(document.querySelector("style")?.textContent).toContain("[data-sonner-toaster]");
+  });
+});
