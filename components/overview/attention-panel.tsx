@@ -10,7 +10,7 @@ import { SkeletonLines } from "@/components/ui/skeleton";
 import { calendarDay, endingSoon } from "@/lib/analytics/dates";
 import { ALL_CAMPAIGN_STATUSES, campaignPostsQuery, campaignQuery, campaignsQuery } from "@/lib/queries/campaigns";
 import type { CampaignListItem } from "@/lib/schemas";
-import { FAILED_FILTER, failedGroups } from "./failed";
+import { FAILED_FILTER, failedGroups, uncheckedCount } from "./failed";
 import { QueryPanel } from "./query-panel";
 
 /**
@@ -45,6 +45,7 @@ function Attention({ campaigns }: { campaigns: CampaignListItem[] }) {
   });
   const failed = failedGroups(active, failedPosts.map((q) => q.data?.data));
   const failedLoading = failedPosts.some((q) => q.isPending);
+  const unchecked = uncheckedCount(failedPosts.map((q) => ({ data: q.data?.data, isError: q.isError })));
   const soon = endingSoon(
     campaigns.filter((c) => c.status === "ACTIVE" || c.status === "FROZEN"),
     calendarDay(new Date()),
@@ -79,11 +80,18 @@ function Attention({ campaigns }: { campaigns: CampaignListItem[] }) {
       </section>
 
       <section aria-labelledby="failed-title" aria-busy={failedLoading}>
-        <h3 id="failed-title" className="mb-2 text-sm font-semibold">
+        <h3 id="failed-title" className="text-sm font-semibold">
           {t("failed")}
         </h3>
+        <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">{t("failedScope")}</p>
+        {unchecked > 0 && (
+          <p className="mb-2 text-sm font-medium text-amber-900 dark:text-amber-200" data-testid="failed-unchecked">
+            <span aria-hidden="true">⚠ </span>
+            {t("failedUnchecked", { count: unchecked })}
+          </p>
+        )}
         {failed.length === 0 ? (
-          failedLoading ? <SkeletonLines lines={2} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("noFailed")}</p>
+          failedLoading ? <SkeletonLines lines={2} /> : unchecked > 0 ? null : <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("noFailed")}</p>
         ) : (
           <ul className="space-y-3 text-sm" data-testid="failed-list">
             {failed.map(({ campaign, total, posts }) => (

@@ -7,10 +7,13 @@ import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/query-states";
 import { postDecisionsKey } from "@/lib/queries/decisions";
 import { approvePost, postKey, rejectPost, type DecisionResponse } from "@/lib/queries/posts";
+import { usePostReadable } from "@/lib/queries/post-readable";
+import { DecisionNotes, useDecisionOffer, usable } from "./decision-offer";
 import { useDecisionNotes } from "./decision-notes";
 import { APPROVAL_RESULTS, useEnumLabel } from "./labels";
 import { RejectDialog } from "./reject-dialog";
 import { PostStatusBadge } from "./status-badge";
+import { usePost } from "./use-post";
 
 type Decision = { action: "approve" } | { action: "reject"; reason: string };
 
@@ -19,6 +22,10 @@ type Decision = { action: "approve" } | { action: "reject"; reason: string };
  * The outcome shown is the upstream's: its result (translated when known) and
  * its Russian message; an error is an error, never a success. Either way the
  * post and its decision history are refetched.
+ *
+ * Only the decisions the post's status allows are offered (lib/posts/transitions.ts),
+ * with a line saying why the others are not; while the post cannot be read
+ * (its query failing, or retrying after a failure) they are disabled.
  */
 export function DecisionPanel({ id }: { id: number }) {
   const t = useTranslations("review.decision");
@@ -26,12 +33,15 @@ export function DecisionPanel({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const notesOf = useDecisionNotes();
+  const status = usePost(id).data.data.status;
+  const readable = usePostReadable(id);
+  const offer = useDecisionOffer()(status, readable);
 
   const mutation = useMutation<DecisionResponse, Error, Decision>({
     mutationFn: (d) => (d.action === "approve" ? approvePost(id) : rejectPost(id, { reason: d.reason })),
-    // Close the dialog whatever happened, so the outcome below is seen.
+    // A reject that failed keeps its dialog open, with the reason and the error in it.
+    onSuccess: () => setRejecting(false),
     onSettled: () => {
-      setRejecting(false);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: postKey(id) }),
         queryClient.invalidateQueries({ queryKey: postDecisionsKey(id) }),
@@ -41,16 +51,23 @@ export function DecisionPanel({ id }: { id: number }) {
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap gap-2">
-        <Button variant="success" disabled={mutation.isPending} onClick={() => mutation.mutate({ action: "approve" })}>
-          <span aria-hidden="true">✓</span>
-          {t("approve")}
-        </Button>
-        <Button variant="danger" disabled={mutation.isPending} onClick={() => setRejecting(true)}>
-          <span aria-hidden="true">✕</span>
-          {t("reject")}
-        </Button>
-      </div>
+      {(offer.approve || offer.reject) && (
+        <div className="flex flex-wrap gap-2">
+          {offer.approve && (
+            <Button variant="success" disabled={mutation.isPending || !usable(offer, "approve")} onClick={() => mutation.mutate({ action: "approve" })}>
+              <span aria-hidden="true">✓</span>
+              {t("approve")}
+            </Button>
+          )}
+          {offer.reject && (
+            <Button variant="danger" disabled={mutation.isPending || !usable(offer, "reject")} onClick={() => setRejecting(true)}>
+              <span aria-hidden="true">✕</span>
+              {t("reject")}
+            </Button>
+          )}
+        </div>
+      )}
+      <DecisionNotes notes={offer.notes} />
       <div aria-live="polite">
         {mutation.isPending && <p className="text-sm">{t("sending")}</p>}
         {mutation.isSuccess && (
@@ -70,19 +87,14 @@ export function DecisionPanel({ id }: { id: number }) {
           </div>
         )}
       </div>
-      {mutation.isError && (
+      {mutation.isError && !rejecting && (
         <div data-decision-error>
           <p className="mb-1 text-sm font-semibold">{t("failed")}</p>
           <ErrorState error={mutation.error} />
           <Notes notes={notesOf(mutation.error)} />
         </div>
       )}
-      <RejectDialog
-        open={rejecting}
-        pending={mutation.isPending}
-        onCancel={() => setRejecting(false)}
-        onSubmit={(reason) => mutation.mutate({ action: "reject", reason })}
-      />
+      <RejectDialog open={rejecting} taskIds={[id]} onCancel={() => setRejecting(false)} onSubmit={(reason) => mutation.mutateAsync({ action: "reject", reason })} />
     </div>
   );
 }

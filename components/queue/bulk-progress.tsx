@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
+import { APPROVAL_RESULTS, useEnumLabel } from "@/components/post/labels";
 import { ErrorState } from "@/components/ui/query-states";
 import { bulkJobOptions, type BulkJobDetail, type BulkJobItem } from "@/lib/queries/bulk";
 import { cn } from "@/lib/cn";
@@ -71,9 +72,10 @@ export function BulkProgress({ jobId, onDone, onDismiss }: { jobId: number; onDo
 
 function ItemLine({ item }: { item: BulkJobItem }) {
   const t = useTranslations("review.bulk.item");
+  const resultLabel = useEnumLabel("decision.result", APPROVAL_RESULTS);
   const text =
     item.status === "ok"
-      ? item.message ?? item.result ?? ""
+      ? item.message ?? (item.result ? resultLabel(item.result) : "")
       : item.status === "failed"
         ? `${item.message ?? ""}${item.error_code ? ` (${item.error_code})` : ""}`
         : t(item.status === "running" ? "running" : item.attempts > 0 ? "retrying" : "pending");

@@ -1,20 +1,20 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { Post } from "@/lib/schemas";
 import { mediaExpired } from "./media-thumb";
+import { DecisionNotes, useDecisionOffer, usable } from "@/components/post/decision-offer";
 import { PostStatusBadge } from "@/components/post/status-badge";
-
-const APPROVABLE = new Set(["WAITING_APPROVAL"]);
-const REJECTABLE = new Set(["WAITING_APPROVAL", "APPROVED", "SCHEDULED"]);
 
 type Props = {
   post: Post | null;
   fetchedAt?: string;
   canDecide: boolean;
+  /** The list the post comes from can be read now (not failing, nor retrying after a failure). */
+  readable: boolean;
   pending: boolean;
   busy: boolean;
   onApprove: (id: number) => void;
@@ -25,13 +25,15 @@ type Props = {
 };
 
 /** The selected row in full: text and media, without leaving the queue. */
-export function PreviewPane({ post, fetchedAt, canDecide, pending, busy, onApprove, onReject, onClose, headingId }: Props) {
+export function PreviewPane({ post, fetchedAt, canDecide, readable, pending, busy, onApprove, onReject, onClose, headingId }: Props) {
   const t = useTranslations("review.queue.preview");
   const format = useFormatter();
+  const offerFor = useDecisionOffer();
   if (!post) {
     return <p className="p-4 text-sm text-zinc-700 dark:text-zinc-300">{t("empty")}</p>;
   }
   const expired = mediaExpired(post.media, fetchedAt);
+  const offer = offerFor(post.status, readable);
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 p-4">
       <header className="flex flex-wrap items-start justify-between gap-2">
@@ -52,22 +54,27 @@ export function PreviewPane({ post, fetchedAt, canDecide, pending, busy, onAppro
       </header>
 
       {canDecide && (
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="success" disabled={busy || pending || !APPROVABLE.has(post.status)} onClick={() => onApprove(post.task_id)}>
-            {t("approve")}
-          </Button>
-          <Button size="sm" variant="danger" disabled={busy || pending || !REJECTABLE.has(post.status)} onClick={() => onReject(post.task_id)}>
-            {t("reject")}
-          </Button>
-          <Link unstable_dynamicOnHover href={`/posts/${post.task_id}`} className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-blue-800 underline dark:text-blue-300">
+        <div className="flex flex-wrap items-center gap-2">
+          {offer.approve && (
+            <Button size="sm" variant="success" disabled={busy || pending || !usable(offer, "approve")} onClick={() => onApprove(post.task_id)}>
+              {t("approve")}
+            </Button>
+          )}
+          {offer.reject && (
+            <Button size="sm" variant="danger" disabled={busy || pending || !usable(offer, "reject")} onClick={() => onReject(post.task_id)}>
+              {t("reject")}
+            </Button>
+          )}
+          <AppLink href={`/posts/${post.task_id}`} className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-blue-800 underline dark:text-blue-300">
             {t("open")}
-          </Link>
+          </AppLink>
+          <DecisionNotes notes={offer.notes} className="basis-full" />
         </div>
       )}
       {!canDecide && (
-        <Link unstable_dynamicOnHover href={`/posts/${post.task_id}`} className="text-sm font-medium text-blue-800 underline dark:text-blue-300">
+        <AppLink href={`/posts/${post.task_id}`} className="text-sm font-medium text-blue-800 underline dark:text-blue-300">
           {t("open")}
-        </Link>
+        </AppLink>
       )}
 
       <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{post.text || t("noText")}</p>

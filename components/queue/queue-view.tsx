@@ -2,14 +2,18 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useBlockedText } from "@/components/post/decision-offer";
+import { RejectDialog } from "@/components/post/reject-dialog";
 import { ErrorState, StaleNote } from "@/components/ui/query-states";
 import { Button } from "@/components/ui/button";
-import type { TriageEffect } from "@/lib/keyboard/triage";
+import { notify } from "@/components/ui/toaster";
+import type { Decidable, TriageEffect } from "@/lib/keyboard/triage";
 import { usePendingApprovals } from "@/lib/keyboard/use-pending-approvals";
 import { useTriageKeys } from "@/lib/keyboard/use-triage-keys";
+import { canDecideOn, eligibleIds } from "@/lib/posts/transitions";
 import { createBulkJob, recentBulkJobsOptions, type BulkJobDetail } from "@/lib/queries/bulk";
 import { queuePostsOptions, queuePostsPrefix } from "@/lib/queries/queue";
 import type { Post } from "@/lib/schemas";
@@ -20,14 +24,13 @@ import { QueueFilters } from "./filters";
 import { KeysDialog } from "./keys-dialog";
 import { LiveStatus } from "./live-status";
 import { PreviewPane } from "./preview-pane";
-import { RejectDialog } from "./reject-dialog";
 import { useStatusLabel } from "./status-badge";
 import { QueueDataTable } from "./table/data-table";
 import { QueueEmptyState } from "./table/empty-state";
 import { QueuePagination } from "./table/pagination";
 import { QueueTableSkeleton } from "./table/skeleton";
-import { Toasts, type Notice } from "./toasts";
 import { useDecisions, withOverrides } from "./use-decisions";
+import { useUndoToasts } from "./undo-toasts";
 import { useQueueUrl } from "./use-queue-url";
 
 const NO_POSTS: Post[] = [];
@@ -37,25 +40,28 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
   const t = useTranslations("review.queue");
   const tb = useTranslations("review.bulk");
   const statusLabel = useStatusLabel();
+  const blockedText = useBlockedText();
   const router = useRouter();
   const qc = useQueryClient();
   const [url, setUrl, hrefFor] = useQueueUrl();
   const query = useQuery(queuePostsOptions(campaignId, url));
   const serverPosts = query.data?.data.posts ?? NO_POSTS;
 
-  const [notices, setNotices] = useState<Notice[]>([]);
-  const noticeKey = useRef(0);
-  const notify = useCallback((tone: Notice["tone"], text: string) => {
-    const key = ++noticeKey.current;
-    setNotices((list) => [...list.slice(-3), { key, tone, text }]);
-    setTimeout(() => setNotices((list) => list.filter((n) => n.key !== key)), tone === "ok" ? 6_000 : 12_000);
-  }, []);
-
   const decisions = useDecisions(campaignId, notify);
   const posts = useMemo(() => withOverrides(serverPosts, decisions.overrides), [serverPosts, decisions.overrides]);
   const ids = useMemo(() => posts.map((p) => p.task_id), [posts]);
+  // Rows on screen from a list that is failing (or retrying after a failure) may be out of date: no decisions on them.
+  const readable = query.status === "success";
+  const decidable = useCallback<Decidable>(
+    (id, action) => {
+      const post = posts.find((p) => p.task_id === id);
+      return readable && post !== undefined && canDecideOn(post.status, action);
+    },
+    [posts, readable],
+  );
   const pendingApprovals = usePendingApprovals(decisions.sendKeyboardApproval);
   const pendingIds = useMemo(() => pendingApprovals.pending.map((p) => p.id), [pendingApprovals.pending]);
+  useUndoToasts(pendingApprovals.pending, pendingApprovals.undo);
 
   const [helpOpen, setHelpOpen] = useState(false);
   const [rejecting, setRejecting] = useState<Rejecting | null>(null);
@@ -68,16 +74,16 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
       if (effect.type === "help") return setHelpOpen(true);
       if (effect.type === "open") return router.push(`/posts/${effect.id}`);
       if (!canDecide) return;
-      if (effect.type === "approve") {
+      if (effect.type === "unavailable") {
         const post = posts.find((p) => p.task_id === effect.id);
-        if (post && post.status !== "WAITING_APPROVAL") return notify("error", t("toast.notWaiting", { id: effect.id, status: statusLabel(post.status) }));
-        pendingApprovals.schedule(effect.id);
+        return void notify("warning", t("toast.unavailable", { id: effect.id, reason: blockedText(post?.status ?? "", readable) }));
       }
+      if (effect.type === "approve") pendingApprovals.schedule(effect.id);
       if (effect.type === "reject") setRejecting({ ids: [effect.id], source: "keyboard" });
     },
-    [router, canDecide, posts, notify, t, statusLabel, pendingApprovals],
+    [router, canDecide, posts, t, blockedText, readable, pendingApprovals],
   );
-  const triage = useTriageKeys(ids, { onEffect, enabled: !dialogOpen });
+  const triage = useTriageKeys(ids, { onEffect, enabled: !dialogOpen, decidable });
 
   // A j/k press moves focus to the new cursor row; clicks do not steal focus.
   const lastCursor = useRef(triage.cursorId);
@@ -104,18 +110,19 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
   }, [recent.data, jobIds, dismissed]);
   const [startingBulk, setStartingBulk] = useState(false);
 
+  /** Starts a bulk job; throws when it could not be started (a reject's dialog shows that). */
   const startBulk = async (action: "approve" | "reject", taskIds: number[], reason?: string) => {
     setStartingBulk(true);
     try {
       const { job } = await createBulkJob({ action, task_ids: taskIds, reason, campaign_id: campaignId });
       setJobIds((list) => [job.id, ...list]);
       triage.setSelected([]);
-    } catch (e) {
-      notify("error", tb("failed", { message: e instanceof Error ? e.message : String(e) }));
     } finally {
       setStartingBulk(false);
     }
   };
+  const approveBulk = (taskIds: number[]) =>
+    startBulk("approve", taskIds).catch((e: unknown) => notify("error", tb("failed", { message: e instanceof Error ? e.message : String(e) })));
   const { applyStatuses } = decisions;
   const onJobDone = useCallback(
     (detail: BulkJobDetail) => {
@@ -125,12 +132,13 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
     [qc, campaignId, applyStatuses],
   );
 
-  const confirmReject = (reason: string) => {
+  // Resolves once sent (the dialog then closes); a failure stays in the dialog with the reason.
+  const confirmReject = async (reason: string) => {
     if (!rejecting) return;
     const { ids: targets, source } = rejecting;
+    if (source === "bulk") await startBulk("reject", targets, reason);
+    else await Promise.all(targets.map((id) => decisions.reject(id, reason, source)));
     setRejecting(null);
-    if (source === "bulk") void startBulk("reject", targets, reason);
-    else for (const id of targets) void decisions.reject(id, reason, source);
   };
 
   const cursorPost = posts.find((p) => p.task_id === triage.cursorId) ?? null;
@@ -141,6 +149,7 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
     post: cursorPost,
     fetchedAt,
     canDecide,
+    readable,
     pending: cursorPost ? pendingIds.includes(cursorPost.task_id) : false,
     busy: cursorPost ? decisions.busy.includes(cursorPost.task_id) : false,
     onApprove: (id: number) => void decisions.approve(id, "single"),
@@ -152,13 +161,14 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          {query.data && (
-            <p className="text-sm text-zinc-700 dark:text-zinc-300">
-              <Link unstable_dynamicOnHover href={`/campaigns/${campaignId}`} className="text-blue-800 underline dark:text-blue-300">
+          {/* The line is kept before the posts arrive, so nothing below moves when the name fills it. */}
+          <p className="min-h-5 text-sm text-zinc-700 dark:text-zinc-300">
+            {query.data && (
+              <AppLink href={`/campaigns/${campaignId}`} className="text-blue-800 underline dark:text-blue-300">
                 {query.data.data.campaign_name}
-              </Link>
-            </p>
-          )}
+              </AppLink>
+            )}
+          </p>
         </div>
         <div className="flex items-center gap-3">
           <LiveStatus fetchedAt={fetchedAt} ids={query.data ? ids : undefined} viewKey={viewKey} refreshing={query.isFetching && !query.isPending} />
@@ -175,9 +185,12 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
       {canDecide && (
         <BulkBar
           count={triage.selected.length}
+          approvable={eligibleIds(posts, triage.selected, "approve").length}
+          rejectable={eligibleIds(posts, triage.selected, "reject").length}
+          readable={readable}
           busy={startingBulk}
-          onApprove={() => void startBulk("approve", [...triage.selected])}
-          onReject={() => setRejecting({ ids: [...triage.selected], source: "bulk" })}
+          onApprove={() => void approveBulk(eligibleIds(posts, triage.selected, "approve"))}
+          onReject={() => setRejecting({ ids: eligibleIds(posts, triage.selected, "reject"), source: "bulk" })}
           onClear={() => triage.setSelected([])}
         />
       )}
@@ -232,16 +245,8 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
         </aside>
       )}
 
-      <Toasts pending={pendingApprovals.pending} notices={notices} onUndo={pendingApprovals.undo} onDismiss={(key) => setNotices((l) => l.filter((n) => n.key !== key))} />
       <KeysDialog open={helpOpen} onClose={() => setHelpOpen(false)} readOnly={!canDecide} />
-      <RejectDialog
-        open={rejecting !== null}
-        count={rejecting?.ids.length ?? 0}
-        taskId={rejecting?.ids[0] ?? null}
-        busy={startingBulk}
-        onCancel={() => setRejecting(null)}
-        onConfirm={confirmReject}
-      />
+      <RejectDialog open={rejecting !== null} taskIds={rejecting?.ids ?? []} onCancel={() => setRejecting(null)} onSubmit={confirmReject} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_TRIAGE, reconcileTriage, triageKey, type TriageState } from "./triage";
+import { canDecideOn } from "@/lib/posts/transitions";
+import { INITIAL_TRIAGE, reconcileTriage, triageKey, type Decidable, type TriageState } from "./triage";
 
 const ids = [11, 12, 13];
 const press = (state: TriageState, key: string, extra: Partial<Parameters<typeof triageKey>[2]> = {}) =>
@@ -26,6 +27,22 @@ describe("triage reducer", () => {
     for (const key of ["Enter", "a", "r", "x"]) {
       expect(press(INITIAL_TRIAGE, key)).toMatchObject({ handled: false, effect: null });
     }
+  });
+
+  it("a and r on a post whose status does not allow them say so instead of acting", () => {
+    const statuses: Record<number, string> = { 11: "WAITING_APPROVAL", 12: "APPROVED", 13: "PUBLISHED" };
+    const decidable: Decidable = (id, action) => canDecideOn(statuses[id] ?? "", action);
+    const at = (id: number): TriageState => ({ cursorId: id, cursorIndex: ids.indexOf(id), selected: [] });
+    const on = (id: number, key: string) => triageKey(at(id), ids, { key, typing: false }, decidable);
+    expect(on(11, "a")).toMatchObject({ handled: true, effect: { type: "approve", id: 11 } });
+    expect(on(11, "r")).toMatchObject({ handled: true, effect: { type: "reject", id: 11 } });
+    expect(on(12, "a")).toMatchObject({ handled: true, effect: { type: "unavailable", id: 12, action: "approve" } });
+    expect(on(12, "r")).toMatchObject({ handled: true, effect: { type: "reject", id: 12 } });
+    expect(on(13, "a").effect).toEqual({ type: "unavailable", id: 13, action: "approve" });
+    expect(on(13, "r").effect).toEqual({ type: "unavailable", id: 13, action: "reject" });
+    // Moving, selecting and opening do not depend on it.
+    expect(on(13, "Enter").effect).toEqual({ type: "open", id: 13 });
+    expect(on(13, "x").state.selected).toEqual([13]);
   });
 
   it("x toggles the selection of the cursor row", () => {

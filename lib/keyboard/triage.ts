@@ -7,6 +7,10 @@
  *   j / k   next / previous row        x      select or unselect the row
  *   Enter   open the post              a      approve (undoable for 5 s)
  *   r       reject (asks for reason)   ?      list the keys
+ *
+ * a and r on a row whose post does not allow that decision now (its status,
+ * lib/posts/transitions.ts, or a list that cannot be read) give an
+ * "unavailable" effect instead, so the page says why rather than sending it.
  */
 export type TriageState = {
   /** The focused row's task id, or null before the first move. */
@@ -20,7 +24,11 @@ export type TriageEffect =
   | { type: "open"; id: number }
   | { type: "approve"; id: number }
   | { type: "reject"; id: number }
+  | { type: "unavailable"; id: number; action: "approve" | "reject" }
   | { type: "help" };
+
+/** Whether a decision may be sent on the row's post now; absent = always. */
+export type Decidable = (id: number, action: "approve" | "reject") => boolean;
 
 export type KeyInput = {
   key: string;
@@ -55,7 +63,7 @@ function moveTo(state: TriageState, ids: readonly number[], index: number): Tria
   return { ...state, cursorId: ids[i] ?? null, cursorIndex: i };
 }
 
-export function triageKey(state: TriageState, ids: readonly number[], input: KeyInput): TriageOutcome {
+export function triageKey(state: TriageState, ids: readonly number[], input: KeyInput, decidable?: Decidable): TriageOutcome {
   // Shortcuts of the browser and the system (Ctrl+R, Cmd+A…) are never taken over.
   if (input.typing || input.ctrlKey || input.metaKey || input.altKey) return unhandled(state);
   const current = state.cursorId !== null ? ids.indexOf(state.cursorId) : -1;
@@ -78,9 +86,11 @@ export function triageKey(state: TriageState, ids: readonly number[], input: Key
     case "Enter":
       return { state, effect: { type: "open", id }, handled: true };
     case "a":
-      return { state, effect: { type: "approve", id }, handled: true };
-    case "r":
-      return { state, effect: { type: "reject", id }, handled: true };
+    case "r": {
+      const action = input.key === "a" ? "approve" : "reject";
+      if (decidable && !decidable(id, action)) return { state, effect: { type: "unavailable", id, action }, handled: true };
+      return { state, effect: { type: action, id }, handled: true };
+    }
     case "x": {
       const selected = state.selected.includes(id) ? state.selected.filter((s) => s !== id) : [...state.selected, id];
       return { state: { ...state, selected }, effect: null, handled: true };

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TriageEffect } from "./triage";
+import type { Decidable, TriageEffect } from "./triage";
 import { useTriageKeys } from "./use-triage-keys";
 
-function Harness({ ids, onEffect, enabled = true }: { ids: number[]; onEffect: (e: TriageEffect) => void; enabled?: boolean }) {
-  const { cursorId, selected } = useTriageKeys(ids, { onEffect, enabled });
+function Harness({ ids, onEffect, enabled = true, decidable }: { ids: number[]; onEffect: (e: TriageEffect) => void; enabled?: boolean; decidable?: Decidable }) {
+  const { cursorId, selected } = useTriageKeys(ids, { onEffect, enabled, decidable });
   return (
     <div>
       <output data-testid="cursor">{String(cursorId)}</output>
@@ -43,6 +43,21 @@ describe("useTriageKeys", () => {
       { type: "reject", id: 1 },
       { type: "open", id: 1 },
       { type: "help" },
+    ]);
+  });
+
+  it("asks the page whether a decision is allowed on the row, with the latest answer", () => {
+    const onEffect = vi.fn();
+    const { rerender } = render(<Harness ids={[1, 2]} onEffect={onEffect} decidable={() => true} />);
+    key("j");
+    key("a");
+    rerender(<Harness ids={[1, 2]} onEffect={onEffect} decidable={(_id, action) => action === "reject"} />);
+    key("a");
+    key("r");
+    expect(onEffect.mock.calls.map((c) => c[0])).toEqual([
+      { type: "approve", id: 1 },
+      { type: "unavailable", id: 1, action: "approve" },
+      { type: "reject", id: 1 },
     ]);
   });
 

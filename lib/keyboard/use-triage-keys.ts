@@ -7,6 +7,7 @@ import {
   isTypingTarget,
   reconcileTriage,
   triageKey,
+  type Decidable,
   type TriageEffect,
   type TriageState,
 } from "./triage";
@@ -15,6 +16,8 @@ export type TriageHandlers = {
   onEffect: (effect: TriageEffect) => void;
   /** Off while a dialog of the page is open, or for people who may only look. */
   enabled?: boolean;
+  /** Whether a and r may act on a row now (its post's status allows it, the list is readable). */
+  decidable?: Decidable;
 };
 
 /**
@@ -22,15 +25,17 @@ export type TriageHandlers = {
  * in; the cursor and the selection go out, kept in step with the list as it
  * changes under live refresh.
  */
-export function useTriageKeys(ids: readonly number[], { onEffect, enabled = true }: TriageHandlers) {
+export function useTriageKeys(ids: readonly number[], { onEffect, enabled = true, decidable }: TriageHandlers) {
   const [state, setState] = useState<TriageState>(INITIAL_TRIAGE);
   const stateRef = useRef(state);
   const idsRef = useRef(ids);
   const effectRef = useRef(onEffect);
+  const decidableRef = useRef(decidable);
 
   useEffect(() => {
     effectRef.current = onEffect;
-  }, [onEffect]);
+    decidableRef.current = decidable;
+  }, [onEffect, decidable]);
 
   // The list moved under us: keep cursor and selection on rows that still exist.
   useEffect(() => {
@@ -58,7 +63,7 @@ export function useTriageKeys(ids: readonly number[], { onEffect, enabled = true
         altKey: event.altKey,
         typing: isTypingTarget(event.target),
         onControl: isControlTarget(event.target),
-      });
+      }, decidableRef.current);
       if (!outcome.handled) return;
       event.preventDefault();
       if (outcome.state !== stateRef.current) update(outcome.state);

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+// The post page's decision panel offers only what the post's status allows,
+// says why otherwise, and is unusable while the post cannot be read.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { Suspense } from "react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import common from "@/messages/en/common.json";
+import review from "@/messages/en/review.json";
+import ruReview from "@/messages/ru/review.json";
+import ruCommon from "@/messages/ru/common.json";
+import { postKey } from "@/lib/queries/posts";
+import type { PostDetail } from "@/lib/schemas";
+import { installDialogPolyfill } from "@/test/dialog-polyfill";
+import { DecisionPanel } from "./decision-panel";
+
+const ID = 4242;
+const meta = { stale: false, fetchedAt: "2026-11-21T05:00:00Z" };
+const post = (status: string): PostDetail => ({
+  task_id: ID,
+  campaign_id: 101,
+  campaign_name: "Утренний кофе",
+  text: "Текст",
+  status,
+  post_type: "TEXT",
+  published_at: null,
+  created_at: "2026-11-20T10:00:00+03:00",
+  updated_at: null,
+  media: null,
+  generate_at: null,
+  versions: [],
+  publish_records: [],
+  engagement: {},
+});
+
+beforeAll(installDialogPolyfill);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPanel(status: string, locale: "en" | "ru" = "en") {
+  vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: { code: "upstream_unavailable", message: "Сервис недоступен" } }, { status: 503 })));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(postKey(ID), { data: post(status), meta });
+  const messages = locale === "en" ? { review, common } : { review: ruReview, common: ruCommon };
+  render(
+    <NextIntlClientProvider locale={locale} messages={messages} timeZone="Europe/Moscow">
+      <QueryClientProvider client={client}>
+        <Suspense fallback="loading">
+          <DecisionPanel id={ID} />
+        </Suspense>
+      </QueryClientProvider>
+    </NextIntlClientProvider>,
+  );
+  return client;
+}
+
+const button = (name: string) => screen.queryByRole("button", { name: new RegExp(name) });
+const notes = () => [...document.querySelectorAll("[data-decision-unavailable]")].map((n) => n.textContent);
+
+describe("DecisionPanel", () => {
+  it("offers approve and reject on a post waiting for approval, with nothing to explain", () => {
+    renderPanel("WAITING_APPROVAL");
+    expect(button("Approve")).toBeTruthy();
+    expect(button("Reject")).toBeTruthy();
+    expect(notes()).toEqual([]);
+  });
+
+  it("offers only reject on an approved post, and says why", () => {
+    renderPanel("APPROVED");
+    expect(button("Approve")).toBeNull();
+    expect((button("Reject") as HTMLButtonElement).disabled).toBe(false);
+    expect(notes()).toEqual([review.decision.unavailable.APPROVED]);
+  });
+
+  it("offers nothing on a published post and says a decision is not needed (in Russian by default)", () => {
+    renderPanel("PUBLISHED", "ru");
+    expect(screen.queryAllByRole("button")).toHaveLength(0);
+    expect(notes()).toEqual(["Пост уже опубликован — решение не требуется."]);
+  });
+
+  it("offers nothing on canceled, failed or partly published posts", () => {
+    for (const status of ["CANCELED", "FAILED", "PARTIALLY_PUBLISHED"] as const) {
+      renderPanel(status);
+      expect(screen.queryAllByRole("button"), status).toHaveLength(0);
+      expect(notes(), status).toEqual([review.decision.unavailable[status]]);
+      cleanup();
+    }
+  });
+
+  it("offers nothing on a status it does not know, and names the status", () => {
+    renderPanel("ON_HOLD");
+    expect(screen.queryAllByRole("button")).toHaveLength(0);
+    expect(notes()).toEqual(["The status “ON_HOLD” is not decidable here — no decision can be taken on this post."]);
+  });
+
+  it("disables the buttons while the post cannot be read, and enables them once it can", async () => {
+    const client = renderPanel("WAITING_APPROVAL");
+    await act(() => client.refetchQueries({ queryKey: postKey(ID) }));
+    await waitFor(() => expect((button("Approve") as HTMLButtonElement).disabled).toBe(true));
+    expect((button("Reject") as HTMLButtonElement).disabled).toBe(true);
+    expect(notes()).toEqual([review.decision.unreadable]);
+
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ data: post("WAITING_APPROVAL"), meta })));
+    await act(() => client.refetchQueries({ queryKey: postKey(ID) }));
+    await waitFor(() => expect((button("Approve") as HTMLButtonElement).disabled).toBe(false));
+    expect(notes()).toEqual([]);
+  });
+});
