@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useFormatter, useTranslations } from "next-intl";
 import { METRIC_TYPES } from "@/lib/schemas/values";
 import { DateTime } from "./date-time";
@@ -46,9 +46,9 @@ export function EngagementSummary({ id }: { id: number }) {
           );
         })}
       </dl>
-      <Link unstable_dynamicOnHover href={`/posts/${id}/engagement`} className={linkClass}>
+      <AppLink href={`/posts/${id}/engagement`} className={linkClass}>
         {t("history")}
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { StaleNote } from "@/components/ui/query-states";
 import { POST_TYPES } from "@/lib/schemas/values";
@@ -31,13 +31,13 @@ export function PostSummary({ id }: { id: number }) {
         </span>
         <span>
           <span className="text-zinc-600 dark:text-zinc-400">{t("campaign")}:</span>{" "}
-          <Link unstable_dynamicOnHover href={`/campaigns/${post.campaign_id}`} className={linkClass}>
+          <AppLink href={`/campaigns/${post.campaign_id}`} className={linkClass}>
             {post.campaign_name}
-          </Link>
+          </AppLink>
         </span>
-        <Link unstable_dynamicOnHover href={`/posts/${post.task_id}/engagement`} className={linkClass}>
+        <AppLink href={`/posts/${post.task_id}/engagement`} className={linkClass}>
           {t("engagementTab")}
-        </Link>
+        </AppLink>
       </div>
     </div>
   );

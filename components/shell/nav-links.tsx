@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
 
@@ -20,7 +20,7 @@ export function NavLinks({ items, vertical = false, onNavigate }: { items: NavIt
         const active = isActive(item.href, pathname);
         return (
           <li key={item.href}>
-            <Link unstable_dynamicOnHover
+            <AppLink
               href={item.href}
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}
@@ -32,7 +32,7 @@ export function NavLinks({ items, vertical = false, onNavigate }: { items: NavIt
               )}
             >
               {item.label}
-            </Link>
+            </AppLink>
           </li>
         );
       })}
