@@ -1,6 +1,7 @@
 import { AppHeader } from "@/components/shell/app-header";
 import { requireCurrentUser } from "@/lib/auth/current-user";
 import { SkipLink } from "@/components/shell/skip-link";
+import { OutageProvider } from "@/components/ui/outage";
 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const user = await requireCurrentUser();
@@ -10,7 +11,8 @@ export default async function AppLayout({ children }: { children: React.ReactNod
       <AppHeader user={user} />
       {/* tabIndex lets the skip link move focus here, not only scroll. */}
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl p-4 focus:outline-none">
-        {children}
+        {/* One outage banner per page: panels report transient failures to it and heal on its clock. */}
+        <OutageProvider>{children}</OutageProvider>
       </main>
     </>
   );

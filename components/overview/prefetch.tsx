@@ -1,9 +1,9 @@
 import "server-only";
-import { dehydrate, HydrationBoundary, type QueryKey } from "@tanstack/react-query";
-import { makeQueryClient } from "@/lib/queries/query-client";
+import { HydrationBoundary } from "@tanstack/react-query";
+import { prefetchEntries, type PrefetchEntry } from "@/lib/queries/server-query-client";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
 
-export type PrefetchEntry = { queryKey: QueryKey; queryFn: () => Promise<unknown> };
+export type { PrefetchEntry };
 
 /**
  * Runs a page's first reads on the server (through the budgeted, cached
@@ -15,8 +15,6 @@ export type PrefetchEntry = { queryKey: QueryKey; queryFn: () => Promise<unknown
 export async function Prefetch({ entries, children }: { entries: PrefetchEntry[]; children: React.ReactNode }) {
   // A click in the app: the browser's cache answers first (see isClientNavigation).
   if (await isClientNavigation()) return <>{children}</>;
-  const client = makeQueryClient();
-  // No retries on the server: a slow retry loop would hold the page; the browser retries instead.
-  await Promise.all(entries.map((e) => client.prefetchQuery({ ...e, retry: false })));
-  return <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>;
+  // The request's one QueryClient; no retries on the server: a retry loop would hold the page, the browser retries instead.
+  return <HydrationBoundary state={await prefetchEntries(entries)}>{children}</HydrationBoundary>;
 }

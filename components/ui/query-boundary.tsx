@@ -2,13 +2,20 @@
 
 import { QueryErrorResetBoundary } from "@tanstack/react-query";
 import { Suspense, type ReactNode } from "react";
+import { isTransientError } from "@/lib/queries/heal";
 import { ErrorBoundary } from "./error-boundary";
 import { ErrorState } from "./query-states";
 
 /**
- * A panel's own loading and error states: Suspense with the panel's skeleton,
- * and an error boundary that shows the server's message with a retry that
- * refetches the failed queries (`useSuspenseQuery` inside).
+ * A panel's own loading and error states for `useSuspenseQuery` inside:
+ * Suspense with the panel's skeleton, and an error boundary.
+ *
+ * A transient failure (network, 5xx, 429) heals without a click: the error
+ * state reports to the page's outage, whose clock resets the failed queries
+ * and this boundary on the backoff, on focus and on the network's return
+ * (`ErrorState` → components/ui/outage.tsx), so the panel suspends, fetches
+ * again and shows its data when the service is back. Other errors show the
+ * server's message with a retry button, or `renderError`'s panel.
  */
 export function QueryBoundary({
   fallback,
@@ -16,14 +23,21 @@ export function QueryBoundary({
   children,
 }: {
   fallback: ReactNode;
-  /** Replaces the default error state (e.g. a 404 panel); return undefined to keep the default. */
+  /**
+   * Replaces the default error state for errors that do not heal by themselves
+   * (e.g. a 404 panel); return undefined to keep the default. Transient
+   * failures always get the self-healing state.
+   */
   renderError?: (error: unknown, retry: () => void) => ReactNode | undefined;
   children: ReactNode;
 }) {
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
-        <ErrorBoundary onReset={reset} fallback={(error, retry) => renderError?.(error, retry) ?? <ErrorState error={error} onRetry={retry} />}>
+        <ErrorBoundary
+          onReset={reset}
+          fallback={(error, retry) => (isTransientError(error) ? undefined : renderError?.(error, retry)) ?? <ErrorState error={error} onRetry={retry} />}
+        >
           <Suspense fallback={fallback}>{children}</Suspense>
         </ErrorBoundary>
       )}

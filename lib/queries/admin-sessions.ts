@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 // Type only: the store is server code, nothing of it reaches the bundle.
 import type { SessionListItem } from "@/lib/auth/session-store";
-import { ApiClientError, apiGetRaw, apiPost } from "./fetch-json";
+import { apiDelete, apiGetRaw, apiPost } from "./fetch-json";
 
 export type AdminSession = SessionListItem;
 
@@ -22,9 +22,7 @@ export function adminSessionsOptions(email?: string) {
 
 /** DELETE /api/admin/sessions/[id]: same origin, so the server's origin check passes. */
 export async function endAdminSession(id: number): Promise<{ ended: number }> {
-  const response = await fetch(`/api/admin/sessions/${id}`, { method: "DELETE", headers: { Accept: "application/json" } });
-  const body = (await response.json().catch(() => ({}))) as { ended?: number; error?: { code?: string; message?: string } };
-  if (!response.ok) throw new ApiClientError(response.status, body.error?.code ?? "http_error", body.error?.message ?? `HTTP ${response.status}`);
+  const body = await apiDelete<{ ended?: number }>(`/api/admin/sessions/${id}`);
   return { ended: body.ended ?? 0 };
 }
 

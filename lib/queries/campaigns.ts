@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { DataResponse } from "@/lib/api/envelope";
-import type { CampaignDetail, CampaignListItem, Post, PostList } from "@/lib/schemas";
+import type { Post } from "@/lib/schemas";
 import { CAMPAIGN_STATUSES } from "@/lib/schemas/values";
-import { ApiClientError, apiGet } from "./fetch-json";
+import { ApiClientError, apiRead } from "./fetch-json";
 
 /** Every status: for counting against the plan's limit and for a project's page. */
 export const ALL_CAMPAIGN_STATUSES: readonly string[] = CAMPAIGN_STATUSES;
@@ -14,15 +14,14 @@ export const campaignsQuery = ({ projectId, statuses }: CampaignsFilter) => {
   const status = CAMPAIGN_STATUSES.filter((s) => statuses.includes(s)).join(",");
   return queryOptions({
     queryKey: ["campaigns", { projectId: projectId ?? null, status }] as const,
-    queryFn: ({ signal }) =>
-      apiGet<{ campaigns: CampaignListItem[] }>("/api/campaigns", { project_id: projectId ?? undefined, status }, signal),
+    queryFn: ({ signal }) => apiRead("campaigns", "/api/campaigns", { query: { project_id: projectId ?? undefined, status }, signal }),
   });
 };
 
 export const campaignQuery = (id: number) =>
   queryOptions({
     queryKey: ["campaigns", id] as const,
-    queryFn: ({ signal }) => apiGet<CampaignDetail>(`/api/campaigns/${id}`, undefined, signal),
+    queryFn: ({ signal }) => apiRead("campaign", `/api/campaigns/${id}`, { signal }),
   });
 
 export type CampaignPostsFilter = { status?: string; sort?: string; limit?: number; offset?: number; since?: string };
@@ -30,7 +29,7 @@ export type CampaignPostsFilter = { status?: string; sort?: string; limit?: numb
 export const campaignPostsQuery = (id: number, filter: CampaignPostsFilter) =>
   queryOptions({
     queryKey: ["campaigns", id, "posts", filter] as const,
-    queryFn: ({ signal }) => apiGet<PostList>(`/api/campaigns/${id}/posts`, filter, signal),
+    queryFn: ({ signal }) => apiRead("postList", `/api/campaigns/${id}/posts`, { query: filter, signal }),
   });
 
 /**
@@ -42,7 +41,7 @@ export const latestPostQuery = (id: number) =>
     queryKey: ["campaigns", id, "posts", "latest"] as const,
     queryFn: async ({ signal }): Promise<DataResponse<Post | null>> => {
       try {
-        return await apiGet<Post>(`/api/campaigns/${id}/posts/latest`, undefined, signal);
+        return await apiRead("post", `/api/campaigns/${id}/posts/latest`, { signal });
       } catch (error) {
         if (error instanceof ApiClientError && error.status === 404 && error.code === "no_posts") {
           return { data: null, meta: { stale: false, fetchedAt: new Date().toISOString() } };

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { CampaignEngagement, EngagementHistory, PostEngagement, PostList } from "@/lib/schemas";
-import { apiGet } from "./fetch-json";
+import { apiRead } from "./fetch-json";
 
 /**
  * Engagement moves slowly (the upstream collects it periodically) and the
@@ -12,14 +11,14 @@ const SLOW = { staleTime: 5 * 60_000, refetchOnMount: false } as const;
 export const campaignEngagementQuery = (id: number, since: string | undefined) =>
   queryOptions({
     queryKey: ["engagement", "campaign", id, since ?? null] as const,
-    queryFn: ({ signal }) => apiGet<CampaignEngagement>(`/api/campaigns/${id}/engagement`, { since }, signal),
+    queryFn: ({ signal }) => apiRead("campaignEngagement", `/api/campaigns/${id}/engagement`, { query: { since }, signal }),
     ...SLOW,
   });
 
 export const postEngagementQuery = (id: number) =>
   queryOptions({
     queryKey: ["engagement", "post", id] as const,
-    queryFn: ({ signal }) => apiGet<PostEngagement>(`/api/posts/${id}/engagement`, undefined, signal),
+    queryFn: ({ signal }) => apiRead("postEngagement", `/api/posts/${id}/engagement`, { signal }),
     ...SLOW,
   });
 
@@ -27,7 +26,7 @@ export const engagementHistoryQuery = (id: number, metric: string, limit: number
   queryOptions({
     queryKey: ["engagement", "history", id, metric, limit] as const,
     queryFn: ({ signal }) =>
-      apiGet<EngagementHistory>(`/api/posts/${id}/engagement/history`, { metric_type: metric, limit }, signal),
+      apiRead("engagementHistory", `/api/posts/${id}/engagement/history`, { query: { metric_type: metric, limit }, signal }),
     ...SLOW,
   });
 
@@ -39,11 +38,10 @@ export const publishedPostsQuery = (campaignId: number) =>
   infiniteQueryOptions({
     queryKey: ["campaigns", campaignId, "posts", "published"] as const,
     queryFn: ({ signal, pageParam }) =>
-      apiGet<PostList>(
-        `/api/campaigns/${campaignId}/posts`,
-        { status: PUBLISHED_STATUSES, sort: "-publish_at", limit: POSTS_PAGE, offset: pageParam },
+      apiRead("postList", `/api/campaigns/${campaignId}/posts`, {
+        query: { status: PUBLISHED_STATUSES, sort: "-publish_at", limit: POSTS_PAGE, offset: pageParam },
         signal,
-      ),
+      }),
     initialPageParam: 0,
     getNextPageParam: (last) => {
       const next = last.data.offset + last.data.posts.length;

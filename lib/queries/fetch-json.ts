@@ -1,4 +1,6 @@
 import type { DataResponse } from "@/lib/api/envelope";
+// Type only: the schemas (and zod) are loaded on first use, out of every page's first load.
+import type { ResponseData, ResponseSchemaName } from "./response-schemas";
 
 /**
  * The browser's only way to the data: the dashboard's own /api routes (never
@@ -19,6 +21,72 @@ export class ApiClientError extends Error {
   }
 }
 
+/**
+ * Codes of failures made in the browser, not by the server (status 0 or the
+ * answer's own): the panels show a translated text for each
+ * (components/ui/query-states.tsx `useErrorText`), never the browser's raw
+ * "Failed to fetch". The messages here are only the Russian fallback.
+ */
+/** The browser could not reach the dashboard (offline, server down, connection cut). */
+export const NETWORK_ERROR = "network_error";
+/** A success whose body is not JSON (a proxy's or captive portal's page). */
+export const BAD_RESPONSE = "bad_response";
+/** JSON whose shape is not the one the schemas describe. */
+export const RESPONSE_MISMATCH = "response_mismatch";
+
+/** A fetch that failed without an answer: a TypeError ("Failed to fetch", "NetworkError…", "Load failed"). */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof ApiClientError) return error.code === NETWORK_ERROR;
+  return error instanceof TypeError && /fetch|network|load failed|dynamically imported module|chunk/i.test(error.message);
+}
+
+export function networkError(cause?: unknown): ApiClientError {
+  const error = new ApiClientError(0, NETWORK_ERROR, "Нет связи с сервером панели");
+  if (cause !== undefined) error.cause = cause;
+  return error;
+}
+
+function isAbort(error: unknown, signal?: AbortSignal | null): boolean {
+  return signal?.aborted === true || (error instanceof DOMException && error.name === "AbortError");
+}
+
+/** fetch, with "no answer at all" turned into `network_error`; a cancellation stays a cancellation. */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (isAbort(error, init.signal)) throw error;
+    throw networkError(error);
+  }
+}
+
+/** A success's JSON body; a body that is not JSON is `bad_response`, a body cut short is `network_error`. */
+async function readJson(response: Response, signal?: AbortSignal | null): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (isAbort(error, signal)) throw error;
+    throw networkError(error);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiClientError(response.status, BAD_RESPONSE, "Сервер панели ответил не данными");
+  }
+}
+
+/** Retry-After in seconds: a number of seconds or an HTTP date. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return seconds > 0 ? seconds : undefined;
+  const at = Date.parse(header);
+  if (Number.isNaN(at)) return undefined;
+  const left = Math.ceil((at - Date.now()) / 1000);
+  return left > 0 ? left : undefined;
+}
+
 async function toError(response: Response): Promise<ApiClientError> {
   let code = "http_error";
   let message = `HTTP ${response.status}`;
@@ -31,8 +99,7 @@ async function toError(response: Response): Promise<ApiClientError> {
   } catch {
     // Not JSON (a proxy error page, say): keep the generic message.
   }
-  const retryAfter = Number(response.headers.get("retry-after"));
-  return new ApiClientError(response.status, code, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined, extras);
+  return new ApiClientError(response.status, code, message, retryAfterSeconds(response.headers.get("retry-after")), extras);
 }
 
 type Query = Record<string, string | number | readonly string[] | undefined | null>;
@@ -65,41 +132,73 @@ export function withQuery(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+async function getResponse(path: string, query: Query | undefined, signal: AbortSignal | undefined, priority: Priority): Promise<Response> {
+  browserOnly(path);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (priority === "background") headers["X-Priority"] = "background";
+  const response = await send(withQuery(path, query), { signal, headers });
+  if (!response.ok) throw await toError(response);
+  return response;
+}
+
+type Priority = "interactive" | "background";
+
 /**
  * GET a dashboard route that answers `{ data, meta }`. A `background` read
  * (a live-refresh poll nobody is waiting on) tells the server so: its request
- * budget serves people's page loads first.
+ * budget serves people's page loads first. Unchecked: prefer `apiRead`.
  */
-export async function apiGet<T>(
+export async function apiGet<T>(path: string, query?: Query, signal?: AbortSignal, priority: Priority = "interactive"): Promise<DataResponse<T>> {
+  const response = await getResponse(path, query, signal, priority);
+  return (await readJson(response, signal)) as DataResponse<T>;
+}
+
+/**
+ * GET a `{ data, meta }` route and check the answer against the schema the
+ * server parses the upstream with (lib/schemas): an answer of another shape
+ * is a `response_mismatch` error the panel can name, not a crash deep in a
+ * component. The schemas are loaded by `import()` on the first read, so zod
+ * stays out of every page's first load.
+ */
+export async function apiRead<K extends ResponseSchemaName>(
+  schema: K,
   path: string,
-  query?: Query,
-  signal?: AbortSignal,
-  priority: "interactive" | "background" = "interactive",
-): Promise<DataResponse<T>> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (priority === "background") headers["X-Priority"] = "background";
-  browserOnly(path);
-  const response = await fetch(withQuery(path, query), { signal, headers });
-  if (!response.ok) throw await toError(response);
-  return (await response.json()) as DataResponse<T>;
+  { query, signal, priority = "interactive" }: { query?: Query; signal?: AbortSignal; priority?: Priority } = {},
+): Promise<DataResponse<ResponseData<K>>> {
+  const response = await getResponse(path, query, signal, priority);
+  const body = await readJson(response, signal);
+  // The schemas' chunk that cannot be loaded is the network again.
+  const checks = await import("./response-schemas").catch((error: unknown) => {
+    throw networkError(error);
+  });
+  const checked = checks.checkDataResponse(schema, body);
+  if (checked.ok) return checked.value;
+  console.error(JSON.stringify({ msg: "response does not match its schema", path, schema, issues: checked.issues }));
+  throw new ApiClientError(response.status, RESPONSE_MISMATCH, "Ответ сервера панели не в ожидаемом виде", undefined, { issues: checked.issues });
 }
 
 /** GET a dashboard route whose body is not wrapped in `{ data, meta }` (audit, jobs). */
 export async function apiGetRaw<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
-  browserOnly(path);
-  const response = await fetch(withQuery(path, query), { signal, headers: { Accept: "application/json" } });
-  if (!response.ok) throw await toError(response);
-  return (await response.json()) as T;
+  const response = await getResponse(path, query, signal, "interactive");
+  return (await readJson(response, signal)) as T;
 }
 
 /** POST JSON to a dashboard route (same origin, so the server's origin check passes). */
 export async function apiPost<T>(path: string, body?: unknown): Promise<T> {
   browserOnly(path);
-  const response = await fetch(path, {
+  const response = await send(path, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw await toError(response);
-  return (await response.json()) as T;
+  return (await readJson(response)) as T;
+}
+
+/** DELETE a dashboard route (same origin, so the server's origin check passes). */
+export async function apiDelete<T>(path: string): Promise<T> {
+  browserOnly(path);
+  const response = await send(path, { method: "DELETE", headers: { Accept: "application/json" } });
+  if (!response.ok) throw await toError(response);
+  return (await readJson(response)) as T;
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ApprovalResult, PostDetail } from "@/lib/schemas";
-import { apiGet, apiPost } from "./fetch-json";
+import type { ApprovalResult } from "@/lib/schemas";
+import { apiPost, apiRead } from "./fetch-json";
 
 /** Same key as the engagement tab's post query, so the two pages share one cache entry. */
 export const postKey = (id: number) => ["posts", id] as const;
@@ -8,7 +8,7 @@ export const postKey = (id: number) => ["posts", id] as const;
 export const postQuery = (id: number) =>
   queryOptions({
     queryKey: postKey(id),
-    queryFn: ({ signal }) => apiGet<PostDetail>(`/api/posts/${id}`, undefined, signal),
+    queryFn: ({ signal }) => apiRead("postDetail", `/api/posts/${id}`, { signal }),
   });
 
 /** Someone else's earlier decision on the post, which this one ran into or turned around. */

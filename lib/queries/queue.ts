@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { queueApiQuery, type QueueUrlState } from "@/lib/url-state/queue";
-import type { PostList } from "@/lib/schemas";
 import { campaignPostsQuery } from "./campaigns";
-import { apiGet } from "./fetch-json";
+import { apiRead } from "./fetch-json";
 
 /**
  * How often the queue asks again. The dashboard's service layer answers
@@ -22,12 +21,11 @@ export function queuePostsOptions(campaignId: number, state: QueueUrlState) {
     // A refresh of rows already on screen is background work for the budget;
     // the first load of a page is someone waiting.
     queryFn: ({ signal, client, queryKey }) =>
-      apiGet<PostList>(
-        `/api/campaigns/${campaignId}/posts`,
-        queueApiQuery(state),
+      apiRead("postList", `/api/campaigns/${campaignId}/posts`, {
+        query: queueApiQuery(state),
         signal,
-        client.getQueryData(queryKey) === undefined ? "interactive" : "background",
-      ),
+        priority: client.getQueryData(queryKey) === undefined ? "interactive" : "background",
+      }),
     refetchInterval: QUEUE_POLL_MS,
     refetchIntervalInBackground: false,
     // A poll or a page change keeps the rows on screen instead of flashing a skeleton.

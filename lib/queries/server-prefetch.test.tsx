@@ -8,6 +8,10 @@ import { postDecisionsKey, postDecisionsQuery } from "./decisions";
 import { apiGet, apiGetRaw, apiPost, ServerFetchRefused } from "./fetch-json";
 import { postQuery } from "./posts";
 import { makeQueryClient } from "./query-client";
+import { prefetchEntries } from "./server-query-client";
+
+// A first page load (not a client navigation, which skips the prefetch): no request scope in a test.
+vi.mock("@/lib/server/render/client-navigation", () => ({ isClientNavigation: async () => false }));
 
 const fetchSpy = vi.fn(async () => new Response("{}"));
 
@@ -68,5 +72,37 @@ describe("server prefetch", () => {
     // A client query that reaches the server render anyway fails at once, without a fetch.
     await expect(makeQueryClient().fetchQuery(postQuery(1))).rejects.toBeInstanceOf(ServerFetchRefused);
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("a request's helpers share one client: a read made once is not made again, and each hydrates only its own good reads", async () => {
+    const client = makeQueryClient();
+    const account = vi.fn(async () => ({ data: "account" }));
+    const broken = vi.fn(async (): Promise<unknown> => {
+      throw new Error("upstream down");
+    });
+    // The layout's helper, then the page's, in one request.
+    const layout = await prefetchEntries([{ queryKey: ["account"], queryFn: account }], client);
+    const page = await prefetchEntries(
+      [
+        { queryKey: ["account"], queryFn: account },
+        { queryKey: ["campaigns"], queryFn: broken },
+      ],
+      client,
+    );
+    expect(account).toHaveBeenCalledTimes(1);
+    expect(broken).toHaveBeenCalledTimes(1); // no retries on the server
+    expect(layout.queries.map((q) => q.queryHash)).toEqual(['["account"]']);
+    // The failed read is left to the browser; the other helper's data is not sent twice by mistake of scope.
+    expect(page.queries.map((q) => q.queryHash)).toEqual(['["account"]']);
+  });
+
+  it("a helper never hands the browser another helper's read still in flight", async () => {
+    const client = makeQueryClient();
+    let release: (v: unknown) => void = () => {};
+    const slow = client.prefetchQuery({ queryKey: ["slow"], queryFn: () => new Promise((r) => (release = r)) });
+    const state = await prefetchEntries([{ queryKey: ["fast"], queryFn: async () => 1 }], client);
+    expect(state.queries.map((q) => q.queryHash)).toEqual(['["fast"]']);
+    release(2);
+    await slow;
   });
 });

@@ -22,7 +22,7 @@ import { campaignQuery } from "@/lib/queries/campaigns";
 import { postDecisionsKey } from "@/lib/queries/decisions";
 import { postKey } from "@/lib/queries/posts";
 import { BrowserOnly } from "@/lib/queries/browser-only";
-import { makeQueryClient } from "@/lib/queries/query-client";
+import { getServerQueryClient } from "@/lib/queries/server-query-client";
 import { IdParam } from "@/lib/schemas";
 import { decisionsForPost } from "@/lib/server/audit";
 import { toApiError } from "@/lib/server/errors";
@@ -51,7 +51,7 @@ export default async function PostPage({ params }: Props) {
   const id = parsed.data;
   const [t, user] = await Promise.all([getTranslations("review.post"), getCurrentUser()]);
 
-  const client = makeQueryClient();
+  const client = getServerQueryClient();
   let campaignId: number | null = null;
   // A click in the app renders at once from the browser's cache; a first load reads the post here
   // (for the 404 page and the previews' campaign) — see isClientNavigation.

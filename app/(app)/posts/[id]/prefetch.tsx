@@ -1,8 +1,8 @@
 import "server-only";
-import { dehydrate, HydrationBoundary, type QueryKey } from "@tanstack/react-query";
+import { HydrationBoundary, type QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { BrowserOnly } from "@/lib/queries/browser-only";
-import { makeQueryClient } from "@/lib/queries/query-client";
+import { getServerQueryClient, prefetched, prefetchEntries } from "@/lib/queries/server-query-client";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
 
 /**
@@ -27,11 +27,12 @@ export async function Prefetch<T>({
 }) {
   // A click in the app: the browser's cache answers first (see isClientNavigation).
   if (await isClientNavigation()) return <>{children}</>;
-  const client = makeQueryClient();
-  await client.prefetchQuery({ queryKey, queryFn, retry: false });
-  const ok = client.getQueryState(queryKey)?.status === "success";
+  // The request's one QueryClient, one call and no retries (lib/queries/server-query-client.ts).
+  const client = getServerQueryClient();
+  const state = await prefetchEntries([{ queryKey, queryFn }], client);
+  const ok = prefetched(queryKey, client);
   return (
-    <HydrationBoundary state={dehydrate(client)}>
+    <HydrationBoundary state={state}>
       {ok ? children : <BrowserOnly fallback={fallback}>{children}</BrowserOnly>}
     </HydrationBoundary>
   );

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import type { DataResponse } from "@/lib/api/envelope";
+import {
+  Account,
+  CampaignDetail,
+  CampaignEngagement,
+  CampaignList,
+  ChannelList,
+  EngagementHistory,
+  onUnknownValue,
+  Post,
+  PostDetail,
+  PostEngagement,
+  PostList,
+  ProjectDetail,
+  ProjectList,
+} from "@/lib/schemas";
+
+/**
+ * The answers of the dashboard's GET routes, checked in the browser with the
+ * very schemas the server parses the upstream with. Only ever loaded by
+ * `import()` (lib/queries/fetch-json.ts `apiRead`): zod and the schemas make
+ * a chunk of their own, fetched with the first read, not part of any page's
+ * first load. Do not import this module statically from client code.
+ *
+ * The schemas' transforms are idempotent (open enums keep any string, a
+ * refused media link is already ""), so parsing the server's parsed output
+ * again gives the same value.
+ */
+export const RESPONSE_SCHEMAS = {
+  account: Account,
+  projects: ProjectList,
+  project: ProjectDetail,
+  channels: ChannelList,
+  campaigns: CampaignList,
+  campaign: CampaignDetail,
+  postList: PostList,
+  post: Post,
+  postDetail: PostDetail,
+  campaignEngagement: CampaignEngagement,
+  postEngagement: PostEngagement,
+  engagementHistory: EngagementHistory,
+} as const;
+
+export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
+export type ResponseData<K extends ResponseSchemaName> = z.output<(typeof RESPONSE_SCHEMAS)[K]>;
+
+const Meta = z.object({ stale: z.boolean(), fetchedAt: z.string(), retryAt: z.string().optional() });
+const Envelope = z.object({ data: z.unknown(), meta: Meta });
+
+/** Where and why, at most a few: for the log and the error's extras, never the values themselves. */
+function describe(error: z.ZodError, prefix: string): string[] {
+  return error.issues.slice(0, 5).map((i) => `${[prefix, ...i.path.map(String)].join(".")}: ${i.code}`);
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; issues: string[] };
+
+export function checkDataResponse<K extends ResponseSchemaName>(name: K, body: unknown): Checked<DataResponse<ResponseData<K>>> {
+  const envelope = Envelope.safeParse(body);
+  if (!envelope.success) return { ok: false, issues: describe(envelope.error, "") };
+  const data = RESPONSE_SCHEMAS[name].safeParse(envelope.data.data);
+  if (!data.success) return { ok: false, issues: describe(data.error, "data") };
+  return { ok: true, value: { data: data.data as ResponseData<K>, meta: envelope.data.meta } };
+}
+
+// Unknown values of open fields are the server's to log (it parsed them first);
+// the browser only keeps them, quietly.
+if (typeof window !== "undefined") onUnknownValue(() => {});
