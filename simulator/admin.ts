@@ -1,7 +1,7 @@
 // Test helpers outside the API, enabled only with SIMULATOR_ADMIN=1 (404 otherwise).
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { z } from "zod";
+import * as z from "zod";
 import { applyFaultPatch, faultPatchSchema, faultsToJson } from "./faults";
 import { ApiError, readBody, sendJson } from "./http";
 import type { SimulatorState } from "./runtime";

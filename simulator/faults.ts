@@ -1,7 +1,7 @@
 // Fault injection for tests of the dashboard's resilience: latency, 5xx answers, malformed
 // bodies (broken JSON or valid JSON with a wrong field type) and a "down" upstream.
 
-import { z } from "zod";
+import * as z from "zod";
 
 export type MalformedMode = "syntax" | "schema";
 

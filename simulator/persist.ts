@@ -4,7 +4,7 @@
 
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
-import { z } from "zod";
+import * as z from "zod";
 import type { WorldData } from "./world/state";
 
 const FORMAT = 1;

@@ -1,7 +1,7 @@
 // Zod schemas of the wire format of section 2, strict (no extra fields), used by the tests to
 // check that every answer has exactly the documented fields with the documented types.
 
-import { z } from "zod";
+import * as z from "zod";
 
 export const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/, "ISO 8601 date-time with offset");
 export const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

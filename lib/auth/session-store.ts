@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { db, ensureMigrated } from "@/lib/server/db";
 import type { SessionRow } from "@/lib/server/db/schema";
 import { log } from "@/lib/server/log";

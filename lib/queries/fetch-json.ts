@@ -165,10 +165,14 @@ export async function apiRead<K extends ResponseSchemaName>(
   path: string,
   { query, signal, priority = "interactive" }: { query?: Query; signal?: AbortSignal; priority?: Priority } = {},
 ): Promise<DataResponse<ResponseData<K>>> {
+  // The schemas' chunk loads while the request is under way, not after it (loaded once, then cached).
+  const loading = import("./response-schemas");
+  // A failure is read below, after the request's own; never an unhandled rejection meanwhile.
+  loading.catch(() => undefined);
   const response = await getResponse(path, query, signal, priority);
   const body = await readJson(response, signal);
   // The schemas' chunk that cannot be loaded is the network again.
-  const checks = await import("./response-schemas").catch((error: unknown) => {
+  const checks = await loading.catch((error: unknown) => {
     throw networkError(error);
   });
   const checked = checks.checkDataResponse(schema, body);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CAMPAIGN_STATUSES, count, date, dateTime, hhmm, id } from "./common";
 import { openEnum } from "./open-enum";
 import { Channel } from "./projects";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { openEnum } from "./open-enum";
 import { PLATFORMS } from "./values";
 

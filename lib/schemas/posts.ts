@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { METRIC_TYPES, POST_STATUSES, POST_TYPES, count, dateTime, id, platform } from "./common";
 import { isHttpUrl, UNAVAILABLE_URL } from "./media-url";
 import { openEnum } from "./open-enum";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { count, dateTime, id, platform } from "./common";
 
 export const Channel = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CAMPAIGN_STATUSES, METRIC_TYPES, POST_SORTS, POST_STATUSES, dateTime } from "./common";
 
 /**

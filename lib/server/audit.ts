@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type ExpressionBuilder } from "kysely";
-import { z } from "zod";
+import * as z from "zod";
 import { dateTime } from "@/lib/schemas";
 import { databaseFileProblem, db, ensureMigrated, type Database } from "@/lib/server/db";
 import type { AuditRow, NewAuditRow } from "@/lib/server/db/schema";

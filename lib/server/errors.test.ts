@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { PostListQuery } from "@/lib/schemas";
 import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
 import { BudgetExhaustedError } from "@/lib/server/upstream-service";

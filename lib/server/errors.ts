@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import * as z from "zod";
 import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
 import { BudgetExhaustedError } from "@/lib/server/upstream-service";
 import { log } from "@/lib/server/log";

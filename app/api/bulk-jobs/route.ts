@@ -1,5 +1,5 @@
 // POST /api/bulk-jobs – queue a bulk approve/reject (editor, admin); GET – a campaign's recent jobs
-import { z } from "zod";
+import * as z from "zod";
 import { IdParam } from "@/lib/schemas";
 import { recentBulkJobs, startBulkJob } from "@/lib/server/bulk";
 import { json, parseJsonBody, parseQuery, sameOrigin, withPermission } from "@/lib/server/route";

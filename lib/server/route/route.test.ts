@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/server/errors";
 import { CampaignListQuery } from "@/lib/schemas";
 import { isSameOrigin, parseId, parseJsonBody, parseQuery, withRequest } from "./index";
 import { routeLabel } from "./metrics";
-import { z } from "zod";
+import * as z from "zod";
 
 beforeAll(() => {
   process.env.NEXTAUTH_URL = "https://dash.example.com";

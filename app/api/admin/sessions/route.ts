@@ -1,5 +1,5 @@
 // GET /api/admin/sessions – sign-in sessions, newest first (admin); ?email= narrows to one person
-import { z } from "zod";
+import * as z from "zod";
 import { listSessions, SessionEmail } from "@/lib/auth/session-store";
 import { json, parseQuery, withPermission } from "@/lib/server/route";
 

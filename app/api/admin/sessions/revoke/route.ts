@@ -1,5 +1,5 @@
 // POST /api/admin/sessions/revoke – end every open session of one person (admin), body { "email" }
-import { z } from "zod";
+import * as z from "zod";
 import { revokeSessions, SessionEmail } from "@/lib/auth/session-store";
 import { json, parseJsonBody, sameOrigin, withPermission } from "@/lib/server/route";
 
