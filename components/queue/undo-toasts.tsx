@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { withToaster } from "@/components/ui/toaster";
 import { UNDO_WINDOW_MS, type PendingApproval } from "@/lib/keyboard/use-pending-approvals";
 
 const UNDO_SECONDS = UNDO_WINDOW_MS / 1000;
@@ -26,26 +26,29 @@ export function useUndoToasts(pending: readonly PendingApproval[], onUndo: (id: 
     for (const p of pending) {
       if (shown.current.has(p.id)) continue;
       shown.current.add(p.id);
-      toast(<Countdown id={p.id} dueAt={p.dueAt} />, {
-        id: toastId(p.id),
-        duration: Infinity,
-        dismissible: false,
-        closeButton: false,
-        action: <UndoButton id={p.id} onUndo={(id) => undo.current(id)} />,
-      });
+      withToaster(({ toast }) =>
+        toast(<Countdown id={p.id} dueAt={p.dueAt} />, {
+          id: toastId(p.id),
+          duration: Infinity,
+          dismissible: false,
+          closeButton: false,
+          action: <UndoButton id={p.id} onUndo={(id) => undo.current(id)} />,
+        }),
+      );
     }
     for (const id of [...shown.current]) {
       if (open.has(id)) continue;
       shown.current.delete(id);
-      toast.dismiss(toastId(id));
+      withToaster(({ toast }) => toast.dismiss(toastId(id)));
     }
   }, [pending]);
 
   useEffect(() => {
     const ids = shown.current;
     return () => {
-      for (const id of ids) toast.dismiss(toastId(id));
+      const gone = [...ids];
       ids.clear();
+      if (gone.length) withToaster(({ toast }) => gone.forEach((id) => toast.dismiss(toastId(id))));
     };
   }, []);
 }

@@ -43,9 +43,9 @@ afterEach(async () => {
 describe("Toaster and notify", () => {
   it("is a labelled, translated region at the bottom left on wide screens", async () => {
     renderToaster();
-    expect(screen.getByRole("region").getAttribute("aria-label")).toMatch(/^Уведомления/);
     act(() => void notify("success", "№1: Пост согласован"));
     await waitFor(() => expect(screen.getByText("№1: Пост согласован")).toBeTruthy());
+    expect(screen.getByRole("region").getAttribute("aria-label")).toMatch(/^Уведомления/);
     const list = toastOf("№1: Пост согласован").closest("[data-sonner-toaster]") as HTMLElement;
     expect([list.dataset.yPosition, list.dataset.xPosition]).toEqual(["bottom", "left"]);
     expect(list.dataset.sonnerTheme).toBe("light");

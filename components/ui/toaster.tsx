@@ -1,17 +1,12 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useTheme } from "next-themes";
-import { useSyncExternalStore } from "react";
-import { Toaster as Sonner, toast } from "sonner";
+import { useEffect, useState, useSyncExternalStore } from "react";
 
 /*
- * The dashboard's one toaster (sonner), mounted once in components/shell/providers.tsx.
- *
- * CSP: sonner 2 adds its stylesheet as a <style> element when the module loads and positions
- * toasts with style attributes; it takes no nonce and has no switch to leave the stylesheet out.
- * The page policy's style-src allows inline styles ('unsafe-inline', no nonce: a nonce there
- * would switch 'unsafe-inline' off), which both need; toaster.test.tsx checks that it still does.
+ * The dashboard's one toaster, as a facade: callers import `notify` (and the queue its undo
+ * toasts' `withToaster`) from here, and sonner with the toaster's view (./toaster-view) loads
+ * with the first toast. Most page views show none, so it stays out of every first load.
+ * `<Toaster />` is mounted once in components/shell/providers.tsx and renders nothing until then.
  */
 
 export type ToastKind = "success" | "info" | "warning" | "error";
@@ -26,101 +21,61 @@ export type NotifyOptions = {
   group?: string;
 };
 
-// Warnings and errors ask for reading: they stay twice as long.
-const DURATION_MS: Record<ToastKind, number> = { success: 6_000, info: 6_000, warning: 12_000, error: 12_000 };
+type View = typeof import("./toaster-view");
 
-/** How many times each shown toast has been asked for. */
-const repeats = new Map<string, number>();
+export const toastId = (kind: ToastKind, title: string, group?: string) => `${kind}:${group ?? title}`;
+
+let view: View | null = null;
+let loading: Promise<View> | null = null;
+let mounted = false;
+let wanted = false;
+const waiting: Array<(view: View) => void> = [];
+const listeners = new Set<() => void>();
+
+function load(): Promise<View> {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  loading ??= import("./toaster-view").then((m) => (view = m));
+  return loading;
+}
+
+function flush() {
+  mounted = true;
+  if (!view) return;
+  for (const run of waiting.splice(0)) run(view);
+}
+
+/** Runs `use` with sonner once the toaster listens (at once after the first toast). */
+export function withToaster(use: (view: View) => void): void {
+  if (view && mounted) return use(view);
+  waiting.push(use);
+  void load().catch(() => {
+    // The chunk could not load (the network is gone): the toasts are dropped; pages show their own states.
+    waiting.length = 0;
+    loading = null;
+  });
+}
 
 /** Shows a toast, or counts a repeat into the one already shown. Returns its id. */
-export function notify(kind: ToastKind, title: string, { notes = [], group }: NotifyOptions = {}): string {
-  const id = `${kind}:${group ?? title}`;
-  const count = (repeats.get(id) ?? 0) + 1;
-  repeats.set(id, count);
-  const forget = () => void repeats.delete(id);
-  toast[kind](<ToastTitle text={title} count={count} />, {
-    id,
-    duration: DURATION_MS[kind],
-    description: notes.length > 0 ? <ToastNotes notes={notes} /> : undefined,
-    onDismiss: forget,
-    onAutoClose: forget,
-  });
-  return id;
+export function notify(kind: ToastKind, title: string, options: NotifyOptions = {}): string {
+  withToaster((v) => v.notify(kind, title, options));
+  return toastId(kind, title, options.group);
 }
 
-function ToastTitle({ text, count }: { text: string; count: number }) {
-  const t = useTranslations("common.toasts");
-  return (
-    <span data-toast-title>
-      {text}
-      {count > 1 && (
-        <>
-          {" "}
-          <span aria-hidden="true" data-toast-count={count} className="ml-1 inline-block rounded-full bg-(--normal-text) px-1.5 text-xs font-semibold text-(--normal-bg)">
-            ×{count}
-          </span>
-          <span className="sr-only">({t("repeated", { count })})</span>
-        </>
-      )}
-    </span>
-  );
-}
-
-function ToastNotes({ notes }: { notes: readonly string[] }) {
-  return (
-    <ul data-toast-notes className="mt-1 space-y-1">
-      {notes.map((n) => (
-        <li key={n}>
-          <span aria-hidden="true">⚠ </span>
-          {n}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-// The kinds' colours (the same pairs the panels use, so contrast holds in both themes), set as
-// sonner's own variables so its background, border, text, close and action buttons all follow.
-const KIND_CLASSES: Record<ToastKind, string> = {
-  success:
-    "[--normal-bg:var(--color-green-50)] [--normal-border:var(--color-green-300)] [--normal-text:var(--color-green-950)] dark:[--normal-bg:var(--color-green-950)] dark:[--normal-border:var(--color-green-800)] dark:[--normal-text:var(--color-green-100)]",
-  info: "[--normal-bg:var(--color-white)] [--normal-border:var(--color-zinc-300)] [--normal-text:var(--color-zinc-900)] dark:[--normal-bg:var(--color-zinc-900)] dark:[--normal-border:var(--color-zinc-700)] dark:[--normal-text:var(--color-zinc-100)]",
-  warning:
-    "[--normal-bg:var(--color-amber-50)] [--normal-border:var(--color-amber-300)] [--normal-text:var(--color-amber-950)] dark:[--normal-bg:var(--color-amber-950)] dark:[--normal-border:var(--color-amber-800)] dark:[--normal-text:var(--color-amber-100)]",
-  error:
-    "[--normal-bg:var(--color-red-50)] [--normal-border:var(--color-red-300)] [--normal-text:var(--color-red-950)] dark:[--normal-bg:var(--color-red-950)] dark:[--normal-border:var(--color-red-800)] dark:[--normal-text:var(--color-red-100)]",
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 };
 
-/** Wide screens show the queue's preview in a right-hand column; narrow ones in a sheet at the bottom. */
-const WIDE = "(min-width: 64rem)";
-const subscribeWide = (onChange: () => void) => {
-  if (typeof window.matchMedia !== "function") return () => {};
-  const query = window.matchMedia(WIDE);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-};
-const isWide = () => typeof window.matchMedia !== "function" || window.matchMedia(WIDE).matches;
-
-/**
- * Bottom-left on wide screens (the queue's preview pane is on the right), top-centre on narrow
- * ones (its sheet covers the bottom). At most three show; more collapse into the stack, which
- * opens on hover or focus (Alt+T).
- */
 export function Toaster() {
-  const t = useTranslations("common.toasts");
-  const { resolvedTheme, forcedTheme } = useTheme();
-  const wide = useSyncExternalStore(subscribeWide, isWide, () => true);
-  return (
-    <Sonner
-      theme={(forcedTheme ?? resolvedTheme) === "dark" ? "dark" : "light"}
-      position={wide ? "bottom-left" : "top-center"}
-      visibleToasts={3}
-      closeButton
-      containerAriaLabel={t("region")}
-      toastOptions={{
-        closeButtonAriaLabel: t("close"),
-        classNames: { toast: "font-sans", ...KIND_CLASSES },
-      }}
-    />
-  );
+  const want = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const [loaded, setLoaded] = useState<View | null>(view);
+  useEffect(() => {
+    if (want && !loaded) void load().then(setLoaded, () => undefined);
+  }, [want, loaded]);
+  if (!loaded) return null;
+  const { ToasterView } = loaded;
+  return <ToasterView onMounted={flush} />;
 }
