@@ -61,3 +61,9 @@ try {
 } finally {
   stop();
 }
+
+// The browser figures build and start their own servers (bench/web.ts); BENCH_WEB=0 leaves them out.
+if (process.env.BENCH_WEB !== "0") {
+  console.log("\n== in the browser: Lighthouse, first-load JavaScript, warm navigations ==");
+  step("npx", ["tsx", "bench/web.ts"]);
+}

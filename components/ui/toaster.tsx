@@ -47,10 +47,10 @@ function flush() {
   for (const run of waiting.splice(0)) run(view);
 }
 
-/** Runs `use` with sonner once the toaster listens (at once after the first toast). */
-export function withToaster(use: (view: View) => void): void {
-  if (view && mounted) return use(view);
-  waiting.push(use);
+/** Runs `run` with sonner once the toaster listens (at once after the first toast). */
+export function withToaster(run: (view: View) => void): void {
+  if (view && mounted) return run(view);
+  waiting.push(run);
   void load().catch(() => {
     // The chunk could not load (the network is gone): the toasts are dropped; pages show their own states.
     waiting.length = 0;
