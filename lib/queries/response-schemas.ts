@@ -18,10 +18,12 @@ import {
 
 /**
  * The answers of the dashboard's GET routes, checked in the browser with the
- * very schemas the server parses the upstream with. Only ever loaded by
- * `import()` (lib/queries/fetch-json.ts `apiRead`): zod and the schemas make
- * a chunk of their own, fetched with the first read, not part of any page's
- * first load. Do not import this module statically from client code.
+ * very schemas the server parses the upstream with. Loaded in the tab's
+ * worker (lib/queries/response-check.worker.ts, started by `apiRead`'s first
+ * read), or, where there is no worker, by `import()` (lib/queries/fetch-json.ts):
+ * zod and the schemas are never part of any page's first load nor, with a
+ * worker, evaluated on the main thread. Do not import this module statically
+ * from client code (type imports are fine).
  *
  * The schemas' transforms are idempotent (open enums keep any string, a
  * refused media link is already ""), so parsing the server's parsed output
