@@ -30,7 +30,8 @@ export function AlbumGallery({ urls, expired, onRetry }: { urls: string[]; expir
                 setOpen(i);
               }}
               openLabel={t("openImage", { n: i + 1, total: urls.length })}
-              imgClassName="aspect-square w-full object-cover"
+              frame="aspect-square"
+              imgClassName="object-cover"
             />
           </li>
         ))}

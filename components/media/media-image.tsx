@@ -21,6 +21,7 @@ export function MediaImage({
   imgClassName,
   onOpen,
   openLabel,
+  frame,
 }: {
   url: string;
   alt: string;
@@ -31,6 +32,14 @@ export function MediaImage({
   /** Makes the loaded image a button (album thumbnails); not while a state with its own retry shows. */
   onOpen?: () => void;
   openLabel?: string;
+  /**
+   * An aspect-ratio class (`aspect-[4/3]`) for a box that takes its full size
+   * before the image loads: the upstream sends no dimensions, and an image that
+   * sized its own box would push everything below it down when it arrived. The
+   * image is fitted into the box uncropped and never enlarged (`object-scale-down`, unless
+   * `imgClassName` says otherwise); the states that replace it keep the box.
+   */
+  frame?: string;
 }) {
   const [status, setStatus] = useState<Status>("loading");
   const [attempt, setAttempt] = useState(0);
@@ -49,9 +58,10 @@ export function MediaImage({
   };
 
   // The schema already blanks such links; checked again here because nothing else may reach `src`.
-  if (!isHttpUrl(url)) return <MediaState kind="unavailable" className={className} />;
-  if (expired) return <MediaState kind="expired" onRetry={retry} className={className} />;
-  if (status === "failed") return <MediaState kind="failed" onRetry={retry} className={className} />;
+  const stateClass = frame ? cn("w-full", frame, className) : className;
+  if (!isHttpUrl(url)) return <MediaState kind="unavailable" className={stateClass} />;
+  if (expired) return <MediaState kind="expired" onRetry={retry} className={stateClass} />;
+  if (status === "failed") return <MediaState kind="failed" onRetry={retry} className={stateClass} />;
   const image = (
     // A plain <img>: signed links from the upstream's origin, which the image optimizer must not fetch or cache.
     // eslint-disable-next-line @next/next/no-img-element
@@ -62,17 +72,24 @@ export function MediaImage({
       alt={alt}
       onLoad={() => setStatus("loaded")}
       onError={() => setStatus("failed")}
-      className={cn("block h-auto max-w-full", imgClassName)}
+      className={cn(frame ? "absolute inset-0 block size-full object-scale-down" : "block h-auto max-w-full", imgClassName)}
     />
   );
   return (
-    <div className={cn("relative overflow-hidden rounded-md bg-zinc-100 dark:bg-zinc-800", status === "loading" && "min-h-32 animate-pulse", className)}>
+    <div
+      className={cn(
+        "relative overflow-hidden rounded-md bg-zinc-100 dark:bg-zinc-800",
+        frame && cn("w-full", frame),
+        status === "loading" && (frame ? "animate-pulse" : "min-h-32 animate-pulse"),
+        className,
+      )}
+    >
       {onOpen ? (
         <button
           type="button"
           onClick={onOpen}
           aria-label={openLabel}
-          className="block w-full rounded-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+          className={cn("block w-full rounded-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600", frame && "absolute inset-0 h-full")}
         >
           {image}
         </button>

@@ -53,8 +53,9 @@ export function MediaPanel({ id }: { id: number }) {
       ) : album.length > 1 || (media.post_type === "ALBUM" && images.length > 1) ? (
         <AlbumGallery urls={(album.length > 1 ? album : images).map((i) => i.url)} expired={expired} onRetry={refresh} />
       ) : cover !== undefined ? (
-        // A blanked (non-http) link still shows, as "unavailable" (see MediaImage).
-        <MediaImage key={cover} url={cover} alt={media.documents.length > 0 ? t("cover") : t("image")} expired={expired} onRetry={refresh} className="max-w-xl" />
+        // A blanked (non-http) link still shows, as "unavailable" (see MediaImage). The upstream sends no
+        // dimensions: a 4:3 frame is kept from the start, so the text below does not move when the image arrives.
+        <MediaImage key={cover} url={cover} alt={media.documents.length > 0 ? t("cover") : t("image")} expired={expired} onRetry={refresh} className="max-w-xl" frame="aspect-[4/3]" />
       ) : null}
       {media.documents.length > 0 && <DocumentList documents={media.documents} expired={expired} onRetry={refresh} />}
     </div>

@@ -10,13 +10,20 @@ import { useEffect, useRef, useState } from "react";
  */
 export function LiveStatus({ fetchedAt, ids, viewKey, refreshing }: { fetchedAt?: string; ids: readonly number[] | undefined; viewKey: string; refreshing: boolean }) {
   const t = useTranslations("review.queue.live");
-  const [now, setNow] = useState(() => Date.now());
+  // No clock on the server and in the first client render: the rows now come in the HTML, and an age
+  // computed twice (server, then hydration) differs, which React treats as a hydration error.
+  const [now, setNow] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const prev = useRef<{ viewKey: string; ids: readonly number[] } | null>(null);
 
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 5_000);
-    return () => clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 5_000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, []);
 
   useEffect(() => {
@@ -32,9 +39,10 @@ export function LiveStatus({ fetchedAt, ids, viewKey, refreshing }: { fetchedAt?
     setAnnouncement(parts.join(" "));
   }, [ids, viewKey, t]);
 
-  const seconds = fetchedAt ? Math.max(0, Math.round((now - Date.parse(fetchedAt)) / 1000)) : null;
+  const seconds = fetchedAt && now !== null ? Math.max(0, Math.round((now - Date.parse(fetchedAt)) / 1000)) : null;
   return (
-    <div className="text-xs text-zinc-700 dark:text-zinc-300">
+    // A fixed minimum width, right-aligned: the text changes every few seconds and must not push the button beside it.
+    <div className="min-w-40 text-right text-xs text-zinc-700 dark:text-zinc-300">
       {seconds !== null && (
         <span>
           {refreshing ? t("refreshing") : seconds < 5 ? t("justNow") : seconds < 120 ? t("secondsAgo", { seconds }) : t("minutesAgo", { minutes: Math.round(seconds / 60) })}

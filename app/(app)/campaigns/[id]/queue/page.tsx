@@ -3,12 +3,15 @@ import { getTranslations } from "next-intl/server";
 import { notFound, redirect } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
+import { Prefetch } from "@/components/overview/prefetch";
 import { QueueView } from "@/components/queue/queue-view";
 import { QueueTableSkeleton } from "@/components/queue/table/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
-import { IdParam } from "@/lib/schemas";
-import { parseQueueUrl, queueUrlSearch } from "@/lib/url-state/queue";
+import { queuePostsOptions } from "@/lib/queries/queue";
+import { IdParam, PostListQuery } from "@/lib/schemas";
+import { service } from "@/lib/server/upstream-service";
+import { parseQueueUrl, queueApiQuery, queueUrlSearch } from "@/lib/url-state/queue";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -26,15 +29,29 @@ export default async function QueuePage({ params, searchParams }: Props) {
   const raw = await searchParams;
 
   // The same parsers as the client: an invalid or non-canonical link is rewritten to what is actually shown.
-  const canonical = queueUrlSearch(parseQueueUrl(raw));
+  const state = parseQueueUrl(raw);
+  const canonical = queueUrlSearch(state);
   const given = URL_KEYS.flatMap((k) => (raw[k] === undefined ? [] : [`${k}=${[raw[k]].flat().join(",")}`])).join("&");
   if (canonical !== (given ? `?${given}` : "")) redirect(`/campaigns/${id}/queue${canonical}`);
 
   const user = await getCurrentUser();
   const t = await getTranslations("review.queue");
+  // The first load's rows come in the HTML (the largest paint of the page): the list the client asks
+  // for, under its key, through the service. The posts route's own parser makes the upstream query, so
+  // both ways read the same cached view. Client navigations skip it (see Prefetch).
+  const api = queueApiQuery(state);
   return (
     <Suspense fallback={<QueueTableSkeleton label={t("loading")} />}>
-      <QueueView campaignId={id} canDecide={user ? can(user.role, "decide") : false} />
+      <Prefetch
+        entries={[
+          {
+            queryKey: queuePostsOptions(id, state).queryKey,
+            queryFn: () => service.campaignPosts(id, PostListQuery.parse({ ...api, limit: String(api.limit), offset: String(api.offset) })),
+          },
+        ]}
+      >
+        <QueueView campaignId={id} canDecide={user ? can(user.role, "decide") : false} />
+      </Prefetch>
     </Suspense>
   );
 }
