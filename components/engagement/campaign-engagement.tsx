@@ -120,14 +120,14 @@ function PublishedPosts({
   }, [inRange.length, wanted, moreToList, list]);
 
   const visible = useMemo(() => inRange.slice(0, wanted), [inRange, wanted]);
-  const results = useGatedPostEngagement(visible.map((p) => p.task_id));
+  const { answers, retry, fetchers } = useGatedPostEngagement(visible.map((p) => p.task_id));
   // Rows keep their identity until their own answer changes (and the table's columns
   // follow the metric list by content): an arriving answer redraws its row, not the table.
-  const rows = visible.map((post, i) => engagementRow(post, results[i]?.data, results[i]?.isError ?? false));
+  const rows = visible.map((post, i) => engagementRow(post, answers[i]?.data, answers[i]?.failed ?? false));
   const metrics = metricColumns(rows.flatMap((r) => Object.keys(r.metrics)));
   const loaded = rows.filter((r) => r.state !== "pending").length;
   const total = postsInRange ?? (moreToList ? undefined : inRange.length);
-  const failed = results.filter((r) => r.isError);
+  const failed = visible.filter((_, i) => answers[i]?.failed).map((p) => p.task_id);
 
   if (list.isPending) return <PostsTableSkeleton />;
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
@@ -135,6 +135,7 @@ function PublishedPosts({
 
   return (
     <div className="space-y-3">
+      {fetchers}
       <div className="flex flex-wrap items-center gap-3">
         <p role="status" className="text-sm" data-testid="engagement-progress">
           {t("progress", { loaded, total: total ?? inRange.length })}
@@ -146,7 +147,7 @@ function PublishedPosts({
           aria-label={t("progress", { loaded, total: total ?? inRange.length })}
         />
         {failed.length > 0 && (
-          <Button size="sm" onClick={() => failed.forEach((r) => void r.refetch())}>
+          <Button size="sm" onClick={() => retry(failed)}>
             {t("retryFailed")}
           </Button>
         )}

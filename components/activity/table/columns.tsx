@@ -2,14 +2,15 @@
 
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import { useFormatter, useTranslations } from "next-intl";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
+import { isMessageKey, labelOr, type KeyOf, type TranslatorFor } from "@/i18n/keys";
 import type { AuditPage } from "@/lib/queries/audit";
 
 export const activityFeatures = tableFeatures({});
 export type ActivityRow = AuditPage["items"][number];
 const helper = createColumnHelper<typeof activityFeatures, ActivityRow>();
 
-function H({ k }: { k: string }) {
+function H({ k }: { k: KeyOf<TranslatorFor<"review.activity.columns">> }) {
   const t = useTranslations("review.activity.columns");
   return <>{t(k)}</>;
 }
@@ -21,13 +22,12 @@ function Time({ at }: { at: string }) {
 
 function Role({ role }: { role: string }) {
   const t = useTranslations("common.roles");
-  return <>{t.has(role) ? t(role) : role}</>;
+  return <>{isMessageKey(t, role) ? t(role) : role}</>;
 }
 
 function Label({ ns, value }: { ns: "action" | "source"; value: string }) {
   const t = useTranslations("review.activity");
-  const key = `${ns}.${value}`;
-  return <>{t.has(key) ? t(key) : value}</>;
+  return <>{labelOr(t, ns, value)}</>;
 }
 
 const link = "text-blue-800 underline underline-offset-2 dark:text-blue-300";
@@ -42,7 +42,7 @@ function Outcome({ row }: { row: ActivityRow }) {
       </span>
     );
   }
-  const label = (key: string, raw: string) => (t.has(key) ? t(key) : raw);
+  const label = (key: string, raw: string) => (isMessageKey(t, key) ? t(key) : raw);
   return (
     <span>
       {row.result ? label(`decision.result.${row.result}`, row.result) : "—"}
@@ -52,7 +52,7 @@ function Outcome({ row }: { row: ActivityRow }) {
 }
 
 export const activityColumns = helper.columns([
-  helper.accessor("at", { header: () => <H k="time" />, cell: (c) => <Time at={c.getValue()} /> }),
+  helper.accessor("at", { header: () => <H k="time" />, cell: (c) => <Time at={c.getValue()} />, meta: { card: "title" } }),
   helper.accessor("user_name", {
     header: () => <H k="person" />,
     cell: (c) => (
@@ -63,13 +63,13 @@ export const activityColumns = helper.columns([
     ),
   }),
   helper.accessor("role", { header: () => <H k="role" />, cell: (c) => <Role role={c.getValue()} /> }),
-  helper.accessor("action", { header: () => <H k="action" />, cell: (c) => <Label ns="action" value={c.getValue()} /> }),
+  helper.accessor("action", { header: () => <H k="action" />, cell: (c) => <Label ns="action" value={c.getValue()} />, meta: { card: "badge" } }),
   helper.accessor("task_id", {
     header: () => <H k="post" />,
     cell: (c) => (
-      <Link unstable_dynamicOnHover href={`/posts/${c.getValue()}`} className={link}>
+      <AppLink href={`/posts/${c.getValue()}`} className={link}>
         #{c.getValue()}
-      </Link>
+      </AppLink>
     ),
   }),
   helper.accessor("campaign_id", {
@@ -77,9 +77,9 @@ export const activityColumns = helper.columns([
     cell: (c) => {
       const id = c.getValue();
       return id === null ? "—" : (
-        <Link unstable_dynamicOnHover href={`/campaigns/${id}`} className={link}>
+        <AppLink href={`/campaigns/${id}`} className={link}>
           {id}
-        </Link>
+        </AppLink>
       );
     },
   }),

@@ -1,6 +1,6 @@
 "use client";
 
-import { createColumnHelper, type Row } from "@tanstack/react-table";
+import { createColumnHelper, sortFn_basic, type Row } from "@tanstack/react-table";
 import { useFormatter, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { CampaignStatusBadge } from "@/components/campaigns/status-badge";
@@ -33,6 +33,7 @@ export function useCampaignColumns(locale: string) {
         header: t("col.name"),
         sortFn: byText,
         cell: ({ row }) => <TextLink href={`/campaigns/${row.original.id}`}>{row.original.name}</TextLink>,
+        meta: { card: "title" },
       }),
       helper.accessor("project_name", {
         id: "project",
@@ -44,17 +45,21 @@ export function useCampaignColumns(locale: string) {
         id: "status",
         header: t("col.status"),
         cell: ({ row }) => <CampaignStatusBadge status={row.original.status} />,
+        meta: { card: "badge" },
       }),
-      helper.accessor("start_date", { id: "start", header: t("col.start"), cell: ({ getValue }) => day(getValue()) }),
+      // ISO dates order as plain strings (what the table's auto-detection fell back to, with a dev warning).
+      helper.accessor("start_date", { id: "start", header: t("col.start"), sortFn: sortFn_basic, cell: ({ getValue }) => day(getValue()) }),
       // Campaigns without an end date sort last either way.
       helper.accessor((c) => c.end_date ?? undefined, {
         id: "end",
+        sortFn: sortFn_basic,
         header: t("col.end"),
         sortUndefined: "last",
         cell: ({ row }) => (row.original.end_date ? day(row.original.end_date) : t("noEnd")),
       }),
       helper.accessor("created_at", {
         id: "created",
+        sortFn: sortFn_basic,
         header: t("col.created"),
         cell: ({ getValue }) => format.dateTime(new Date(getValue()), { dateStyle: "medium" }),
       }),
@@ -69,6 +74,7 @@ export function useCampaignColumns(locale: string) {
             <TextLink href={`/campaigns/${row.original.id}/engagement`}>{t("engagement")}</TextLink>
           </span>
         ),
+        meta: { card: "actions" },
       }),
     ]);
   }, [t, format, locale]);

@@ -1,11 +1,6 @@
-import { Skeleton } from "@/components/ui/skeleton";
+import { DataTableSkeleton } from "@/components/ui/data-table/skeleton";
 
+/** Rows and cards as tall as the real ones (38 px, 199 px). */
 export function CampaignTableSkeleton() {
-  return (
-    <div role="status" aria-busy="true" className="space-y-2">
-      {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} className="h-9 w-full" />
-      ))}
-    </div>
-  );
+  return <DataTableSkeleton rows={6} columns={7} rowClassName="h-[38px]" cardClassName="h-[199px]" cardToolbarClassName="h-[60px]" />;
 }

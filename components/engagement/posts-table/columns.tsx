@@ -21,10 +21,17 @@ export function useCellText() {
   };
 }
 
+/**
+ * The table's columns, rebuilt only when the metric list changes by content.
+ * New column definitions mean new cell components, which React would mount
+ * afresh in every cell: keeping them stable is what lets one post's metrics
+ * arriving redraw one row instead of the whole table.
+ */
 export function usePostColumns(metrics: readonly string[]) {
   const t = useTranslations("analytics");
   const label = useOpenLabel();
   const format = useFormatter();
+  const metricsKey = metrics.join("\n");
   return useMemo(
     () =>
       helper.columns([
@@ -39,6 +46,7 @@ export function usePostColumns(metrics: readonly string[]) {
               <p className="line-clamp-1 text-xs text-zinc-600 dark:text-zinc-400">{row.original.post.text}</p>
             </div>
           ),
+          meta: { card: "title" },
         }),
         helper.accessor((r) => r.post.published_at ?? undefined, {
           id: "published",
@@ -49,13 +57,14 @@ export function usePostColumns(metrics: readonly string[]) {
               ? format.dateTime(new Date(row.original.post.published_at), { dateStyle: "medium", timeStyle: "short" })
               : "—",
         }),
-        ...metrics.map((m) =>
+        ...(metricsKey === "" ? [] : metricsKey.split("\n")).map((m) =>
           // Posts not loaded or not reporting the metric sort last in both directions.
           helper.accessor((r) => (r.state === "loaded" ? r.metrics[m] : undefined), {
             id: m,
             header: label("metric", m),
             sortUndefined: "last",
             sortDescFirst: true,
+            meta: { className: "text-right" },
             cell: ({ row }) =>
               row.original.state === "pending" ? (
                 <span className="text-zinc-600 dark:text-zinc-400">…<span className="sr-only">{t("engagement.pending")}</span></span>
@@ -67,6 +76,6 @@ export function usePostColumns(metrics: readonly string[]) {
           }),
         ),
       ]),
-    [t, label, format, metrics],
+    [t, label, format, metricsKey],
   );
 }

@@ -1,17 +1,19 @@
 "use client";
 
-import { ScrollRegion } from "@/components/charts/scroll-region";
 import { useTable, type SortingState } from "@tanstack/react-table";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { toLocale } from "@/i18n/config";
-import { downloadCsv, type CsvRow } from "@/lib/analytics/csv";
 import { postsCsvRows } from "@/lib/analytics/engagement-csv";
+import type { CsvRow } from "@/lib/csv/csv";
+import { downloadCsv } from "@/lib/csv/download";
 import { postsTableFeatures, useCellText, usePostColumns } from "./columns";
 import type { PostEngagementRow } from "./rows";
-import { SortButton, ariaSort } from "@/components/ui/sort-button";
+
+const getRowId = (r: PostEngagementRow) => String(r.post.task_id);
 
 /**
  * The published posts with their metrics, sortable by any column among the
@@ -39,15 +41,15 @@ export function PostsEngagementTable({
     features: postsTableFeatures,
     columns,
     data: rows,
-    getRowId: (r) => String(r.post.task_id),
+    getRowId,
     state: { sorting },
     onSortingChange: setSorting,
     enableMultiSort: false,
   });
-  const shown = table.getRowModel().rows.map((r) => r.original);
   const sortedColumn = sorting[0];
 
   const exportCsv = () => {
+    const shown = table.getRowModel().rows.map((r) => r.original);
     const lines = shown.map((r) => ({ id: r.post.task_id, text: r.post.text, publishedAt: r.post.published_at, cells: metrics.map((m) => cellText(r, m)) }));
     downloadCsv(fileName, [...headerRows, [], ...postsCsvRows(t, metrics, lines)], locale);
   };
@@ -67,47 +69,16 @@ export function PostsEngagementTable({
           {t("engagement.exportCsv")}
         </Button>
       </div>
-      <ScrollRegion label={t("engagement.tableCaption")} className="rounded-lg border border-zinc-200 dark:border-zinc-800">
-        <table className="w-full min-w-[720px] text-left text-sm" data-testid="posts-table">
-          <caption className="sr-only">{t("engagement.tableCaption")}</caption>
-          <thead className="bg-zinc-50 dark:bg-zinc-900">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const numeric = header.column.id !== "post" && header.column.id !== "published";
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={ariaSort(sorted)}
-                      className={numeric ? "px-3 py-2 text-right font-semibold" : "px-3 py-2 font-semibold"}
-                    >
-                      <SortButton sorted={sorted} onClick={header.column.getToggleSortingHandler()}>
-                        <table.FlexRender header={header} />
-                      </SortButton>
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-t border-zinc-200 dark:border-zinc-800" data-testid="post-row" data-post-id={row.original.post.task_id}>
-                {row.getAllCells().map((cell) => {
-                  const numeric = cell.column.id !== "post" && cell.column.id !== "published";
-                  return (
-                    <td key={cell.id} className={numeric ? "px-3 py-2 text-right align-top" : "px-3 py-2 align-top"} data-col={cell.column.id}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        table={table}
+        caption={t("engagement.tableCaption")}
+        scrollLabel={t("engagement.tableCaption")}
+        tableClassName="min-w-[720px]"
+        testId="posts-table"
+        rowTestId="post-row"
+        cardTestId="post-card"
+        rowAttributes={(row) => ({ "data-post-id": row.original.post.task_id })}
+      />
     </div>
   );
 }

@@ -1,8 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { DataTableEmpty } from "@/components/ui/data-table/empty";
 
 export function PostsTableEmpty() {
   const t = useTranslations("analytics.engagement");
-  return <p className="rounded-md border border-dashed border-zinc-300 p-6 text-center text-sm dark:border-zinc-700">{t("noPosts")}</p>;
+  return (
+    <DataTableEmpty>
+      <p>{t("noPosts")}</p>
+    </DataTableEmpty>
+  );
 }

@@ -1,4 +1,5 @@
-import type { Post } from "@/lib/schemas";
+import { sumByMetric } from "@/lib/analytics/engagement";
+import type { Post, PostEngagement } from "@/lib/schemas";
 
 /** One row of the posts table: the post and, once fetched, its metrics summed across platforms. */
 export type PostEngagementRow = {
@@ -7,3 +8,24 @@ export type PostEngagementRow = {
   /** Only metrics the upstream reported; absent keys read "not reported". */
   metrics: Record<string, number>;
 };
+
+type Answer = { data: PostEngagement } | undefined;
+
+// The last row made for each post, and the answer it was made from.
+const lastRow = new WeakMap<Post, PostEngagementRow>();
+const madeFrom = new WeakMap<PostEngagementRow, Answer>();
+
+/**
+ * The row of a post, the same object as last time while neither the post nor
+ * its answer changed: the table redraws a row only when its object changes,
+ * so a post's metrics arriving redraws that one row.
+ */
+export function engagementRow(post: Post, answer: Answer, failed: boolean): PostEngagementRow {
+  const state = answer ? "loaded" : failed ? "error" : "pending";
+  const previous = lastRow.get(post);
+  if (previous && previous.state === state && madeFrom.get(previous) === answer) return previous;
+  const row: PostEngagementRow = { post, state, metrics: answer ? sumByMetric(answer.data.metrics) : {} };
+  lastRow.set(post, row);
+  madeFrom.set(row, answer);
+  return row;
+}

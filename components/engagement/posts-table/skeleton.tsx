@@ -1,11 +1,6 @@
-import { Skeleton } from "@/components/ui/skeleton";
+import { DataTableSkeleton } from "@/components/ui/data-table/skeleton";
 
+/** Rows and cards as tall as the real ones (53 px, 210 px). */
 export function PostsTableSkeleton() {
-  return (
-    <div role="status" aria-busy="true" className="space-y-2">
-      {Array.from({ length: 5 }, (_, i) => (
-        <Skeleton key={i} className="h-10 w-full" />
-      ))}
-    </div>
-  );
+  return <DataTableSkeleton rows={5} columns={9} rowClassName="h-[53px]" cardClassName="h-[210px]" cardToolbarClassName="h-[60px]" />;
 }

@@ -2,19 +2,33 @@
 
 import { createColumnHelper, rowSelectionFeature, tableFeatures } from "@tanstack/react-table";
 import { useFormatter, useTranslations } from "next-intl";
-import Link from "next/link";
+import { createContext, useContext } from "react";
+import { AppLink } from "@/components/ui/app-link";
+import { labelOr, type KeyOf, type TranslatorFor } from "@/i18n/keys";
 import type { Post } from "@/lib/schemas";
+import { Button } from "@/components/ui/button";
 import { MediaThumb } from "../media-thumb";
 import { PostStatusBadge } from "@/components/post/status-badge";
 
 export const queueFeatures = tableFeatures({ rowSelectionFeature });
 export type QueueRow = Post;
-/** Per-table context the cells read (the answer's time, for media expiry). */
-export type QueueTableMeta = { fetchedAt?: string };
+/** The table's meta: how a card opens its post's preview. */
+export type QueueTableMeta = { onOpen: (id: number) => void };
+const metaOf = (table: { options: { meta?: unknown } }) => table.options.meta as QueueTableMeta | undefined;
+
+/**
+ * What some cells read besides their post, passed by context rather than the
+ * table's meta: a row is redrawn when the meta changes, and the answer's time
+ * changes on most polls. Through context only the media cells (expiry) and
+ * the status cells ("approving…") follow.
+ */
+export const QueueFetchedAt = createContext<string | undefined>(undefined);
+/** Posts approved from the keyboard and waiting out their undo window. */
+export const QueuePending = createContext<ReadonlySet<number>>(new Set());
 
 const helper = createColumnHelper<typeof queueFeatures, QueueRow>();
 
-function HeaderText({ k }: { k: string }) {
+function HeaderText({ k }: { k: KeyOf<TranslatorFor<"review.queue.columns">> }) {
   const t = useTranslations("review.queue.columns");
   return <>{t(k)}</>;
 }
@@ -39,7 +53,7 @@ function PublishTime({ post }: { post: Post }) {
 
 function PostType({ type }: { type: string }) {
   const t = useTranslations("review");
-  return <>{t.has(`postType.${type}`) ? t(`postType.${type}`) : type}</>;
+  return <>{labelOr(t, "postType", type)}</>;
 }
 
 function Excerpt({ post }: { post: Post }) {
@@ -47,44 +61,88 @@ function Excerpt({ post }: { post: Post }) {
   const text = post.text.length > 160 ? `${post.text.slice(0, 160).trimEnd()}…` : post.text;
   return (
     <span className="block min-w-40">
-      <Link unstable_dynamicOnHover href={`/posts/${post.task_id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300">
+      <AppLink href={`/posts/${post.task_id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300">
         {t("postNumber", { id: post.task_id })}
-      </Link>{" "}
+      </AppLink>{" "}
       <span className="line-clamp-2 text-zinc-800 dark:text-zinc-200">{text || t("noText")}</span>
     </span>
   );
 }
 
+/** Columns a table between 640 and 768 px can do without (the preview pane shows the update time). */
+const WIDE_ONLY = "hidden md:table-cell";
+
+// Module-level, so the column definitions (and the cell components in them) keep their identity across renders.
 export const queueColumns = helper.columns([
   helper.display({
     id: "select",
     header: ({ table }) => <SelectAll checked={table.getIsAllPageRowsSelected()} indeterminate={table.getIsSomePageRowsSelected()} onChange={() => table.toggleAllPageRowsSelected()} />,
     cell: ({ row }) => <SelectOne id={row.original.task_id} checked={row.getIsSelected()} onChange={() => row.toggleSelected()} />,
+    meta: { card: "select" },
   }),
-  helper.accessor("status", { header: () => <HeaderText k="status" />, cell: (c) => <PostStatusBadge status={c.getValue()} /> }),
-  helper.accessor("post_type", { header: () => <HeaderText k="type" />, cell: (c) => <PostType type={c.getValue()} /> }),
-  helper.accessor("text", { header: () => <HeaderText k="text" />, cell: (c) => <Excerpt post={c.row.original} /> }),
+  helper.accessor("status", {
+    header: () => <HeaderText k="status" />,
+    cell: (c) => <Status status={c.getValue()} id={c.row.original.task_id} />,
+    meta: { card: "badge" },
+  }),
+  helper.accessor("post_type", { header: () => <HeaderText k="type" />, cell: (c) => <PostType type={c.getValue()} />, meta: { className: WIDE_ONLY } }),
+  helper.accessor("text", { header: () => <HeaderText k="text" />, cell: (c) => <Excerpt post={c.row.original} />, meta: { card: "title" } }),
   helper.accessor("media", {
     header: () => <HeaderText k="media" />,
-    cell: (c) => <MediaThumb media={c.getValue()} fetchedAt={(c.table.options.meta as QueueTableMeta | undefined)?.fetchedAt} />,
+    cell: (c) => <Media media={c.getValue()} />,
+    meta: { card: "aside" },
   }),
   helper.accessor("published_at", { header: () => <HeaderText k="publishAt" />, cell: (c) => <PublishTime post={c.row.original} /> }),
-  helper.accessor("updated_at", { header: () => <HeaderText k="updatedAt" />, cell: (c) => <When value={c.getValue()} /> }),
+  helper.accessor("updated_at", { header: () => <HeaderText k="updatedAt" />, cell: (c) => <When value={c.getValue()} />, meta: { className: WIDE_ONLY } }),
+  // A card has no row to click with the keyboard: this button opens the preview (with approve and reject).
+  helper.display({
+    id: "open",
+    cell: (c) => <OpenPreview id={c.row.original.task_id} onOpen={metaOf(c.table)?.onOpen} />,
+    meta: { only: "cards", card: "actions" },
+  }),
 ]);
 
+function Status({ status, id }: { status: string; id: number }) {
+  const t = useTranslations("review.queue");
+  const pending = useContext(QueuePending).has(id);
+  return (
+    <>
+      <PostStatusBadge status={status} />
+      {pending && <span className="mt-1 block text-xs text-zinc-700 dark:text-zinc-300">{t("approving")}</span>}
+    </>
+  );
+}
+
+function Media({ media }: { media: Post["media"] }) {
+  return <MediaThumb media={media} fetchedAt={useContext(QueueFetchedAt)} />;
+}
+
+function OpenPreview({ id, onOpen }: { id: number; onOpen: ((id: number) => void) | undefined }) {
+  const t = useTranslations("review.queue.preview");
+  if (!onOpen) return null;
+  return (
+    <Button size="sm" onClick={() => onOpen(id)} aria-label={t("showLabel", { id })}>
+      {t("show")}
+    </Button>
+  );
+}
+
+/** In the table header the text is for screen readers only; above the cards it is shown. */
 function SelectAll({ checked, indeterminate, onChange }: { checked: boolean; indeterminate: boolean; onChange: () => void }) {
   const t = useTranslations("review.queue");
   return (
-    <input
-      type="checkbox"
-      className="h-4 w-4 accent-blue-700"
-      aria-label={t("selectPage")}
-      checked={checked}
-      ref={(el) => {
-        if (el) el.indeterminate = indeterminate && !checked;
-      }}
-      onChange={onChange}
-    />
+    <label className="inline-flex items-center gap-2 normal-case tracking-normal">
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-blue-700"
+        checked={checked}
+        ref={(el) => {
+          if (el) el.indeterminate = indeterminate && !checked;
+        }}
+        onChange={onChange}
+      />
+      <span className="sm:sr-only">{t("selectPage")}</span>
+    </label>
   );
 }
 

@@ -1,13 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { DataTableEmpty } from "@/components/ui/data-table/empty";
 import Link from "next/link";
 
 /** No posts match: say which filter is on, and offer the default one. */
 export function QueueEmptyState({ statuses, resetHref, isDefault }: { statuses: string; resetHref: string; isDefault: boolean }) {
   const t = useTranslations("review.queue.empty");
   return (
-    <div className="rounded-lg border border-dashed border-zinc-300 p-8 text-center dark:border-zinc-700">
+    <DataTableEmpty className="p-8 text-base">
       <p className="font-medium">{isDefault ? t("titleDefault") : t("title")}</p>
       <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{t("body", { statuses })}</p>
       {!isDefault && (
@@ -15,6 +16,6 @@ export function QueueEmptyState({ statuses, resetHref, isDefault }: { statuses: 
           {t("reset")}
         </Link>
       )}
-    </div>
+    </DataTableEmpty>
   );
 }

@@ -1,0 +1,262 @@
+// @vitest-environment jsdom
+// The table shell: sorting with aria-sort, selection, cards below 640 px built
+// from the same columns, both layouts in the server HTML, and rows that are
+// drawn again only when their own data changes.
+import {
+  createColumnHelper,
+  createSortedRowModel,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type RowSelectionState,
+  type SortingState,
+} from "@tanstack/react-table";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { Profiler, useState } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import common from "@/messages/en/common.json";
+import { DataTable } from "./data-table";
+
+type Fruit = { id: number; name: string; stock: number };
+const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, sortedRowModel: createSortedRowModel() });
+const helper = createColumnHelper<typeof features, Fruit>();
+
+/** Called each time a name cell renders. */
+const nameRendered = vi.fn();
+function Name({ name }: { name: string }) {
+  nameRendered(name);
+  return <strong>{name}</strong>;
+}
+
+const columns = helper.columns([
+  helper.display({
+    id: "select",
+    header: ({ table }) => <input type="checkbox" aria-label="Select all" checked={table.getIsAllRowsSelected()} onChange={() => table.toggleAllRowsSelected()} />,
+    cell: ({ row }) => <input type="checkbox" aria-label={`Select ${row.original.name}`} checked={row.getIsSelected()} onChange={() => row.toggleSelected()} />,
+    meta: { card: "select" },
+  }),
+  helper.accessor("name", { header: "Name", cell: (c) => <Name name={c.getValue()} />, meta: { card: "title" } }),
+  helper.accessor("stock", { header: "Stock", meta: { className: "text-right" } }),
+  helper.display({ id: "buy", cell: (c) => <button type="button">Buy {c.row.original.name}</button>, meta: { only: "cards", card: "actions" } }),
+]);
+
+const FRUITS: Fruit[] = [
+  { id: 1, name: "Pear", stock: 5 },
+  { id: 2, name: "Apple", stock: 9 },
+  { id: 3, name: "Fig", stock: 1 },
+];
+
+function Fruits({ data = FRUITS, onSelected, tick = 0 }: { data?: Fruit[]; onSelected?: (ids: string[]) => void; tick?: number }) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const table = useTable({
+    features,
+    columns,
+    data,
+    getRowId: (f) => String(f.id),
+    state: { sorting, rowSelection },
+    onSortingChange: setSorting,
+    onRowSelectionChange: (updater) => {
+      const next = typeof updater === "function" ? updater(rowSelection) : updater;
+      setRowSelection(next);
+      onSelected?.(Object.keys(next).filter((k) => next[k]));
+    },
+  });
+  return <DataTable table={table} caption={`Fruits ${tick}`} testId="fruits" rowTestId="fruit-row" cardTestId="fruit-card" rowAttributes={(row) => ({ "data-stock": row.original.stock })} />;
+}
+
+const wrap = (node: React.ReactNode) => (
+  <NextIntlClientProvider locale="en" messages={{ common }} timeZone="Europe/Moscow">
+    {node}
+  </NextIntlClientProvider>
+);
+
+/** A viewport as wide or as narrow as asked, for the shell's matchMedia. */
+function viewport(width: number) {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: query === "(min-width: 40rem)" ? width >= 640 : false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  nameRendered.mockClear();
+});
+
+const bodyRows = () => screen.getAllByTestId("fruit-row");
+
+describe("DataTable as a table", () => {
+  it("sorts from the header's sort button and says so with aria-sort", () => {
+    viewport(1024);
+    render(wrap(<Fruits />));
+    const table = screen.getByRole("table", { name: "Fruits 0" });
+    const nameHeader = within(table).getByRole("columnheader", { name: /Name/ });
+    expect(nameHeader.hasAttribute("aria-sort")).toBe(false);
+    expect(bodyRows().map((r) => r.querySelector("strong")?.textContent)).toEqual(["Pear", "Apple", "Fig"]);
+
+    fireEvent.click(within(nameHeader).getByRole("button"));
+    expect(nameHeader.getAttribute("aria-sort")).toBe("ascending");
+    expect(bodyRows().map((r) => r.querySelector("strong")?.textContent)).toEqual(["Apple", "Fig", "Pear"]);
+
+    fireEvent.click(within(nameHeader).getByRole("button"));
+    expect(nameHeader.getAttribute("aria-sort")).toBe("descending");
+    expect(bodyRows().map((r) => r.querySelector("strong")?.textContent)).toEqual(["Pear", "Fig", "Apple"]);
+    // A display column has no sort button, and a card-only column no header at all.
+    expect(within(table).getAllByRole("columnheader")).toHaveLength(3);
+    expect(within(table).queryByRole("button", { name: /Buy/ })).toBeNull();
+  });
+
+  it("selects rows and all rows, and puts the table's attributes and column classes on the cells", () => {
+    viewport(1024);
+    const onSelected = vi.fn();
+    render(wrap(<Fruits onSelected={onSelected} />));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select Apple" }));
+    expect(onSelected).toHaveBeenLastCalledWith(["2"]);
+    expect((screen.getByRole("checkbox", { name: "Select Apple" }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select all" }));
+    expect(onSelected).toHaveBeenLastCalledWith(["1", "2", "3"]);
+
+    const apple = bodyRows()[1]!;
+    expect(apple.getAttribute("data-stock")).toBe("9");
+    expect(apple.querySelector("td[data-col='stock']")?.classList.contains("text-right")).toBe(true);
+  });
+});
+
+describe("DataTable below 640 px", () => {
+  it("draws each row as a card from the same columns, with selection, actions and a sort picker", () => {
+    viewport(390);
+    const onSelected = vi.fn();
+    render(wrap(<Fruits onSelected={onSelected} />));
+    expect(screen.queryByRole("table")).toBeNull();
+    const list = screen.getByRole("list", { name: "Fruits 0" });
+    const cards = within(list).getAllByRole("listitem");
+    expect(cards).toHaveLength(3);
+
+    const pear = cards[0]!;
+    expect(pear.getAttribute("data-testid")).toBe("fruit-card");
+    expect(pear.getAttribute("data-stock")).toBe("5");
+    expect(pear.querySelector("strong")?.textContent).toBe("Pear");
+    // A field reads as its header, then its value.
+    const term = within(pear).getByText("Stock", { selector: "dt" });
+    expect(term.nextElementSibling?.textContent).toBe("5");
+    // The card-only action is there, and so is the selection.
+    expect(within(pear).getByRole("button", { name: "Buy Pear" })).toBeTruthy();
+    fireEvent.click(within(pear).getByRole("checkbox", { name: "Select Pear" }));
+    expect(onSelected).toHaveBeenLastCalledWith(["1"]);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select all" }));
+    expect(onSelected).toHaveBeenLastCalledWith(["1", "2", "3"]);
+
+    // No headers to click: the sortable columns are in a picker.
+    // A number column starts with the largest, as its header would.
+    fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "stock" } });
+    const order = () => within(list).getAllByRole("listitem").map((li) => li.querySelector("strong")?.textContent);
+    expect(order()).toEqual(["Apple", "Pear", "Fig"]);
+    expect((screen.getByLabelText("Order") as HTMLSelectElement).value).toBe("desc");
+    fireEvent.change(screen.getByLabelText("Order"), { target: { value: "asc" } });
+    expect(order()).toEqual(["Fig", "Pear", "Apple"]);
+  });
+
+  it("sends a click on a card (outside its controls) to onRowClick", () => {
+    viewport(390);
+    const onRowClick = vi.fn();
+    function Clickable() {
+      const table = useTable({ features, columns, data: FRUITS, getRowId: (f) => String(f.id) });
+      return <DataTable table={table} caption="Fruits" onRowClick={(row) => onRowClick(row.original.name)} />;
+    }
+    render(wrap(<Clickable />));
+    fireEvent.click(screen.getAllByText("Stock", { selector: "dt" })[1]!);
+    expect(onRowClick).toHaveBeenCalledWith("Apple");
+    fireEvent.click(screen.getByRole("button", { name: "Buy Fig" }));
+    expect(onRowClick).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("DataTable rendering", () => {
+  it("puts both layouts in the server HTML, each shown by CSS at its width", () => {
+    function Static() {
+      const table = useTable({ features, columns, data: FRUITS, getRowId: (f) => String(f.id) });
+      return <DataTable table={table} caption="Fruits" />;
+    }
+    const html = renderToString(wrap(<Static />));
+    expect(html).toMatch(/<div class="hidden sm:block">.*<table/);
+    expect(html).toMatch(/<div class="sm:hidden">.*<ul role="list"/);
+    expect(html.match(/<strong>Pear<\/strong>/g)).toHaveLength(2);
+  });
+
+  it.each([
+    [390, "fruit-card", "table"],
+    [1024, "fruit-row", "ul"],
+  ])("at %i px hydrates only the layout in use; the other goes without ever being hydrated", async (width, kept, dropped) => {
+    function Static() {
+      const table = useTable({ features, columns, data: FRUITS, getRowId: (f) => String(f.id) });
+      return <DataTable table={table} caption="Fruits" rowTestId="fruit-row" cardTestId="fruit-card" />;
+    }
+    const host = document.createElement("div");
+    host.innerHTML = renderToString(wrap(<Static />));
+    document.body.append(host);
+    nameRendered.mockClear();
+    viewport(width);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const root = await act(async () => hydrateRoot(host, wrap(<Static />)));
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    expect(host.querySelectorAll(`[data-testid=${kept}]`)).toHaveLength(3);
+    expect(host.querySelector(dropped)).toBeNull();
+    // Each name cell rendered once in the browser: the kept layout's, while hydrating.
+    expect(nameRendered).toHaveBeenCalledTimes(3);
+    act(() => root.unmount());
+    host.remove();
+  });
+
+  it("redraws only the rows whose data changed", () => {
+    viewport(1024);
+    const { rerender } = render(wrap(<Fruits tick={0} />));
+    expect(nameRendered).toHaveBeenCalledTimes(3);
+
+    // The parent renders again with the same rows (a poll that brought nothing new).
+    rerender(wrap(<Fruits tick={1} />));
+    expect(screen.getByRole("table", { name: "Fruits 1" })).toBeTruthy();
+    expect(nameRendered).toHaveBeenCalledTimes(3);
+
+    // One row's object changes (one post's metrics arrived): that row alone is drawn again.
+    const next = [FRUITS[0]!, { ...FRUITS[1]!, stock: 10 }, FRUITS[2]!];
+    rerender(wrap(<Fruits data={next} tick={2} />));
+    expect(nameRendered).toHaveBeenCalledTimes(4);
+    expect(nameRendered).toHaveBeenLastCalledWith("Apple");
+    expect(bodyRows()[1]?.querySelector("td[data-col='stock']")?.textContent).toBe("10");
+  });
+
+  it("on a client mount, reserves placeholder rows first and draws the rows in a second render", () => {
+    viewport(1024);
+    const seen: string[] = [];
+    const note = () => seen.push(`${document.querySelectorAll("[data-testid=fruit-row]").length} rows, ${document.querySelectorAll("tbody tr[aria-hidden=true]").length} placeholders`);
+    render(wrap(<Profiler id="t" onRender={note}><Fruits /></Profiler>));
+    expect(seen).toEqual(["0 rows, 3 placeholders", "3 rows, 0 placeholders"]);
+
+    // Later updates (a sort) are drawn at once.
+    seen.length = 0;
+    fireEvent.click(within(screen.getByRole("columnheader", { name: /Name/ })).getByRole("button"));
+    expect(seen).toEqual(["3 rows, 0 placeholders"]);
+  });
+
+  it("focuses the row named by focusRowId when the token changes", () => {
+    viewport(1024);
+    function Focus({ token }: { token: number }) {
+      const table = useTable({ features, columns, data: FRUITS, getRowId: (f) => String(f.id) });
+      return <DataTable table={table} caption="Fruits" focusRowId="3" focusToken={token} rowTestId="fruit-row" />;
+    }
+    const { rerender } = render(wrap(<Focus token={0} />));
+    expect(document.activeElement).toBe(document.body);
+    act(() => rerender(wrap(<Focus token={1} />)));
+    expect(document.activeElement).toBe(bodyRows()[2]);
+    expect(bodyRows()[2]?.getAttribute("tabindex")).toBe("-1");
+  });
+});
