@@ -28,7 +28,13 @@ type Props = {
  * after trimming, as the decision and bulk routes check. Enter sends,
  * Shift+Enter starts a new line.
  */
-export function RejectDialog({ open, taskIds, onCancel, onSubmit }: Props) {
+export function RejectDialog(props: Props) {
+  // Mounted only while open: its texts and field cost a page's start-up nothing, and each
+  // opening starts with an empty reason (a failed send keeps it while the dialog stays open).
+  return props.open ? <OpenRejectDialog {...props} /> : null;
+}
+
+function OpenRejectDialog({ open, taskIds, onCancel, onSubmit }: Props) {
   const t = useTranslations("review.decision.rejectDialog");
   const [sending, setSending] = useState(false);
   const count = taskIds.length;
