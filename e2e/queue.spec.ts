@@ -28,7 +28,8 @@ async function postStatus(request: APIRequestContext, id: number): Promise<strin
   return body.data.status;
 }
 
-const rows = (page: Page) => page.locator("tbody tr[data-task-id]");
+// Rows of a hydrated queue: its keys, selection and buttons work (the rows themselves come in the server's HTML).
+const rows = (page: Page) => page.locator("[data-interactive] tbody tr[data-task-id]");
 const cursorRow = (page: Page) => page.locator("tbody tr[aria-current='true']");
 async function cursorId(page: Page): Promise<number> {
   return Number(await cursorRow(page).getAttribute("data-task-id"));

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useBlockedText } from "@/components/post/decision-offer";
 import { RejectDialog } from "@/components/post/reject-dialog";
 import { ErrorState, StaleNote } from "@/components/ui/query-states";
@@ -36,6 +36,10 @@ import { useQueueUrl } from "./use-queue-url";
 const NO_POSTS: Post[] = [];
 type Rejecting = { ids: number[]; source: "single" | "keyboard" | "bulk" };
 
+const noSubscription = () => () => {};
+const isBrowser = () => true;
+const isServer = () => false;
+
 export function QueueView({ campaignId, canDecide }: { campaignId: number; canDecide: boolean }) {
   const t = useTranslations("review.queue");
   const tb = useTranslations("review.bulk");
@@ -64,6 +68,7 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
   useUndoToasts(pendingApprovals.pending, pendingApprovals.undo);
 
   const [helpOpen, setHelpOpen] = useState(false);
+  const hydrated = useSyncExternalStore(noSubscription, isBrowser, isServer);
   const [rejecting, setRejecting] = useState<Rejecting | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [focusToken, setFocusToken] = useState(0);
@@ -157,7 +162,9 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
   };
 
   return (
-    <div className="flex flex-col gap-4">
+    // The rows come in the server's HTML; the keys work once this is hydrated, which
+    // `data-interactive` says (journeys wait for it before pressing keys).
+    <div className="flex flex-col gap-4" data-interactive={hydrated ? "true" : undefined}>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{t("title")}</h1>
