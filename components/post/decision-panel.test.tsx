@@ -14,25 +14,11 @@ import { postKey } from "@/lib/queries/posts";
 import type { PostDetail } from "@/lib/schemas";
 import { installDialogPolyfill } from "@/test/dialog-polyfill";
 import { DecisionPanel } from "./decision-panel";
+import { postDetailFixture } from "@/test/post-fixture";
 
 const ID = 4242;
 const meta = { stale: false, fetchedAt: "2026-11-21T05:00:00Z" };
-const post = (status: string): PostDetail => ({
-  task_id: ID,
-  campaign_id: 101,
-  campaign_name: "Утренний кофе",
-  text: "Текст",
-  status,
-  post_type: "TEXT",
-  published_at: null,
-  created_at: "2026-11-20T10:00:00+03:00",
-  updated_at: null,
-  media: null,
-  generate_at: null,
-  versions: [],
-  publish_records: [],
-  engagement: {},
-});
+const post = (status: string): PostDetail => postDetailFixture({ task_id: ID, text: "Текст", status });
 
 beforeAll(installDialogPolyfill);
 afterEach(() => {

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { NoteList } from "@/components/ui/note-list";
 import { ErrorState } from "@/components/ui/query-states";
 import { postDecisionsKey } from "@/lib/queries/decisions";
 import { approvePost, postKey, rejectPost, type DecisionResponse } from "@/lib/queries/posts";
@@ -101,15 +102,5 @@ export function DecisionPanel({ id }: { id: number }) {
 
 /** Who decided before, and an unrecorded decision: said beside the outcome, never instead of it. */
 function Notes({ notes }: { notes: string[] }) {
-  if (notes.length === 0) return null;
-  return (
-    <ul data-decision-notes className="mt-1 space-y-1 text-sm font-medium text-amber-900 dark:text-amber-200">
-      {notes.map((n) => (
-        <li key={n}>
-          <span aria-hidden="true">⚠ </span>
-          {n}
-        </li>
-      ))}
-    </ul>
-  );
+  return <NoteList notes={notes} data-decision-notes className="mt-1 text-sm font-medium text-amber-900 dark:text-amber-200" />;
 }

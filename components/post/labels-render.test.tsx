@@ -13,27 +13,14 @@ import review from "@/messages/ru/review.json";
 import { latestPostQuery } from "@/lib/queries/campaigns";
 import { postKey } from "@/lib/queries/posts";
 import type { PostDetail } from "@/lib/schemas";
+import { postDetailFixture } from "@/test/post-fixture";
 import { PostSummary } from "./post-summary";
 
 afterEach(cleanup);
 
 const meta = { stale: false, fetchedAt: "2026-11-21T05:00:00Z" };
-const post = (status: string, post_type: string): PostDetail => ({
-  task_id: 9,
-  campaign_id: 101,
-  campaign_name: "Утренний кофе",
-  text: "Текст поста",
-  status,
-  post_type,
-  published_at: "2026-11-20T10:00:00+03:00",
-  created_at: "2026-11-20T09:00:00+03:00",
-  updated_at: null,
-  media: null,
-  generate_at: null,
-  versions: [],
-  publish_records: [],
-  engagement: {},
-});
+const post = (status: string, post_type: string): PostDetail =>
+  postDetailFixture({ task_id: 9, status, post_type, published_at: "2026-11-20T10:00:00+03:00", created_at: "2026-11-20T09:00:00+03:00" });
 
 function show(ui: React.ReactNode, p: PostDetail): string {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });

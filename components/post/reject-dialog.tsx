@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { NoteList } from "@/components/ui/note-list";
 import { ErrorState } from "@/components/ui/query-states";
 import { notify } from "@/components/ui/toaster";
 import { REASON_MAX } from "@/lib/queries/posts";
@@ -144,16 +145,7 @@ function RejectForm({ count, onCancel, onSubmit, onSending }: { count: number; o
         <div id={ids.failure} data-reject-error className="space-y-1">
           <p className="text-sm font-semibold">{t("failed")}</p>
           <ErrorState error={failure} />
-          {notes.length > 0 && (
-            <ul className="space-y-1 text-sm font-medium text-amber-900 dark:text-amber-200">
-              {notes.map((n) => (
-                <li key={n}>
-                  <span aria-hidden="true">⚠ </span>
-                  {n}
-                </li>
-              ))}
-            </ul>
-          )}
+          <NoteList notes={notes} className="text-sm font-medium text-amber-900 dark:text-amber-200" />
         </div>
       )}
       <div className="flex justify-end gap-2">

@@ -7,21 +7,11 @@ import review from "@/messages/en/review.json";
 import type { Post } from "@/lib/schemas";
 import { BulkBar } from "./bulk-bar";
 import { PreviewPane } from "./preview-pane";
+import { postFixture } from "@/test/post-fixture";
 
 afterEach(cleanup);
 
-const post = (status: string): Post => ({
-  task_id: 77,
-  campaign_id: 101,
-  campaign_name: "Утренний кофе",
-  text: "Текст поста",
-  status,
-  post_type: "TEXT",
-  published_at: null,
-  created_at: "2026-11-20T10:00:00+03:00",
-  updated_at: null,
-  media: null,
-});
+const post = (status: string): Post => postFixture({ task_id: 77, status });
 
 const wrap = (children: React.ReactNode) => (
   <NextIntlClientProvider locale="en" messages={{ review }} timeZone="Europe/Moscow">

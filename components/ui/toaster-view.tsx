@@ -5,6 +5,7 @@ import { useTheme } from "next-themes";
 import { useEffect, useSyncExternalStore } from "react";
 import { Toaster as Sonner, toast } from "sonner";
 import { toastId, type NotifyOptions, type ToastKind } from "./toaster";
+import { NoteList } from "./note-list";
 
 export { toast };
 
@@ -59,16 +60,7 @@ function ToastTitle({ text, count }: { text: string; count: number }) {
 }
 
 function ToastNotes({ notes }: { notes: readonly string[] }) {
-  return (
-    <ul data-toast-notes className="mt-1 space-y-1">
-      {notes.map((n) => (
-        <li key={n}>
-          <span aria-hidden="true">⚠ </span>
-          {n}
-        </li>
-      ))}
-    </ul>
-  );
+  return <NoteList notes={notes} data-toast-notes className="mt-1" />;
 }
 
 // The kinds' colours (the same pairs the panels use, so contrast holds in both themes), set as
