@@ -19,8 +19,19 @@ const EnvSchema = z.object({
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters"),
   DATABASE_URL: z
     .string()
-    .regex(/^file:.+/, "expected file:<path>, e.g. file:./data/dashboard.db")
+    .regex(/^(file:.+|postgres(ql)?:\/\/.+)/, "expected file:<path> (e.g. file:./data/dashboard.db) or postgres://user@host:port/db")
     .default("file:./data/dashboard.db"),
+  /**
+   * Production mode: when set, every instance shares the request budget, the
+   * cache, in-flight joining, the sign-in throttle and live events through
+   * this Redis. Unset (default): all of it lives in this one process.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, "expected redis://host:port")
+    .optional(),
+  /** Key prefix in Redis, so several dashboards (or tests) can share one server. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default("dash:"),
   /** 1 enables the four demo sign-ins (password "demo"). */
   DEMO: bool01,
   AUTH_USERS_FILE: z.string().default("./data/users.json"),

@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   upstream_unavailable: 503,
   budget_exhausted: 503,
   upstream_timeout: 504,
+  store_unavailable: 503,
 } as const;
 
 export type KnownErrorCode = keyof typeof ERROR_STATUS;
@@ -55,6 +56,7 @@ const DEFAULT_MESSAGE: Record<KnownErrorCode, string> = {
   upstream_unavailable: "Сервис временно недоступен",
   budget_exhausted: "Лимит запросов к сервису исчерпан",
   upstream_timeout: "Сервис не ответил вовремя",
+  store_unavailable: "Общее хранилище панели (Redis) недоступно: запрос не выполнен, чтобы не превысить общий лимит",
 };
 
 const API_ERROR_BRAND = brandSymbol("ApiError");
@@ -125,6 +127,11 @@ const STATUS_CODE_FALLBACK: Record<number, KnownErrorCode> = {
  */
 export function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
+  // By name: lib/server/redis.ts (and ioredis) stay out of every route that never uses Redis.
+  if (e instanceof Error && e.name === "StoreUnavailableError") {
+    log.error("shared store unavailable", { error: e.message });
+    return new ApiError("store_unavailable", undefined, { retryAfterSeconds: 5, cause: e });
+  }
   if (e instanceof BudgetExhaustedError) {
     const seconds = Math.max(1, Math.ceil(e.retryAfterSeconds));
     return new ApiError("budget_exhausted", `Лимит запросов к сервису исчерпан. Следующая попытка через ${seconds} с`, {
