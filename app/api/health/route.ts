@@ -1,6 +1,7 @@
-// GET /api/health – 503 (with Retry-After) when decisions cannot be recorded; upstream, budget and database detail for admins
+// GET /api/health – 503 (with Retry-After) when decisions cannot be recorded or, in production mode, Redis is unreachable; detail for admins
 import { can } from "@/lib/auth/roles";
 import { getSessionUser } from "@/lib/auth/session";
+import { redisHealth } from "@/lib/server/redis";
 import { databaseHealth, upstreamHealth } from "@/lib/server/route/health-check";
 import { json, withRequest } from "@/lib/server/route";
 import { budgetSnapshot } from "@/lib/server/upstream-service";
@@ -9,13 +10,17 @@ import { budgetSnapshot } from "@/lib/server/upstream-service";
 const RETRY_AFTER_SECONDS = 30;
 
 export const GET = withRequest(async ({ req, state }) => {
-  const database = await databaseHealth();
-  const status = database.ok ? "ok" : "error";
-  const init = database.ok ? { status: 200 } : { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } };
+  const [database, redis] = await Promise.all([databaseHealth(), redisHealth()]);
+  // Without Redis an instance of a production deployment must not serve: it would spend the key on its own.
+  const ok = database.ok && (redis?.ok ?? true);
+  const status = ok ? "ok" : "error";
+  const init = ok ? { status: 200 } : { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } };
   const user = await getSessionUser(req).catch(() => null);
   if (!user || !can(user.role, "health:detail")) return json({ status }, init);
   state.user = user.email;
   // The upstream is detail: its outage is shown, but the dashboard still serves what it knows.
   const upstream = await upstreamHealth();
-  return json({ status, database, upstream, budget: budgetSnapshot() }, init);
+  const mode = redis ? "production" : "embedded";
+  const budget = redis?.ok === false ? null : budgetSnapshot();
+  return json({ status, mode, database, ...(redis ? { redis } : {}), upstream, budget }, init);
 });
