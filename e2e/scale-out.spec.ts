@@ -1,0 +1,161 @@
+import { expect, test, type APIRequestContext, type BrowserContextOptions } from "@playwright/test";
+import { killInstance, startCluster, type Cluster } from "./scale-out/cluster";
+
+/**
+ * Two instances of the production build on one API key, with Redis and
+ * Postgres, behind a balancer, against a simulator whose rate limits are ON:
+ * sign-in and reads through either, a decision on one seen on the other, a
+ * live event crossing instances, and a bulk job finished by the survivor after
+ * the instance running it is killed with SIGKILL.
+ */
+test.describe.configure({ mode: "serial" });
+test.setTimeout(240_000);
+
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+type PostRow = { task_id: number; status: string };
+type SimStats = { by_status: Record<string, number>; recent: { method: string; path: string; status: number | string }[] };
+
+let cluster: Cluster;
+let editor: StorageState;
+let admin: StorageState;
+let campaignId = 0;
+let waiting: number[] = [];
+
+async function signIn(browser: import("@playwright/test").Browser, role: string): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL: cluster.url, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel(/почта|e-?mail/i).fill(`${role}@example.com`);
+  await page.getByLabel(/пароль|password/i).fill("demo");
+  await page.getByRole("button", { name: /^(войти|sign in)$/i }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** An API client for one instance, with the person's cookie (cookies of 127.0.0.1 hold for every port). */
+async function client(playwright: typeof import("@playwright/test"), baseURL: string, state: StorageState): Promise<APIRequestContext> {
+  // Writes carry the Origin of the public URL (the balancer), as a page served through it would.
+  return playwright.request.newContext({ baseURL, storageState: state, extraHTTPHeaders: { Origin: cluster.url } });
+}
+
+async function waitingPosts(api: APIRequestContext, campaign: number): Promise<number[]> {
+  const res = await api.get(`/api/campaigns/${campaign}/posts?status=WAITING_APPROVAL&limit=50`);
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { data: { posts: PostRow[] } };
+  return body.data.posts.filter((p) => p.status === "WAITING_APPROVAL").map((p) => p.task_id);
+}
+
+async function simStats(): Promise<SimStats> {
+  return (await (await fetch(`${cluster.simURL}/__admin/stats`)).json()) as SimStats;
+}
+
+test.beforeAll(async ({ browser }) => {
+  cluster = await startCluster(2);
+  editor = await signIn(browser, "editor");
+  admin = await signIn(browser, "admin");
+});
+
+test.afterAll(async () => {
+  await cluster?.stop();
+});
+
+test("both instances read through one budget and one cache, and report Redis and Postgres", async ({ playwright }) => {
+  const [a, b] = cluster.instances;
+  const apiA = await client(playwright, a!.url, editor);
+  const apiB = await client(playwright, b!.url, editor);
+  const campaigns = (await (await apiA.get("/api/campaigns?status=ACTIVE")).json()) as { data: { campaigns: { id: number; status: string }[] } };
+  for (const c of campaigns.data.campaigns) {
+    const ids = await waitingPosts(apiA, c.id);
+    if (ids.length >= 6) {
+      campaignId = c.id;
+      waiting = ids;
+      break;
+    }
+  }
+  expect(campaignId, "a campaign with at least 6 waiting posts").toBeGreaterThan(0);
+  // The same list through the other instance comes from the shared cache: no second upstream call.
+  const before = (await simStats()).recent.length;
+  expect(await waitingPosts(apiB, campaignId)).toEqual(waiting);
+  expect((await simStats()).recent.length).toBe(before);
+
+  const health = await client(playwright, cluster.url, admin);
+  const report = (await (await health.get("/api/health")).json()) as { status: string; mode: string; redis: { ok: boolean }; database: { ok: boolean } };
+  expect(report).toMatchObject({ status: "ok", mode: "production", redis: { ok: true }, database: { ok: true } });
+});
+
+test("a decision on one instance is seen on the other at once, and its event reaches a page open there", async ({ playwright, browser }) => {
+  const [a, b] = cluster.instances;
+  const apiA = await client(playwright, a!.url, editor);
+  const apiB = await client(playwright, b!.url, editor);
+  const taskId = waiting.shift()!;
+
+  // A page open on instance B listens to its event stream.
+  const context = await browser.newContext({ baseURL: b!.url, storageState: editor });
+  const page = await context.newPage();
+  await page.goto(`/campaigns/${campaignId}/queue`);
+  const event = page.evaluate(
+    (id) =>
+      new Promise<string>((resolve, reject) => {
+        const source = new EventSource("/api/events");
+        const timer = setTimeout(() => reject(new Error("no event within 5 s")), 5_000);
+        source.onmessage = (m: MessageEvent<string>) => {
+          if (m.data.includes(`"task_id":${id}`)) {
+            clearTimeout(timer);
+            source.close();
+            resolve(m.data);
+          }
+        };
+      }),
+    taskId,
+  );
+  await page.waitForTimeout(500); // the stream is open before the decision
+
+  const decided = await apiA.post(`/api/posts/${taskId}/approve`, { data: {} });
+  expect(decided.status(), await decided.text()).toBe(200);
+  expect(await event).toContain(`"task_id":${taskId}`);
+  const t0 = Date.now();
+  await expect.poll(async () => (await waitingPosts(apiB, campaignId)).includes(taskId), { timeout: 1_000, intervals: [50] }).toBe(false);
+  expect(Date.now() - t0).toBeLessThan(1_000);
+  await context.close();
+});
+
+test("an instance killed mid bulk job: the other finishes it, each post decided once, the audit log matches", async ({ playwright }) => {
+  const [a, b] = cluster.instances;
+  const apiA = await client(playwright, a!.url, editor);
+  const apiB = await client(playwright, b!.url, editor);
+  const ids = waiting.slice(0, 5);
+  await fetch(`${cluster.simURL}/__admin/stats/reset`, { method: "POST" });
+
+  const started = await apiA.post("/api/bulk-jobs", { data: { action: "approve", campaign_id: campaignId, task_ids: ids } });
+  expect(started.status(), await started.text()).toBe(202);
+  const jobId = ((await started.json()) as { job: { id: number } }).job.id;
+
+  // Kill the instance that runs the job once it has decided something.
+  await expect
+    .poll(async () => ((await (await apiB.get(`/api/bulk-jobs/${jobId}`)).json()) as { job: { ok: number } }).job.ok, { timeout: 60_000 })
+    .toBeGreaterThan(0);
+  killInstance(a!);
+
+  await expect
+    .poll(async () => ((await (await apiB.get(`/api/bulk-jobs/${jobId}`)).json()) as { job: { status: string } }).job.status, { timeout: 150_000, intervals: [1_000] })
+    .toBe("done");
+  const detail = (await (await apiB.get(`/api/bulk-jobs/${jobId}`)).json()) as { job: { ok: number; failed: number } };
+  expect(detail.job).toMatchObject({ ok: ids.length, failed: 0 });
+
+  const stats = await simStats();
+  expect(stats.by_status["429"] ?? 0, "the upstream never refused for limits").toBe(0);
+  for (const id of ids) {
+    const calls = stats.recent.filter((r) => r.method === "POST" && r.path.includes(`/posts/${id}/approve`));
+    expect(calls.length, `approve calls for post ${id}`).toBe(1);
+  }
+  const audit = await client(playwright, b!.url, admin);
+  for (const id of ids) {
+    const rows = (await (await audit.get(`/api/audit?task_id=${id}`)).json()) as { items: { action: string; status_after: string | null; source: string }[] };
+    const approvals = rows.items.filter((r) => r.action === "approve" && r.source === "bulk");
+    expect(approvals, `audit rows of post ${id}`).toHaveLength(1);
+    const post = (await (await apiB.get(`/api/posts/${id}`)).json()) as { data: { status: string } };
+    expect(["APPROVED", "SCHEDULED"]).toContain(post.data.status);
+  }
+});
