@@ -2,6 +2,7 @@ import { AppHeader } from "@/components/shell/app-header";
 import { requireCurrentUser } from "@/lib/auth/current-user";
 import { SkipLink } from "@/components/shell/skip-link";
 import { OutageProvider } from "@/components/ui/outage";
+import { LiveEvents } from "@/lib/events/live-events";
 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const user = await requireCurrentUser();
@@ -12,7 +13,10 @@ export default async function AppLayout({ children }: { children: React.ReactNod
       {/* tabIndex lets the skip link move focus here, not only scroll. */}
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl p-4 focus:outline-none">
         {/* One outage banner per page: panels report transient failures to it and heal on its clock. */}
-        <OutageProvider>{children}</OutageProvider>
+        {/* One event stream per tab: pages learn of changes as they happen and poll less meanwhile. */}
+        <OutageProvider>
+          <LiveEvents>{children}</LiveEvents>
+        </OutageProvider>
       </main>
     </>
   );

@@ -84,6 +84,14 @@ describe("LoginForm", () => {
     expect(screen.getByRole("alert").textContent).toBe("Слишком много попыток. Повторите через 4 секунды.");
   });
 
+  it("says sign-in is temporarily unavailable when the server cannot check (Redis or the users store down)", async () => {
+    signIn.mockResolvedValue({ ok: false, error: "unavailable", status: 401, url: null });
+    renderForm();
+    await submit("anna@example.com", "pw");
+    expect(screen.getByRole("alert").textContent).toBe("Вход временно недоступен. Попробуйте ещё раз через минуту.");
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it("refuses an email longer than the server accepts without calling it", async () => {
     renderForm("en");
     await submit(`${"a".repeat(250)}@example.com`, "pw", "Sign in");

@@ -172,6 +172,7 @@ function problemText(problem: SignInProblem | "network" | null, t: ReturnType<ty
     case "invalid":
     case "ssoDenied":
     case "ssoFailed":
+    case "unavailable":
     case "unknown":
       return t(`errors.${problem.kind}`);
   }

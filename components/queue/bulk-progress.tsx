@@ -5,17 +5,19 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { APPROVAL_RESULTS, useEnumLabel } from "@/components/post/labels";
 import { ErrorState } from "@/components/ui/query-states";
+import { useLiveBulkJob } from "@/lib/events/live-events";
 import { bulkJobOptions, type BulkJobDetail, type BulkJobItem } from "@/lib/queries/bulk";
 import { cn } from "@/lib/cn";
 
 /**
- * One bulk job's progress, polled until it is done, with each post's result.
+ * One bulk job's progress, polled until it is done (rarely while its events arrive), with each post's result.
  * The job runs on the server: closing the page does not stop it, and the
  * queue finds it again on the next visit.
  */
 export function BulkProgress({ jobId, onDone, onDismiss }: { jobId: number; onDone: (detail: BulkJobDetail) => void; onDismiss: () => void }) {
   const t = useTranslations("review.bulk");
-  const query = useQuery(bulkJobOptions(jobId));
+  const live = useLiveBulkJob(jobId);
+  const query = useQuery(bulkJobOptions(jobId, live));
   const doneRef = useRef(false);
   const data = query.data;
 

@@ -15,6 +15,7 @@ import { usePendingApprovals } from "@/lib/keyboard/use-pending-approvals";
 import { useTriageKeys } from "@/lib/keyboard/use-triage-keys";
 import { canDecideOn, eligibleIds } from "@/lib/posts/transitions";
 import { createBulkJob, recentBulkJobsOptions, type BulkJobDetail } from "@/lib/queries/bulk";
+import { useLive } from "@/lib/events/live-events";
 import { queuePostsOptions, queuePostsPrefix } from "@/lib/queries/queue";
 import type { Post } from "@/lib/schemas";
 import { QUEUE_DEFAULTS, lastPage } from "@/lib/url-state/queue";
@@ -48,7 +49,8 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
   const router = useRouter();
   const qc = useQueryClient();
   const [url, setUrl, hrefFor] = useQueueUrl();
-  const query = useQuery(queuePostsOptions(campaignId, url));
+  const live = useLive();
+  const query = useQuery(queuePostsOptions(campaignId, url, live));
   const serverPosts = query.data?.data.posts ?? NO_POSTS;
 
   const decisions = useDecisions(campaignId, notify);

@@ -3,9 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import bcrypt from "bcryptjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { addressKey, authorizeCredentials, clientIp, SignInLockedError, type CredentialsDeps } from "./credentials";
+import { StoreUnavailableError } from "@/lib/server/redis";
+import { addressKey, authorizeCredentials, clientIp, SignInLockedError, SignInUnavailableError, type CredentialsDeps } from "./credentials";
 import { DEMO_PASSWORD } from "./demo-users";
-import { SignInThrottle } from "./throttle";
+import { SignInThrottle, type ThrottleStore } from "./throttle";
+import { fileUsersStore, type UsersStore } from "./users-store";
 
 let dir: string;
 let usersFile: string;
@@ -29,7 +31,7 @@ beforeAll(() => {
 afterEach(() => vi.restoreAllMocks());
 
 function deps(over: Partial<CredentialsDeps> = {}): CredentialsDeps {
-  return { usersFile, demo: false, throttle: new SignInThrottle(), sleep: async () => undefined, ...over };
+  return { users: fileUsersStore(usersFile), demo: false, throttle: new SignInThrottle(), sleep: async () => undefined, ...over };
 }
 
 const ip = "192.0.2.1";
@@ -96,6 +98,40 @@ describe("authorizeCredentials", () => {
   });
 });
 
+describe("when what sign-in depends on is down", () => {
+  const input = { email: "olga@example.com", password: "correct horse", ip };
+
+  it("refuses with `unavailable`, without checking the password, when the shared throttle cannot be reached", async () => {
+    const down: ThrottleStore = {
+      begin: async () => {
+        throw new StoreUnavailableError("redis sign-in throttle failed: Connection is closed.");
+      },
+      size: async () => ({ pairs: 0, ips: 0, accounts: 0, keyChars: 0 }),
+    };
+    const compare = vi.spyOn(bcrypt, "compare");
+    const refused = await authorizeCredentials(input, deps({ throttle: new SignInThrottle(undefined, Date.now, down) })).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SignInUnavailableError);
+    expect((refused as Error).message).toBe("unavailable");
+    expect(compare).not.toHaveBeenCalled();
+  });
+
+  it("refuses with `unavailable` when the users cannot be read, and counts the attempt against nobody", async () => {
+    const broken: UsersStore = {
+      where: "the database",
+      find: async () => {
+        throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+      },
+      add: async () => ({ replaced: false }),
+    };
+    const throttle = new SignInThrottle();
+    for (let i = 0; i < 8; i++) {
+      await expect(authorizeCredentials(input, deps({ users: broken, throttle }))).rejects.toThrow(SignInUnavailableError);
+    }
+    // Eight abandoned attempts: no waits, no lock, the next try goes through.
+    await expect(authorizeCredentials(input, deps({ throttle }))).resolves.toMatchObject({ email: "olga@example.com" });
+  });
+});
+
 describe("under attack", () => {
   const admin = { email: "olga@example.com", password: "correct horse" };
   const guess = (ip: string, d: CredentialsDeps) => authorizeCredentials({ email: admin.email, password: "guess", ip }, d).catch((e: unknown) => e);
@@ -142,7 +178,7 @@ describe("oversized input", () => {
       const throttle = new SignInThrottle();
       await expect(authorizeCredentials({ email: huge, password: "x", ip }, deps({ throttle }))).resolves.toBeNull();
       expect(compare).not.toHaveBeenCalled();
-      expect(throttle.size()).toMatchObject({ pairs: 0, ips: 0, accounts: 0 });
+      expect(await throttle.size()).toMatchObject({ pairs: 0, ips: 0, accounts: 0 });
       const logged = stderr.mock.calls.map((c) => String(c[0])).join("");
       expect(logged.length).toBeGreaterThan(0);
       expect(logged.length).toBeLessThan(1_000);
@@ -162,7 +198,7 @@ describe("oversized input", () => {
       // Generous: each retained copy of an email would be 40 MB; the old code kept two per attempt.
       expect(process.memoryUsage().heapUsed - before).toBeLessThan(160 * 1024 * 1024);
     }
-    expect(throttle.size()).toMatchObject({ pairs: 0, ips: 0, accounts: 0 });
+    expect(await throttle.size()).toMatchObject({ pairs: 0, ips: 0, accounts: 0 });
   });
 
   it("refuses an email over 254 characters and a password over 1024 without bcrypt", async () => {

@@ -4,12 +4,13 @@ import { log } from "@/lib/server/log";
 import { DEMO_USERS } from "./demo-users";
 import { MAX_PASSWORD_LENGTH, verifyPassword } from "./password";
 import type { SessionUser } from "./roles";
-import { lockedErrorCode } from "./sign-in-errors";
-import { SignInThrottle } from "./throttle";
-import { normalizeEmail, readUsersFile, type StoredUser } from "./users-file";
+import { lockedErrorCode, UNAVAILABLE_CODE } from "./sign-in-errors";
+import type { Attempt, SignInThrottle } from "./throttle";
+import { normalizeEmail, type StoredUser } from "./users-file";
+import type { UsersStore } from "./users-store";
 
 export type CredentialsDeps = {
-  usersFile: string;
+  users: UsersStore;
   demo: boolean;
   throttle: SignInThrottle;
   sleep?: (ms: number) => Promise<void>;
@@ -29,14 +30,23 @@ export class SignInLockedError extends Error {
   }
 }
 
+/** Raised when the throttle or the users store cannot be reached; its message becomes `?error=unavailable`. */
+export class SignInUnavailableError extends Error {
+  constructor(options?: ErrorOptions) {
+    super(UNAVAILABLE_CODE, options);
+    this.name = "SignInUnavailableError";
+  }
+}
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function findUser(email: string, deps: CredentialsDeps): Promise<StoredUser | undefined> {
-  const { users, problems } = await readUsersFile(deps.usersFile);
-  if (problems.length > 0) log.warn("users file has entries that were skipped", { file: deps.usersFile, problems });
-  // The file wins over a demo user of the same email.
-  return users.find((u) => u.email === email) ?? (deps.demo ? DEMO_USERS.find((u) => u.email === email) : undefined);
+  // The store wins over a demo user of the same email.
+  return (await deps.users.find(email)) ?? (deps.demo ? DEMO_USERS.find((u) => u.email === email) : undefined);
 }
+
+/** The error as a log field, without its stack. */
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The email if it can be an account, else null. Lengths are checked before
@@ -59,7 +69,8 @@ export function emailForLog(email: string): string {
 /**
  * Checks an email and password. Returns the user, or null for any mismatch
  * (one message for "no such user" and "wrong password"); throws
- * SignInLockedError while this address may not try (see SignInThrottle).
+ * SignInLockedError while this address may not try (see SignInThrottle), and
+ * SignInUnavailableError when the throttle or the users cannot be reached.
  */
 export async function authorizeCredentials(
   input: { email?: unknown; password?: unknown; ip: string },
@@ -74,29 +85,42 @@ export async function authorizeCredentials(
     log.warn("sign-in refused: invalid input", { reason: email ? "password" : "email", ip });
     return null;
   }
-  const attempt = deps.throttle.begin({ address: addressKey(ip), account: email });
+  let attempt: Attempt;
+  try {
+    attempt = await deps.throttle.begin({ address: addressKey(ip), account: email });
+  } catch (error) {
+    // Without the shared throttle an attempt would be unthrottled on this instance: refused instead.
+    log.error("sign-in refused: throttle unavailable", { email: emailForLog(email), ip, error: reason(error) });
+    throw new SignInUnavailableError({ cause: error });
+  }
   if (!attempt.allowed) {
     log.warn("sign-in refused while throttled", { email: emailForLog(email), ip, retryAfterMs: attempt.retryAfterMs });
     throw new SignInLockedError(attempt.retryAfterMs);
   }
+  let user: StoredUser | undefined;
+  let ok: boolean;
   try {
     if (attempt.delayMs > 0) await (deps.sleep ?? defaultSleep)(attempt.delayMs);
-    const user = await findUser(email, deps);
+    user = await findUser(email, deps);
     // Always one bcrypt comparison, user or not, so timing does not reveal who exists.
-    const ok = await verifyPassword(password, user?.passwordHash);
-    if (user && ok) {
-      attempt.succeed();
-      log.info("signed in", { email: user.email, role: user.role, method: "credentials" });
-      return { email: user.email, name: user.name, role: user.role };
-    }
-    attempt.fail();
-    log.warn("sign-in failed", { email: emailForLog(email), ip });
-    return null;
+    ok = await verifyPassword(password, user?.passwordHash);
   } catch (error) {
-    // A broken users file is our fault, not a guess: do not count it against the person.
-    attempt.abandon();
-    throw error;
+    // An unreadable users store is our fault, not a guess: it counts against nobody.
+    log.error("sign-in refused: users unavailable", { email: emailForLog(email), error: reason(error) });
+    await attempt.abandon().catch((e: unknown) => log.error("sign-in throttle: abandon not recorded", { error: reason(e) }));
+    throw new SignInUnavailableError({ cause: error });
   }
+  if (user && ok) {
+    // The throttle let this attempt in: a success that cannot be recorded (Redis gone meanwhile) still signs
+    // the person in; the attempt just stays counted in flight until it goes stale, a minute at most.
+    await attempt.succeed().catch((e: unknown) => log.error("sign-in throttle: success not recorded", { error: reason(e) }));
+    log.info("signed in", { email: user.email, role: user.role, method: "credentials" });
+    return { email: user.email, name: user.name, role: user.role };
+  }
+  // Unrecorded, the attempt stays counted in flight, which holds this address back until it goes stale.
+  await attempt.fail().catch((e: unknown) => log.error("sign-in throttle: failure not recorded", { error: reason(e) }));
+  log.warn("sign-in failed", { email: emailForLog(email), ip });
+  return null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env, type Env } from "@/lib/env";
 import { log } from "@/lib/server/log";
+import { redis } from "@/lib/server/redis";
 import { safeCallbackPath } from "./callback-url";
 import { authCookies, isSecureUrl } from "./cookies";
 import { authorizeCredentials, clientIp } from "./credentials";
@@ -11,7 +12,9 @@ import { oidcProvider } from "./oidc";
 import { checkSession } from "./session-check";
 import { createSession, hashSid, revokeSessions } from "./session-store";
 import { SignInThrottle } from "./throttle";
+import { RedisThrottleStore } from "./throttle-redis";
 import { userFromClaims } from "./token";
+import { usersStoreFor } from "./users-mode";
 
 /** SESSION_MAX_HOURS (a work day by default); the session record enforces it, the cookie only follows. */
 export function sessionMaxAgeSeconds(e: Env): number {
@@ -37,11 +40,20 @@ async function signInRequestMeta(): Promise<{ userAgent: string | null; ip: stri
   }
 }
 
-// One throttle per server process, kept across hot reloads in development.
 const globalForThrottle = globalThis as typeof globalThis & { __signInThrottle?: SignInThrottle };
-export const signInThrottle = (globalForThrottle.__signInThrottle ??= new SignInThrottle());
 
-export function buildAuthOptions(e: Env, throttle: SignInThrottle = signInThrottle): AuthOptions {
+/**
+ * With REDIS_URL the throttle's tables are in Redis, shared by every instance
+ * (else N instances would allow N times the guesses); without it, one throttle
+ * per server process, kept across hot reloads in development.
+ */
+export function signInThrottleFor(e: Env): SignInThrottle {
+  if (e.REDIS_URL) return new SignInThrottle(undefined, Date.now, new RedisThrottleStore(redis, `${e.REDIS_PREFIX}throttle:`));
+  return (globalForThrottle.__signInThrottle ??= new SignInThrottle());
+}
+
+export function buildAuthOptions(e: Env, throttle: SignInThrottle = signInThrottleFor(e)): AuthOptions {
+  const users = usersStoreFor(e);
   const secure = isSecureUrl(e.NEXTAUTH_URL);
   const oidc = oidcProvider(e);
   const maxAge = sessionMaxAgeSeconds(e);
@@ -61,7 +73,7 @@ export function buildAuthOptions(e: Env, throttle: SignInThrottle = signInThrott
         authorize: async (credentials, req) => {
           const user = await authorizeCredentials(
             { email: credentials?.email, password: credentials?.password, ip: clientIp(req.headers) },
-            { usersFile: e.AUTH_USERS_FILE, demo: e.DEMO, throttle },
+            { users, demo: e.DEMO, throttle },
           );
           return user ? { id: user.email, ...user } : null;
         },

@@ -5,7 +5,7 @@ import { log } from "@/lib/server/log";
 import { DEMO_USERS } from "./demo-users";
 import { isRole, type SessionUser } from "./roles";
 import { findSession, hashSid, revokeSessions, touchSession, verdicts, type EndReason } from "./session-store";
-import { usersByEmail } from "./users-file";
+import { usersStoreFor } from "./users-mode";
 
 /**
  * How long a verdict is reused. Short: a revocation on another process (or a
@@ -23,9 +23,10 @@ const SID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 /**
  * The person a decoded token stands for, if its session record is still
  * open: not ended, not idle longer than SESSION_IDLE_MINUTES, not older than
- * SESSION_MAX_HOURS, and (password users) still in the users file with the
- * same role. A session that fails a check is ended in the database, so the
- * admin page shows why. The answer comes from the record, not the token.
+ * SESSION_MAX_HOURS, and (password users) still in the users store (the
+ * file, or the database in production mode) with the same role. A session
+ * that fails a check is ended in the database, so the admin page shows why.
+ * The answer comes from the record, not the token.
  */
 export async function checkSession(claims: { email?: unknown; sid?: unknown } | null | undefined): Promise<SessionUser | null> {
   const sid = claims?.sid;
@@ -86,19 +87,20 @@ async function end(row: SessionRow, reason: EndReason, now: number): Promise<{ u
 }
 
 /**
- * The person as the users file (or, with DEMO=1, the demo list) says today;
- * null when gone; "unknown" when the file cannot be read, in which case the
- * request is refused but the session is left open, so that fixing a
- * mistyped file restores everybody without a new sign-in.
+ * The person as the users store (or, with DEMO=1, the demo list) says today;
+ * null when gone; "unknown" when the store cannot be read (a mistyped file, the
+ * database down), in which case the request is refused but the session is
+ * left open, so that fixing it restores everybody without a new sign-in.
  */
 let lastLogged: unknown;
 async function currentCredentialsUser(email: string, e: Env): Promise<{ name: string; role: string } | null | "unknown"> {
+  const users = usersStoreFor(e);
   try {
-    const fromFile = (await usersByEmail(e.AUTH_USERS_FILE)).get(email);
-    return fromFile ?? (e.DEMO ? (DEMO_USERS.find((u) => u.email === email) ?? null) : null);
+    const stored = await users.find(email);
+    return stored ?? (e.DEMO ? (DEMO_USERS.find((u) => u.email === email) ?? null) : null);
   } catch (error) {
     // The same broken file throws the same error object: logged once, not on every request.
-    if (error !== lastLogged) log.error("users file unreadable: password sessions refused until it is fixed", { file: e.AUTH_USERS_FILE, error: error instanceof Error ? error : String(error) });
+    if (error !== lastLogged) log.error("users unreadable: password sessions refused until fixed", { store: users.where, error: error instanceof Error ? error : String(error) });
     lastLogged = error;
     return "unknown";
   }

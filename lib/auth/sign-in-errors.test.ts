@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeSignInError, lockedErrorCode } from "./sign-in-errors";
+import { describeSignInError, lockedErrorCode, UNAVAILABLE_CODE } from "./sign-in-errors";
 
 describe("sign-in error codes", () => {
   it("round-trips a lock with the minutes left, rounded up", () => {
@@ -22,6 +22,7 @@ describe("sign-in error codes", () => {
     expect(describeSignInError("CredentialsSignin")).toEqual({ kind: "invalid" });
     expect(describeSignInError("AccessDenied")).toEqual({ kind: "ssoDenied" });
     expect(describeSignInError("OAuthCallback")).toEqual({ kind: "ssoFailed" });
+    expect(describeSignInError(UNAVAILABLE_CODE)).toEqual({ kind: "unavailable" });
     expect(describeSignInError("Something")).toEqual({ kind: "unknown" });
     expect(describeSignInError(null)).toBeNull();
   });

@@ -9,6 +9,13 @@ export function lockedErrorCode(retryAfterMs: number): string {
   return `${LOCKED_PREFIX}${Math.max(1, Math.ceil(retryAfterMs / 1000))}`;
 }
 
+/**
+ * Thrown by authorize() when what sign-in depends on (the shared throttle in
+ * Redis, the users store) cannot be reached: the attempt is refused, never
+ * let through unthrottled, and the person is told to try again shortly.
+ */
+export const UNAVAILABLE_CODE = "unavailable";
+
 export type SignInProblem =
   | { kind: "invalid" }
   /** A short pause between tries, in seconds: said as such, not rounded up to a minute. */
@@ -16,6 +23,7 @@ export type SignInProblem =
   | { kind: "locked"; minutes: number }
   | { kind: "ssoDenied" }
   | { kind: "ssoFailed" }
+  | { kind: "unavailable" }
   | { kind: "unknown" };
 
 export function describeSignInError(code: string | null | undefined): SignInProblem | null {
@@ -29,6 +37,8 @@ export function describeSignInError(code: string | null | undefined): SignInProb
   switch (code) {
     case "CredentialsSignin":
       return { kind: "invalid" };
+    case UNAVAILABLE_CODE:
+      return { kind: "unavailable" };
     // The signIn callback refused: the provider gave no known role (or no email).
     case "AccessDenied":
       return { kind: "ssoDenied" };

@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { hashPassword } from "./password";
 import { isRole, ROLES } from "./roles";
-import { addUser, DuplicateUserError } from "./users-file";
+import { DuplicateUserError } from "./users-file";
+import { fileUsersStore, type UsersStore } from "./users-store";
 
 /**
  * `npm run user:add -- --email a@b.c --name "Имя" --role editor [--password p] [--force] [--file path]`
@@ -11,7 +12,8 @@ import { addUser, DuplicateUserError } from "./users-file";
 export const USAGE = `Usage: npm run user:add -- --email <email> --name <name> --role <${ROLES.join("|")}> [--password <password>] [--force] [--file <path>]
   Without --password, the password is read from stdin.
   --force replaces an existing user with the same email.
-  --file defaults to AUTH_USERS_FILE (./data/users.json).`;
+  --file writes that users file; without it, users go where the server reads them:
+  the database when DATABASE_URL is postgres://…, else AUTH_USERS_FILE (./data/users.json).`;
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -20,6 +22,8 @@ export type CliIo = {
   out: (line: string) => void;
   err: (line: string) => void;
   defaultFile: string;
+  /** Production mode: the database, which every instance reads; used instead of defaultFile. */
+  store?: UsersStore;
 };
 
 export async function runUserAdd(argv: string[], io: CliIo): Promise<number> {
@@ -61,10 +65,11 @@ export async function runUserAdd(argv: string[], io: CliIo): Promise<number> {
     io.err(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
     return 2;
   }
-  const file = values.file ?? io.defaultFile;
   try {
-    const { replaced } = await addUser(file, { email, name, role, passwordHash: await hashPassword(password) }, { force: values.force });
-    io.out(`${replaced ? "Replaced" : "Added"} ${email.trim().toLowerCase()} (${role}) in ${file}`);
+    if (values.file && io.store) io.err(`Note: the server reads users from ${io.store.where}, not from ${values.file}.`);
+    const store = values.file ? fileUsersStore(values.file) : (io.store ?? fileUsersStore(io.defaultFile));
+    const { replaced } = await store.add({ email, name, role, passwordHash: await hashPassword(password) }, { force: values.force });
+    io.out(`${replaced ? "Replaced" : "Added"} ${email.trim().toLowerCase()} (${role}) in ${store.where}`);
     return 0;
   } catch (error) {
     if (error instanceof DuplicateUserError) {

@@ -46,7 +46,8 @@ export async function readUsersFile(path: string): Promise<{ users: StoredUser[]
   return { users, problems };
 }
 
-type Snapshot = { key: string; users: ReadonlyMap<string, StoredUser> } | { key: string; error: Error };
+export type UsersFileSnapshot = { users: ReadonlyMap<string, StoredUser>; problems: readonly UsersFileProblem[] };
+type Snapshot = { key: string; parsed: UsersFileSnapshot } | { key: string; error: Error };
 const snapshots = new Map<string, Snapshot>();
 
 /**
@@ -57,6 +58,11 @@ const snapshots = new Map<string, Snapshot>();
  * not parse is remembered as broken until it changes, and reported by throwing.
  */
 export async function usersByEmail(path: string): Promise<ReadonlyMap<string, StoredUser>> {
+  return (await usersFileSnapshot(path)).users;
+}
+
+/** As usersByEmail, with the entries that were skipped; the same object until the file changes. */
+export async function usersFileSnapshot(path: string): Promise<UsersFileSnapshot> {
   let key = "missing";
   try {
     const s = await stat(path);
@@ -67,15 +73,18 @@ export async function usersByEmail(path: string): Promise<ReadonlyMap<string, St
   let snap = snapshots.get(path);
   if (snap?.key !== key) {
     try {
-      const { users } = await readUsersFile(path);
-      snap = { key, users: new Map(users.map((u) => [u.email, u])) };
+      const { users, problems } = await readUsersFile(path);
+      const byEmail = new Map<string, StoredUser>();
+      // A hand-edited file may repeat an email: the first entry wins, as it always has at sign-in.
+      for (const u of users) if (!byEmail.has(u.email)) byEmail.set(u.email, u);
+      snap = { key, parsed: { users: byEmail, problems } };
     } catch (error) {
       snap = { key, error: error instanceof Error ? error : new Error(String(error)) };
     }
     snapshots.set(path, snap);
   }
   if ("error" in snap) throw snap.error;
-  return snap.users;
+  return snap.parsed;
 }
 
 export class DuplicateUserError extends Error {

@@ -47,12 +47,16 @@ export const bulkKeys = {
   recent: (campaignId: number) => ["bulk-jobs", "campaign", campaignId] as const,
 };
 
-/** Progress of one job; polled every 2 s until it is done. */
-export function bulkJobOptions(id: number) {
+export const BULK_POLL_MS = 2_000;
+/** While the job's progress arrives as events (lib/events), polling is only a safety net. */
+export const BULK_POLL_LIVE_MS = 15_000;
+
+/** Progress of one job; polled every 2 s until it is done (every 15 s while `live`). */
+export function bulkJobOptions(id: number, live = false) {
   return queryOptions({
     queryKey: bulkKeys.job(id),
     queryFn: ({ signal }) => apiGetRaw<BulkJobDetail>(`/api/bulk-jobs/${id}`, undefined, signal),
-    refetchInterval: (query) => (query.state.data?.job.status === "done" ? false : 2_000),
+    refetchInterval: (query) => (query.state.data?.job.status === "done" ? false : live ? BULK_POLL_LIVE_MS : BULK_POLL_MS),
     staleTime: 0,
   });
 }

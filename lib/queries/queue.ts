@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { LiveState } from "@/lib/events/connection";
 import { queueApiQuery, type QueueUrlState } from "@/lib/url-state/queue";
 import { campaignPostsQuery } from "./campaigns";
 import { apiRead } from "./fetch-json";
@@ -13,8 +14,26 @@ import { apiRead } from "./fetch-json";
  */
 export const QUEUE_POLL_MS = 10_000;
 
-/** The queue's page of posts: the campaign-posts query (same key, same cache) plus polling. */
-export function queuePostsOptions(campaignId: number, state: QueueUrlState) {
+/**
+ * While the tab's event stream is up (lib/events), every decision and every
+ * list refresh anyone's page causes, on any instance, arrives as an event.
+ * Without upstream notifications a poll is still the only way to notice what
+ * changed upstream, so it stays within the 30 s promise (15 s + the 15 s
+ * cache); with them the poll is only a safety net.
+ */
+export const QUEUE_POLL_LIVE_MS = 15_000;
+export const QUEUE_POLL_NOTIFIED_MS = 5 * 60_000;
+
+export type QueueLiveness = Pick<LiveState, "connected" | "notifications">;
+const POLLING: QueueLiveness = { connected: false, notifications: false };
+
+export function queuePollMs(live: QueueLiveness): number {
+  if (!live.connected) return QUEUE_POLL_MS;
+  return live.notifications ? QUEUE_POLL_NOTIFIED_MS : QUEUE_POLL_LIVE_MS;
+}
+
+/** The queue's page of posts: the campaign-posts query (same key, same cache) plus polling, slower while live. */
+export function queuePostsOptions(campaignId: number, state: QueueUrlState, live: QueueLiveness = POLLING) {
   const base = campaignPostsQuery(campaignId, queueApiQuery(state));
   return queryOptions({
     ...base,
@@ -26,7 +45,7 @@ export function queuePostsOptions(campaignId: number, state: QueueUrlState) {
         signal,
         priority: client.getQueryData(queryKey) === undefined ? "interactive" : "background",
       }),
-    refetchInterval: QUEUE_POLL_MS,
+    refetchInterval: queuePollMs(live),
     refetchIntervalInBackground: false,
     // A poll or a page change keeps the rows on screen instead of flashing a skeleton.
     placeholderData: keepPreviousData,

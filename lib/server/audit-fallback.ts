@@ -20,6 +20,8 @@ export function auditFallbackFile(): string {
   const configured = env().AUDIT_FALLBACK_FILE;
   if (configured) return path.resolve(configured);
   const dbFile = databaseFile();
+  // Postgres has no file to sit beside: the instance's own data folder keeps it until its next start.
+  if (dbFile === null) return path.resolve("data", "audit-fallback.jsonl");
   return dbFile === ":memory:" ? path.resolve("audit-fallback.jsonl") : `${dbFile}.audit-fallback.jsonl`;
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type ExpressionBuilder } from "kysely";
 import * as z from "zod";
 import { dateTime } from "@/lib/schemas";
-import { databaseFileProblem, db, ensureMigrated, type Database } from "@/lib/server/db";
+import { databaseFileProblem, databaseKind, db, ensureMigrated, type Database } from "@/lib/server/db";
 import type { AuditRow, NewAuditRow } from "@/lib/server/db/schema";
 import { countAuditWrite } from "@/lib/server/route/metrics";
 
@@ -63,7 +63,9 @@ function where(f: AuditFilters) {
     if (f.to) and.push(eb("at", "<=", new Date(f.to).toISOString()));
     if (f.user) {
       const p = `%${escapeLike(f.user)}%`;
-      and.push(eb.or([sql<boolean>`user_email like ${p} escape '\\'`, sql<boolean>`user_name like ${p} escape '\\'`]));
+      // SQLite's LIKE ignores (ASCII) case; Postgres's does not, its ILIKE does.
+      const like = sql.raw(databaseKind() === "postgres" ? "ilike" : "like");
+      and.push(eb.or([sql<boolean>`user_email ${like} ${p} escape '\\'`, sql<boolean>`user_name ${like} ${p} escape '\\'`]));
     }
     return eb.and(and);
   };

@@ -4,6 +4,7 @@ import type { ApprovalResult } from "@/lib/schemas";
 import { latestEffectiveDecision, recordDecision, type AuditEntry, type PriorDecision } from "@/lib/server/audit";
 import { appendToFallback } from "@/lib/server/audit-fallback";
 import { ApiError, toApiError } from "@/lib/server/errors";
+import { publishDecision } from "@/lib/server/events";
 import { log } from "@/lib/server/log";
 import { DECISION_TARGET } from "@/lib/server/service/writes";
 import { service, type Priority } from "@/lib/server/upstream-service";
@@ -135,6 +136,8 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
       : entryFor(input, started, { ...facts, status_after: null, result: null, error_code: outcome.error.code, http_status: outcome.error.status }),
   );
   const common = { ...audit, ...(previous ? { previous } : {}) };
+  // After the audit row, so a page told of it refetches the decision history with this decision in it.
+  if ("result" in outcome && campaignId !== null) publishDecision(input.taskId, campaignId, String(outcome.result.status));
   return "result" in outcome ? { ok: true, result: outcome.result, ...common } : { ok: false, error: outcome.error, ...common };
 }
 
@@ -173,5 +176,7 @@ export async function recoverDecision(input: DecideInput): Promise<DecideOutcome
     error_code: null,
     http_status: 200,
   });
-  return { ok: true, result, ...(await record(entry)) };
+  const audit = await record(entry);
+  publishDecision(input.taskId, post.campaign_id, String(post.status));
+  return { ok: true, result, ...audit };
 }

@@ -1,7 +1,12 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { defaultLimits } from "@/lib/server/gateway/budget";
+import { systemClock } from "@/lib/server/gateway/clock";
 import { createGateway, type Gateway, type GatewayOptions } from "@/lib/server/gateway/gateway";
+import { RedisBudget } from "@/lib/server/gateway/redis-budget";
+import { SharedCache } from "@/lib/server/gateway/shared-cache";
 import { gauge, onCollect } from "@/lib/server/metrics";
+import { redis, redisKey, redisSubscriber } from "@/lib/server/redis";
 import { createService, type ServiceOptions, type UpstreamApi } from "@/lib/server/service/service";
 import * as upstream from "@/lib/upstream";
 
@@ -11,6 +16,11 @@ import * as upstream from "@/lib/upstream";
  * requests serve every person. The instance lives on globalThis: Next may
  * evaluate this module once per route bundle (and again on every dev reload),
  * and two budgets would each think they own the team's limits.
+ *
+ * With REDIS_URL set (production mode, several instances on one key) the
+ * budget and the cache live in Redis instead, shared by every instance; an
+ * unreachable Redis then fails requests with StoreUnavailableError (503
+ * `store_unavailable`) rather than falling back to per-process state.
  */
 export { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 export type { Priority } from "@/lib/server/gateway/gateway";
@@ -28,21 +38,39 @@ function build(gatewayOptions: GatewayOptions, api: UpstreamApi, serviceOptions?
   return { gateway, service: createService(gateway, api, serviceOptions), api };
 }
 
+type Limits = NonNullable<GatewayOptions["limits"]>;
+
+/** The gateway of production mode: budget and cache (with its invalidations and in-flight joins) in Redis. */
+function productionOptions(limits: Limits): GatewayOptions {
+  const full = { ...defaultLimits(limits.readsPerMinute, limits.writesPerMinute, limits.requestsPerHour), ...limits };
+  return {
+    limits,
+    budget: new RedisBudget(redis(), redisKey("budget"), full, systemClock),
+    shared: new SharedCache({ redis: redis(), subscriber: redisSubscriber(), prefix: redisKey("cache") }),
+  };
+}
+
 function current(): State {
   if (!g.__upstreamService) {
     const e = env();
-    g.__upstreamService = build(
-      {
-        limits: {
-          readsPerMinute: e.BUDGET_READS_PER_MINUTE,
-          writesPerMinute: e.BUDGET_WRITES_PER_MINUTE,
-          requestsPerHour: e.BUDGET_REQUESTS_PER_HOUR,
-        },
-      },
-      realApi,
-    );
+    const limits: Limits = {
+      readsPerMinute: e.BUDGET_READS_PER_MINUTE,
+      writesPerMinute: e.BUDGET_WRITES_PER_MINUTE,
+      requestsPerHour: e.BUDGET_REQUESTS_PER_HOUR,
+    };
+    g.__upstreamService = build(e.REDIS_URL ? productionOptions(limits) : { limits }, realApi);
   }
   return g.__upstreamService;
+}
+
+/**
+ * A decision's invalidations reach Redis (and so every instance) before its
+ * answer goes out. A failure is not the decision's: the upstream has it; the
+ * invalidation stays queued and is retried (and reads fail meanwhile).
+ */
+async function settled<T>(state: State, result: T): Promise<T> {
+  await state.gateway.flush().catch(() => undefined);
+  return result;
 }
 
 if (!g.__upstreamServiceMetrics) {
@@ -77,15 +105,23 @@ export const service: S = {
   post: (...a: Parameters<S["post"]>) => current().service.post(...a),
   postEngagement: (...a: Parameters<S["postEngagement"]>) => current().service.postEngagement(...a),
   postEngagementHistory: (...a: Parameters<S["postEngagementHistory"]>) => current().service.postEngagementHistory(...a),
-  approve: (...a: Parameters<S["approve"]>) => current().service.approve(...a),
-  reject: (...a: Parameters<S["reject"]>) => current().service.reject(...a),
+  approve: async (...a: Parameters<S["approve"]>) => {
+    const state = current();
+    return settled(state, await state.service.approve(...a));
+  },
+  reject: async (...a: Parameters<S["reject"]>) => {
+    const state = current();
+    return settled(state, await state.service.reject(...a));
+  },
   postFresh: (...a: Parameters<S["postFresh"]>) => current().service.postFresh(...a),
   invalidatePost: (...a: Parameters<S["invalidatePost"]>) => current().service.invalidatePost(...a),
 };
 
-/** Same as `service.invalidatePost`, for callers that only need this. */
-export function invalidatePost(taskId: number, campaignId?: number): void {
-  current().service.invalidatePost(taskId, campaignId);
+/** Same as `service.invalidatePost`, for callers that only need this; resolves once every instance can see it. */
+export async function invalidatePost(taskId: number, campaignId?: number): Promise<void> {
+  const state = current();
+  state.service.invalidatePost(taskId, campaignId);
+  await settled(state, undefined);
 }
 
 /**
@@ -98,9 +134,30 @@ export function probeUpstream(): Promise<unknown> {
   return gateway.direct("account", "background", "never", (o) => api.getAccount(o));
 }
 
-/** Tokens left per bucket now, and the end of a 429 pause if one is running. */
+/**
+ * Tokens left per bucket now, and the end of a 429 pause if one is running.
+ * In production mode: the team's figures as of this instance's last word
+ * with Redis (at most a few seconds old); `budgetSnapshotNow` asks Redis.
+ */
 export function budgetSnapshot(): { reads: number; writes: number; hourly: number; pausedUntil?: string } {
   return current().gateway.budget.snapshot();
+}
+
+/** The same, read from Redis now in production mode (throws StoreUnavailableError when it is unreachable). */
+export async function budgetSnapshotNow(): Promise<{ reads: number; writes: number; hourly: number; pausedUntil?: string }> {
+  const { budget } = current().gateway;
+  return budget instanceof RedisBudget ? budget.refresh() : budget.snapshot();
+}
+
+/**
+ * Which mode this instance runs in, for the admin health check: `redis`
+ * (budget and cache shared through Redis) and, then, whether the cache hears
+ * other instances' invalidations right now (false while Redis is unreachable:
+ * reads then fail with store_unavailable rather than serve this process's memory).
+ */
+export function productionMode(): { redis: boolean; cacheSubscribed?: boolean } {
+  const { shared } = current().gateway;
+  return shared ? { redis: true, cacheSubscribed: shared.listening } : { redis: false };
 }
 
 export type ResetOptions = {

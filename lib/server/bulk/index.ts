@@ -6,16 +6,22 @@ import { BulkRunner } from "./runner";
 import { getJob, insertJob, listJobs, type NewBulkJob } from "./store";
 import "./tables";
 
-export { BulkRunner, BULK_WRITE_INTERVAL_MS } from "./runner";
+export { BulkRunner, BULK_LEASE_MS, BULK_POLL_MS, BULK_WRITE_INTERVAL_MS } from "./runner";
 
 /*
  * One runner per process (kept on globalThis because Next may load this
- * module once per route bundle): bulk writes are paced process-wide, not per job.
+ * module once per route bundle). Every instance's runner claims items from
+ * the same tables, and bulk writes are paced for all of them together in the
+ * database, so running several instances neither decides twice nor writes faster.
  */
 const g = globalThis as typeof globalThis & { __bulkRunner?: BulkRunner };
 
 function runner(): BulkRunner {
-  g.__bulkRunner ??= new BulkRunner({ db, decide, recover: recoverDecision });
+  if (!g.__bulkRunner) {
+    g.__bulkRunner = new BulkRunner({ db, decide, recover: recoverDecision });
+    // Jobs queued on another instance, or left by one that died, are joined within a poll interval.
+    g.__bulkRunner.watch();
+  }
   return g.__bulkRunner;
 }
 

@@ -15,6 +15,7 @@ import type { SimulatorHandle } from "@/simulator/server";
 import { KEY, quietSimulator } from "@/simulator/testing";
 import { BulkRunner, type DecideFn } from "./runner";
 import { getJob, insertJob } from "./store";
+import { upstreamStatus as statusUpstream, waitingPosts } from "./testing";
 import "./tables";
 
 // The bulk runner against the real simulator over HTTP and a real SQLite file:
@@ -30,23 +31,7 @@ type Examples = { post_in_status: Record<string, number[]> };
 let waiting: number[] = [];
 let published: number;
 
-async function upstreamStatus(id: number): Promise<string> {
-  const res = await fetch(`${sim.url}/api/v1/ext/posts/${id}/`, { headers: { Authorization: `Bearer ${KEY}` } });
-  return ((await res.json()) as { status: string }).status;
-}
-
-/** Waiting posts of the world, found at run time (ids depend on the seed). */
-async function waitingPosts(n: number): Promise<number[]> {
-  const campaigns = (await (await fetch(`${sim.url}/api/v1/ext/campaigns/`, { headers: { Authorization: `Bearer ${KEY}` } })).json()) as { campaigns: { id: number }[] };
-  const out: number[] = [];
-  for (const c of campaigns.campaigns) {
-    const res = await fetch(`${sim.url}/api/v1/ext/campaigns/${c.id}/posts/?status=WAITING_APPROVAL&limit=100`, { headers: { Authorization: `Bearer ${KEY}` } });
-    const list = (await res.json()) as { posts: { task_id: number }[] };
-    out.push(...list.posts.map((p) => p.task_id));
-    if (out.length >= n) break;
-  }
-  return out.slice(0, n);
-}
+const upstreamStatus = (id: number) => statusUpstream(sim.url, id);
 
 /** Hands out fresh waiting posts to each test (the world is shared). */
 function take(n: number): number[] {
@@ -97,12 +82,14 @@ beforeAll(async () => {
   const ex = (await (await fetch(`${sim.url}/__admin/examples`)).json()) as Examples;
   published = ex.post_in_status.PUBLISHED?.[0] ?? 0;
   expect(published).toBeGreaterThan(0);
-  waiting = await waitingPosts(24);
+  waiting = await waitingPosts(sim.url, 26);
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   // A fresh budget and cache per test, so one test's reads do not serve the next.
   resetServiceForTests();
+  // Pacing is kept in the database: a test on the fake clock (2025) must not wait for one on the real clock, or back.
+  await db().deleteFrom("bulk_pacing").execute();
 });
 
 afterAll(async () => {
@@ -157,6 +144,19 @@ describe("bulk runner", () => {
     ]);
     const audit = await listAudit({ task_id: ids[0] }, { limit: 5, offset: 0 });
     expect(audit.items[0]).toMatchObject({ action: "reject", reason: "Не по теме", source: "bulk" });
+  });
+
+  it("tells open pages how far the job is after every item", async () => {
+    const ids = take(2);
+    const jobId = await insertJob(db(), { user: editor, campaignId: 3, action: "approve", reason: null, taskIds: [...ids, 987_654_322] });
+    const events: unknown[] = [];
+    await new BulkRunner({ db, decide, intervalMs: 20, publish: (e) => events.push(e) }).wake();
+    const progress = { type: "bulk", job_id: jobId, campaign_id: 3, total: 3 };
+    expect(events).toEqual([
+      { ...progress, status: "running", ok: 1, failed: 0 },
+      { ...progress, status: "running", ok: 2, failed: 0 },
+      { ...progress, status: "done", ok: 2, failed: 1 },
+    ]);
   });
 
   it("retries a transient failure (budget spent) instead of failing the item, and keeps the attempt count", async () => {

@@ -1,11 +1,29 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import type { Kysely } from "kysely";
+import { isRole } from "@/lib/auth/roles";
 import type { Database } from "@/lib/server/db";
 import type { DecideInput, DecideOutcome } from "@/lib/server/decisions";
 import { toApiError, type ApiError } from "@/lib/server/errors";
+import { publishEvent, type DashboardEvent } from "@/lib/server/events";
 import { systemClock, type Clock } from "@/lib/server/gateway/clock";
 import { log, outsideLogContext } from "@/lib/server/log";
-import { finishItem, finishJob, markRunning, nextWork, requeueItem, type WorkItem } from "./store";
+import {
+  claimNext,
+  closeCompletedJobs,
+  deferPacing,
+  failOpenItems,
+  finishItem,
+  finishJobIfComplete,
+  hasOpenJobs,
+  renewLease,
+  requeueItem,
+  type Claim,
+  type ItemOutcome,
+  type WorkItem,
+} from "./claims";
+import { jobSummary } from "./store";
 
 export type DecideFn = (input: DecideInput) => Promise<DecideOutcome>;
 /** Settles an item whose call may already have reached the upstream: an outcome, or null to send it. */
@@ -14,10 +32,19 @@ export type RecoverFn = (input: DecideInput) => Promise<DecideOutcome | null>;
 /**
  * Spacing between two bulk writes. The key allows 30 writes a minute for the
  * whole team; one bulk write every 3 s is 20 a minute at most, which leaves a
- * third of the write budget to people deciding one post at a time, and only
- * one bulk write is ever in flight in the process, however many jobs queue.
+ * third of the write budget to people deciding one post at a time. The spacing
+ * is kept in the database (bulk_pacing), so it holds for all instances
+ * together, however many jobs queue and however many runners work on them.
  */
 export const BULK_WRITE_INTERVAL_MS = 3_000;
+/**
+ * How long a claim holds without renewal (renewed every third of it while the
+ * call runs). An instance that dies mid-call leaves its item to another one
+ * this long after its last renewal.
+ */
+export const BULK_LEASE_MS = 30_000;
+/** While items are held by other runners, or while a job is open anywhere: how often a runner looks again. */
+export const BULK_POLL_MS = 5_000;
 /** Transient failures (budget spent, upstream down) are retried this many times in all before the item counts as failed. */
 export const BULK_MAX_ATTEMPTS = 5;
 const TRANSIENT = new Set(["budget_exhausted", "upstream_unavailable", "upstream_timeout"]);
@@ -47,11 +74,13 @@ function retryAfterMs(error: ApiError): number {
   return typeof cause?.retryAfterSeconds === "number" ? cause.retryAfterSeconds * 1000 : 0;
 }
 
+type BulkEvent = Extract<DashboardEvent, { type: "bulk" }>;
+
 export type BulkRunnerOptions = {
   db: () => Kysely<Database>;
   decide: DecideFn;
   /**
-   * For an item found `running` (the process died during its call, or the
+   * For an item found `running` (its runner died during the call, or the
    * call's outcome stayed unknown): checks the upstream before sending again,
    * so a decision already applied is recorded as the job's own, not as the
    * `already_*` answer a second call would get.
@@ -59,29 +88,46 @@ export type BulkRunnerOptions = {
   recover?: RecoverFn;
   intervalMs?: number;
   maxAttempts?: number;
-  /** Pacing time; tests pass a FakeClock. */
+  leaseMs?: number;
+  pollMs?: number;
+  /** Pacing and lease time; tests pass a FakeClock. */
   clock?: Clock;
+  /** Progress after each item, to open pages (GET /api/events); publishEvent by default. */
+  publish?: (event: BulkEvent) => void;
+  /** This runner's name in claims; host, pid and a random tag by default. */
+  owner?: string;
 };
 
 /**
- * Works through stored bulk jobs one item at a time. State lives only in the
- * database (items go pending → running → ok|failed), so a new runner over the
- * same file — after a restart — carries on where the last one stopped.
+ * Works through stored bulk jobs one claimed item at a time. State lives only
+ * in the database (items go pending → running → ok|failed, each `running` one
+ * held by a lease), so any number of runners — in one process, in several
+ * instances, or after a restart — share the work, and an item held by a
+ * runner that died is taken over once its lease lapses.
  */
 export class BulkRunner {
+  readonly owner: string;
   private loop: Promise<void> | null = null;
   private dirty = false;
   private stopped = false;
-  private lastStart = Number.NEGATIVE_INFINITY;
+  private killed = false;
   private wakeSleep: (() => void) | null = null;
+  private stopRenewal: (() => void) | null = null;
   private readonly intervalMs: number;
   private readonly maxAttempts: number;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
   private readonly clock: Clock;
+  private readonly publish: (event: BulkEvent) => void;
 
   constructor(private readonly opts: BulkRunnerOptions) {
     this.intervalMs = opts.intervalMs ?? BULK_WRITE_INTERVAL_MS;
     this.maxAttempts = opts.maxAttempts ?? BULK_MAX_ATTEMPTS;
+    this.leaseMs = opts.leaseMs ?? BULK_LEASE_MS;
+    this.pollMs = opts.pollMs ?? BULK_POLL_MS;
     this.clock = opts.clock ?? systemClock;
+    this.publish = opts.publish ?? publishEvent;
+    this.owner = opts.owner ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   }
 
   /** Starts working if idle; a no-op (apart from a re-check) when already working. Resolves when idle again. */
@@ -95,11 +141,39 @@ export class BulkRunner {
     return this.loop;
   }
 
+  /**
+   * Looks every poll interval whether a job is open anywhere (queued on
+   * another instance, or left by one that died) and joins in. Once per
+   * process; returns the stop. The timer never keeps a process alive.
+   */
+  watch(): () => void {
+    const timer = setInterval(() => {
+      if (this.loop || this.stopped) return;
+      hasOpenJobs(this.opts.db())
+        .then((open) => (open ? this.wake() : undefined))
+        .catch((e: unknown) => log.error("bulk runner: looking for open jobs failed", { error: e instanceof Error ? e : String(e) }));
+    }, this.pollMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** Stops after the item in flight (tests use it to play a restart). */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wakeSleep?.();
     await this.loop;
+  }
+
+  /**
+   * Plays a crash, for tests: from now on this runner writes nothing — no
+   * lease renewal, no result for the item in flight — as if its process had
+   * been killed, so its claim lapses and another runner must take over.
+   */
+  kill(): void {
+    this.killed = true;
+    this.stopped = true;
+    this.stopRenewal?.();
+    this.wakeSleep?.();
   }
 
   private sleep(ms: number): Promise<void> {
@@ -118,22 +192,34 @@ export class BulkRunner {
   private async run(): Promise<void> {
     while (!this.stopped) {
       this.dirty = false;
-      let work: WorkItem | null;
+      let claim: Claim;
       try {
-        work = await nextWork(this.opts.db());
+        claim = await claimNext(this.opts.db(), { owner: this.owner, nowMs: this.clock.now(), leaseMs: this.leaseMs, intervalMs: this.intervalMs });
       } catch (e) {
-        log.error("bulk runner: database read failed", { error: e instanceof Error ? e : String(e) });
+        log.error("bulk runner: claiming an item failed", { error: e instanceof Error ? e : String(e) });
         await this.sleep(5_000);
         continue;
       }
-      if (!work) {
-        if (this.dirty) continue;
-        return;
+      if (claim.kind === "wait") {
+        // Capped, so a pacing row moved far ahead (a long Retry-After, a skewed clock) is looked at again.
+        await this.sleep(Math.min(claim.untilMs - this.clock.now(), this.pollMs));
+        continue;
       }
-      await this.sleep(this.lastStart + this.intervalMs - this.clock.now());
-      if (this.stopped) return;
-      this.lastStart = this.clock.now();
-      await this.process(work);
+      if (claim.kind === "idle") {
+        await this.closeCompleted();
+        if (this.dirty) continue;
+        if (claim.recheckAtMs === null) return;
+        // Other runners hold the open items: look again when their leases would lapse if they died.
+        await this.sleep(Math.max(50, Math.min(claim.recheckAtMs - this.clock.now() + 1, this.pollMs)));
+        continue;
+      }
+      try {
+        await this.process(claim.work);
+      } catch (e) {
+        // The database failed under us: the claim lapses and the item is re-checked and retried (by us or another instance).
+        log.error("bulk runner: recording an item failed", { jobId: claim.work.job.id, taskId: claim.work.item.task_id, error: e instanceof Error ? e : String(e) });
+        await this.sleep(5_000);
+      }
     }
   }
 
@@ -151,59 +237,102 @@ export class BulkRunner {
     return this.opts.decide(input);
   }
 
-  private async process({ job, item, user }: WorkItem): Promise<void> {
-    const db = this.opts.db();
-    // `running` before we mark it: a call of an earlier attempt (or process) may have reached the upstream.
-    const mayHaveLanded = item.status === "running";
-    await markRunning(db, job.id, item.id);
-    let outcome: DecideOutcome;
-    try {
-      outcome = await this.attempt(
-        {
-          user,
-          taskId: item.task_id,
-          action: job.action,
-          reason: job.action === "reject" ? (job.reason ?? undefined) : undefined,
-          source: "bulk",
-          priority: "background",
-        },
-        mayHaveLanded,
-      );
-    } catch (e) {
-      // Upstream and audit failures come back as outcomes; anything thrown is unexpected, and the upstream may have acted.
-      log.error("bulk runner: decision not recorded", { jobId: job.id, taskId: item.task_id, error: e instanceof Error ? e : String(e) });
-      await finishItem(db, item.id, { ok: false, result: null, statusAfter: null, message: "Решение не удалось записать в журнал", errorCode: "audit_failed", auditId: null });
-      await this.finishIfComplete(job.id);
-      return;
-    }
-
-    if (outcome.ok) {
-      const r = outcome.result;
-      const message = outcome.auditRecorded === false ? `${r.message} Решение не записано в журнал аудита (сохранено в резервный файл).` : r.message;
-      await finishItem(db, item.id, { ok: true, result: String(r.result), statusAfter: String(r.status), message, errorCode: null, auditId: outcome.auditId });
-    } else {
-      const { error } = outcome;
-      const attempts = item.attempts + 1;
-      if (isTransient(error) && attempts < this.maxAttempts) {
-        // Left `running` when the call may have landed, so the next attempt re-checks before sending.
-        await requeueItem(db, item.id, { message: error.message, errorCode: error.code, auditId: outcome.auditId }, mayHaveLanded || !neverSent(error) ? "running" : "pending");
-        // Honour the upstream's wait (or back off on our own clock) before anything else is written.
-        await this.sleep(Math.max(retryAfterMs(error), this.intervalMs * 2));
-        return;
-      }
-      await finishItem(db, item.id, { ok: false, result: null, statusAfter: null, message: error.message, errorCode: error.code, auditId: outcome.auditId });
-    }
-    await this.finishIfComplete(job.id);
+  /**
+   * Renews the claim while the call runs. On real time, whatever the pacing
+   * clock: it keeps a row alive during a real HTTP call.
+   */
+  private renewWhileRunning(itemId: number): () => void {
+    const timer = setInterval(() => {
+      renewLease(this.opts.db(), itemId, this.owner, this.clock.now() + this.leaseMs)
+        .then((ours) => {
+          if (!ours) log.warn("bulk runner: lost the claim of an item mid-call (lease lapsed)", { itemId, owner: this.owner });
+        })
+        .catch((e: unknown) => log.warn("bulk runner: lease renewal failed", { itemId, error: e instanceof Error ? e : String(e) }));
+    }, Math.max(10, Math.floor(this.leaseMs / 3)));
+    timer.unref();
+    const stop = () => clearInterval(timer);
+    this.stopRenewal = stop;
+    return stop;
   }
 
-  private async finishIfComplete(jobId: number): Promise<void> {
+  private async process({ job, item, mayHaveLanded }: WorkItem): Promise<void> {
     const db = this.opts.db();
-    const open = await db
-      .selectFrom("bulk_job_items")
-      .select("id")
-      .where("job_id", "=", jobId)
-      .where("status", "in", ["pending", "running"])
-      .executeTakeFirst();
-    if (!open) await finishJob(db, jobId);
+    if (!isRole(job.role)) {
+      // A role renamed since the job was queued: refuse rather than act with unknown rights.
+      await failOpenItems(db, job.id, "forbidden", "Роль автора задания больше не существует");
+      await this.finishedItem(job.id);
+      return;
+    }
+    const input: DecideInput = {
+      user: { email: job.user_email, name: job.user_name, role: job.role },
+      taskId: item.task_id,
+      action: job.action,
+      reason: job.action === "reject" ? (job.reason ?? undefined) : undefined,
+      source: "bulk",
+      priority: "background",
+    };
+    const stopRenewal = this.renewWhileRunning(item.id);
+    let outcome: DecideOutcome | null = null;
+    let thrown: unknown = null;
+    try {
+      outcome = await this.attempt(input, mayHaveLanded);
+    } catch (e) {
+      thrown = e;
+    } finally {
+      stopRenewal();
+    }
+    if (this.killed) return; // a dead process writes nothing more
+
+    let written: Promise<boolean>;
+    if (!outcome) {
+      // Upstream and audit failures come back as outcomes; anything thrown is unexpected, and the upstream may have acted.
+      log.error("bulk runner: decision not recorded", { jobId: job.id, taskId: item.task_id, error: thrown instanceof Error ? thrown : String(thrown) });
+      written = finishItem(db, item.id, this.owner, { ok: false, result: null, statusAfter: null, message: "Решение не удалось записать в журнал", errorCode: "audit_failed", auditId: null });
+    } else if (outcome.ok) {
+      const r = outcome.result;
+      const message = outcome.auditRecorded === false ? `${r.message} Решение не записано в журнал аудита (сохранено в резервный файл).` : r.message;
+      written = finishItem(db, item.id, this.owner, { ok: true, result: String(r.result), statusAfter: String(r.status), message, errorCode: null, auditId: outcome.auditId });
+    } else {
+      const { error } = outcome;
+      const failed: ItemOutcome = { ok: false, result: null, statusAfter: null, message: error.message, errorCode: error.code, auditId: outcome.auditId };
+      if (isTransient(error) && item.attempts < this.maxAttempts) {
+        // Given back `running` when the call may have landed, so the next taker re-checks before sending.
+        written = requeueItem(db, item.id, this.owner, failed, mayHaveLanded || !neverSent(error) ? "running" : "pending");
+        // Honour the upstream's wait (or back off on our own clock) before any instance writes again.
+        await deferPacing(db, this.clock.now() + Math.max(retryAfterMs(error), this.intervalMs * 2));
+      } else {
+        written = finishItem(db, item.id, this.owner, failed);
+      }
+    }
+    if (!(await written)) {
+      // Our lease lapsed mid-call (a stall longer than the lease): the runner that took the item over re-checks and records it.
+      log.warn("bulk runner: result not written, the item's claim had passed to another runner", { jobId: job.id, taskId: item.task_id, owner: this.owner });
+    }
+    await this.finishedItem(job.id);
+  }
+
+  /** Closes the job when this was its last open item, and tells open pages how far it is. */
+  private async finishedItem(jobId: number): Promise<void> {
+    const db = this.opts.db();
+    await finishJobIfComplete(db, jobId);
+    await this.report(jobId);
+  }
+
+  private async closeCompleted(): Promise<void> {
+    try {
+      for (const id of await closeCompletedJobs(this.opts.db())) await this.report(id);
+    } catch (e) {
+      log.error("bulk runner: closing finished jobs failed", { error: e instanceof Error ? e : String(e) });
+    }
+  }
+
+  private async report(jobId: number): Promise<void> {
+    try {
+      const job = await jobSummary(this.opts.db(), jobId);
+      if (job) this.publish({ type: "bulk", job_id: job.id, campaign_id: job.campaign_id, status: job.status, ok: job.ok, failed: job.failed, total: job.total });
+    } catch (e) {
+      // Pages fall back to polling; a lost progress event costs nothing else.
+      log.warn("bulk runner: progress event not sent", { jobId, error: e instanceof Error ? e : String(e) });
+    }
   }
 }

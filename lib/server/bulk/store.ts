@@ -1,14 +1,12 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { isRole, type SessionUser } from "@/lib/auth/roles";
+import type { SessionUser } from "@/lib/auth/roles";
 import type { BulkAction, BulkJob, BulkJobDetail, BulkJobItem } from "@/lib/queries/bulk";
 import type { Database } from "@/lib/server/db";
 import type { BulkJobItemRow, BulkJobRow } from "./tables";
 
-/** Database access of bulk jobs; the runner and the routes share it. */
+/** Database access of bulk jobs as a whole; the routes and the runner share it. Items are claimed in ./claims.ts. */
 export type NewBulkJob = { user: SessionUser; campaignId: number; action: BulkAction; reason: string | null; taskIds: number[] };
-
-const now = () => new Date().toISOString();
 
 export async function insertJob(db: Kysely<Database>, input: NewBulkJob): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -65,6 +63,7 @@ function toItem(r: BulkJobItemRow): BulkJobItem {
 
 async function withCounts(db: Kysely<Database>, rows: BulkJobRow[]): Promise<BulkJob[]> {
   if (rows.length === 0) return [];
+  // Sums come back as numbers from SQLite and as text from Postgres (sum of bigint is numeric): coerced below.
   const counts = await db
     .selectFrom("bulk_job_items")
     .select((eb) => [
@@ -98,11 +97,10 @@ async function withCounts(db: Kysely<Database>, rows: BulkJobRow[]): Promise<Bul
 }
 
 export async function getJob(db: Kysely<Database>, id: number): Promise<BulkJobDetail | null> {
-  const row = await db.selectFrom("bulk_jobs").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return null;
-  const [job] = await withCounts(db, [row]);
+  const job = await jobSummary(db, id);
+  if (!job) return null;
   const items = await db.selectFrom("bulk_job_items").selectAll().where("job_id", "=", id).orderBy("position").execute();
-  return job ? { job, items: items.map(toItem) } : null;
+  return { job, items: items.map(toItem) };
 }
 
 export async function listJobs(db: Kysely<Database>, campaignId: number, limit = 10): Promise<BulkJob[]> {
@@ -116,97 +114,10 @@ export async function listJobs(db: Kysely<Database>, campaignId: number, limit =
   return withCounts(db, rows);
 }
 
-export type WorkItem = { job: BulkJobRow; user: SessionUser; item: BulkJobItemRow };
-
-/**
- * The next item to decide: oldest unfinished job first, items in the order
- * they were selected. An item left `running` (the process died during its
- * call, or its outcome stayed unknown) is taken again; the runner re-checks
- * the post first, so a decision that landed is recorded as the job's own.
- */
-export async function nextWork(db: Kysely<Database>): Promise<WorkItem | null> {
-  const jobs = await db.selectFrom("bulk_jobs").selectAll().where("status", "in", ["queued", "running"]).orderBy("id").execute();
-  for (const job of jobs) {
-    const item = await db
-      .selectFrom("bulk_job_items")
-      .selectAll()
-      .where("job_id", "=", job.id)
-      .where("status", "in", ["pending", "running"])
-      .orderBy("position")
-      .executeTakeFirst();
-    if (!item) {
-      await finishJob(db, job.id);
-      continue;
-    }
-    if (!isRole(job.role)) {
-      // A role renamed since the job was queued: refuse rather than act with unknown rights.
-      await db
-        .updateTable("bulk_job_items")
-        .set({ status: "failed", error_code: "forbidden", message: "Роль автора задания больше не существует", finished_at: now() })
-        .where("job_id", "=", job.id)
-        .where("status", "in", ["pending", "running"])
-        .execute();
-      await finishJob(db, job.id);
-      continue;
-    }
-    return { job, item, user: { email: job.user_email, name: job.user_name, role: job.role } };
-  }
-  return null;
-}
-
-export async function markRunning(db: Kysely<Database>, jobId: number, itemId: number): Promise<void> {
-  await db.updateTable("bulk_jobs").set({ status: "running", started_at: now() }).where("id", "=", jobId).where("started_at", "is", null).execute();
-  await db.updateTable("bulk_jobs").set({ status: "running" }).where("id", "=", jobId).execute();
-  await db
-    .updateTable("bulk_job_items")
-    .set((eb) => ({ status: "running", attempts: eb("attempts", "+", 1) }))
-    .where("id", "=", itemId)
-    .execute();
-}
-
-export type ItemOutcome = {
-  ok: boolean;
-  result: string | null;
-  statusAfter: string | null;
-  message: string | null;
-  errorCode: string | null;
-  auditId: number | null;
-};
-
-export async function finishItem(db: Kysely<Database>, itemId: number, o: ItemOutcome): Promise<void> {
-  await db
-    .updateTable("bulk_job_items")
-    .set({
-      status: o.ok ? "ok" : "failed",
-      result: o.result,
-      status_after: o.statusAfter,
-      message: o.message,
-      error_code: o.errorCode,
-      audit_id: o.auditId,
-      finished_at: now(),
-    })
-    .where("id", "=", itemId)
-    .execute();
-}
-
-/**
- * Puts an item back in line after a transient failure (budget, upstream down):
- * `running` when its call may have reached the upstream, so the runner checks
- * the post before sending again.
- */
-export async function requeueItem(
-  db: Kysely<Database>,
-  itemId: number,
-  o: Pick<ItemOutcome, "message" | "errorCode" | "auditId">,
-  status: "pending" | "running" = "pending",
-): Promise<void> {
-  await db
-    .updateTable("bulk_job_items")
-    .set({ status, message: o.message, error_code: o.errorCode, audit_id: o.auditId })
-    .where("id", "=", itemId)
-    .execute();
-}
-
-export async function finishJob(db: Kysely<Database>, jobId: number): Promise<void> {
-  await db.updateTable("bulk_jobs").set({ status: "done", finished_at: now() }).where("id", "=", jobId).where("status", "!=", "done").execute();
+/** A job with its counts, without items: what a progress event carries. */
+export async function jobSummary(db: Kysely<Database>, id: number): Promise<BulkJob | null> {
+  const row = await db.selectFrom("bulk_jobs").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const [job] = await withCounts(db, [row]);
+  return job ?? null;
 }

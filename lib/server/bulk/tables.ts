@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from "kysely";
 import type { BulkAction, BulkItemStatus, BulkJobStatus } from "@/lib/queries/bulk";
 
-/** Tables of migration 0002_bulk_jobs, merged into the dashboard's Database type. */
+/** Tables of migrations 0002_bulk_jobs and 0005_bulk_claims, merged into the dashboard's Database type. */
 export interface BulkJobsTable {
   id: Generated<number>;
   campaign_id: number;
@@ -30,6 +30,16 @@ export interface BulkJobItemsTable {
   error_code: string | null;
   audit_id: number | null;
   finished_at: string | null;
+  /** The runner that took the item (lib/server/bulk/claims.ts); kept after it finishes, for the record. */
+  claimed_by: Generated<string | null>;
+  /** ISO time the claim holds until unless renewed; null when nobody holds it. */
+  lease_until: Generated<string | null>;
+}
+
+/** One row per lane: when the next write of that lane may start, for every instance at once. */
+export interface BulkPacingTable {
+  lane: string;
+  next_at: string;
 }
 
 export type BulkJobRow = Selectable<BulkJobsTable>;
@@ -39,5 +49,6 @@ declare module "@/lib/server/db/schema" {
   interface Database {
     bulk_jobs: BulkJobsTable;
     bulk_job_items: BulkJobItemsTable;
+    bulk_pacing: BulkPacingTable;
   }
 }

@@ -1,7 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**
- * The dashboard's own database (SQLite). Another module may add its tables
+ * The dashboard's own database (SQLite by default, Postgres when DATABASE_URL
+ * says postgres://; lib/server/db/index.ts). Another module may add its tables
  * either here or, from its own file, by interface merging:
  *
  *   declare module "@/lib/server/db/schema" {
@@ -11,6 +12,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 export interface Database {
   audit_log: AuditLogTable;
   sessions: SessionsTable;
+  users: UsersTable;
 }
 
 /** One row per approve or reject attempt, successful or not. */
@@ -68,3 +70,21 @@ export interface SessionsTable {
 }
 
 export type SessionRow = Selectable<SessionsTable>;
+
+/**
+ * Sign-in accounts (migration 0006_users), the database's counterpart of the
+ * users file: every instance sees the same ones. `email` is stored lower-case.
+ */
+export interface UsersTable {
+  email: string;
+  name: string;
+  /** A role name of lib/auth/roles.ts; checked when read, like the users file's. */
+  role: string;
+  /** bcrypt; never the password. */
+  password_hash: string;
+  /** ISO 8601 in UTC. */
+  created_at: string;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;

@@ -1,41 +1,74 @@
 import "server-only";
-import { EventEmitter } from "node:events";
+import type { DashboardEvent } from "@/lib/events/schema";
+import { env } from "@/lib/env";
+import { log } from "@/lib/server/log";
+import { redis, redisKey, redisMode, redisSubscriber } from "@/lib/server/redis";
+import { EventBus } from "./bus";
 
 /**
  * Small events pushed to open pages through GET /api/events. A page learns
  * that something changed and refetches through the cache; events never carry
- * data a person's role may not read.
+ * data a person's role may not read (lib/server/events/access.ts).
  *
- * Embedded mode: one in-process bus. Production mode (REDIS_URL): the bus is
- * fed from Redis pub/sub, so an event published on one instance reaches pages
- * open on every instance. (Skeleton: the Redis transport and the SSE route
- * build on this interface.)
+ * Embedded mode: one in-process bus. Production mode (REDIS_URL): publications
+ * go out on one Redis channel and the process's one subscriber connection
+ * feeds its bus, so an event published on one instance reaches pages open on
+ * every instance.
+ *
+ * The bus is kept on globalThis: publishers (decisions, the webhook, list
+ * refreshes) and the stream live in different route bundles of one process.
  */
-export type DashboardEvent =
-  | { type: "post"; task_id: number; campaign_id?: number; status?: string; reason: "decision" | "webhook" | "refresh" }
-  | { type: "campaign"; campaign_id: number; reason: "decision" | "webhook" | "refresh" | "bulk" }
-  | { type: "bulk"; job_id: number; campaign_id: number; status: string; ok: number; failed: number; total: number };
+export type { DashboardEvent } from "@/lib/events/schema";
 
-type Bus = { emitter: EventEmitter };
-const g = globalThis as typeof globalThis & { __dashboardEvents?: Bus };
+type Held = { key: string; bus: EventBus };
+const g = globalThis as typeof globalThis & { __dashboardEventBus?: Held };
 
-function bus(): Bus {
-  if (!g.__dashboardEvents) {
-    const emitter = new EventEmitter();
-    emitter.setMaxListeners(0); // one listener per open page
-    g.__dashboardEvents = { emitter };
+/**
+ * The server validates its environment at start-up (instrumentation.ts), so an
+ * invalid one here means a unit test of a publisher with no server set up:
+ * the in-process bus is what it means.
+ */
+function production(): boolean {
+  try {
+    return redisMode();
+  } catch {
+    return false;
   }
-  return g.__dashboardEvents;
+}
+
+/** The process's bus for the current mode (recreated when tests change REDIS_URL or the prefix). */
+export function eventBus(): EventBus {
+  const channel = production() ? redisKey("events") : undefined;
+  const key = channel ? `${env().REDIS_URL} ${channel}` : "embedded";
+  if (g.__dashboardEventBus?.key === key) return g.__dashboardEventBus.bus;
+  const bus = channel ? new EventBus({ publisher: redis(), subscriber: redisSubscriber(), channel }) : new EventBus();
+  g.__dashboardEventBus = { key, bus };
+  return bus;
 }
 
 /** Publishes to every open page (on every instance in production mode). Never throws. */
 export function publishEvent(event: DashboardEvent): void {
-  bus().emitter.emit("event", event);
+  try {
+    eventBus().publish(event);
+  } catch (e) {
+    log.error("event not published", { type: event.type, error: e instanceof Error ? e : String(e) });
+  }
 }
 
-/** Listens to every event; returns the unsubscribe. */
+/** Listens to every event (from every instance once the subscription is up); returns the unsubscribe. */
 export function subscribeEvents(listener: (event: DashboardEvent) => void): () => void {
-  const { emitter } = bus();
-  emitter.on("event", listener);
-  return () => emitter.off("event", listener);
+  const bus = eventBus();
+  bus.ready().catch((e: unknown) => log.warn("event subscription not ready", { error: e instanceof Error ? e.message : String(e) }));
+  return bus.subscribe((d) => listener(d.event));
+}
+
+/** After an approve or reject took effect: the post and its campaign's lists and counts changed. */
+export function publishDecision(taskId: number, campaignId: number, status: string): void {
+  publishEvent({ type: "post", task_id: taskId, campaign_id: campaignId, status, reason: "decision" });
+  publishEvent({ type: "campaign", campaign_id: campaignId, reason: "decision" });
+}
+
+/** For tests: the next eventBus() builds a new bus (its Redis connections belong to lib/server/redis). */
+export function resetEventBusForTests(): void {
+  g.__dashboardEventBus = undefined;
 }

@@ -50,8 +50,53 @@ export function defaultLimits(readsPerMinute: number, writesPerMinute: number, r
 
 export type BudgetSnapshot = { reads: number; writes: number; hourly: number; pausedUntil?: string };
 
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
+/**
+ * What the gateway and the caller use of a budget: the in-process `Budget`
+ * (one instance) and `RedisBudget` (every instance on one key) both fit.
+ * `availableAt`, `pausedUntilMs` and `snapshot` are synchronous on purpose:
+ * the gateway reads them on every load (TTL stretching) and metrics on every
+ * scrape; a shared store answers them from its last known figures.
+ */
+export interface BudgetLike {
+  readonly limits: BudgetLimits;
+  acquire(lane: Lane, maxWaitMs: number): Promise<Lease>;
+  availableAt(lane: Lane): number;
+  pause(until: number): void;
+  readonly pausedUntilMs: number | undefined;
+  snapshot(): BudgetSnapshot;
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 3_600_000;
+
+/** Which minute bucket a lane pays from, and how many tokens it must leave in each bucket. */
+export type LaneRule = { minute: "reads" | "writes"; minuteFloor: number; hourlyFloor: number };
+
+export function laneRule(l: BudgetLimits, lane: Lane): LaneRule {
+  switch (lane) {
+    case "write":
+      return { minute: "writes", minuteFloor: 0, hourlyFloor: 0 };
+    case "confirm":
+      return { minute: "reads", minuteFloor: 0, hourlyFloor: 0 };
+    case "interactive":
+      return { minute: "reads", minuteFloor: 0, hourlyFloor: l.writeReserve };
+    case "background":
+      return { minute: "reads", minuteFloor: l.backgroundReadHeadroom, hourlyFloor: l.writeReserve + l.backgroundHourlyHeadroom };
+  }
+}
+
+/** Queue order: people (and their writes) before background work; FIFO within a rank. */
+export const LANE_RANK: Record<Lane, number> = { write: 0, confirm: 0, interactive: 0, background: 1 };
+
+/**
+ * The refusal for a lane whose next token is expected at `at` (Infinity when
+ * only in-flight requests hold the tokens: they come back within a window of
+ * their answer, so that is the estimate).
+ */
+export function refusalAt(at: number, now: number, windowMs: number, pausedUntil: number): BudgetRefusal {
+  const estimate = Number.isFinite(at) ? at : now + windowMs;
+  return new BudgetRefusal(Math.max(estimate, now + 1), pausedUntil > now && pausedUntil >= estimate);
+}
 
 class Window {
   /** Times (ascending) at which spent tokens come back. */
@@ -102,9 +147,7 @@ type Waiter = {
   reject: (refusal: BudgetRefusal) => void;
 };
 
-const RANK: Record<Lane, number> = { write: 0, confirm: 0, interactive: 0, background: 1 };
-
-export class Budget {
+export class Budget implements BudgetLike {
   private readonly reads: Window;
   private readonly writes: Window;
   private readonly hourly: Window;
@@ -123,21 +166,8 @@ export class Budget {
   }
 
   private rule(lane: Lane): { minute: Window; minuteFloor: number; hourlyFloor: number } {
-    const l = this.limits;
-    switch (lane) {
-      case "write":
-        return { minute: this.writes, minuteFloor: 0, hourlyFloor: 0 };
-      case "confirm":
-        return { minute: this.reads, minuteFloor: 0, hourlyFloor: 0 };
-      case "interactive":
-        return { minute: this.reads, minuteFloor: 0, hourlyFloor: l.writeReserve };
-      case "background":
-        return {
-          minute: this.reads,
-          minuteFloor: l.backgroundReadHeadroom,
-          hourlyFloor: l.writeReserve + l.backgroundHourlyHeadroom,
-        };
-    }
+    const r = laneRule(this.limits, lane);
+    return { minute: r.minute === "writes" ? this.writes : this.reads, minuteFloor: r.minuteFloor, hourlyFloor: r.hourlyFloor };
   }
 
   /** When a request of this lane could be sent, ignoring the queue (ms since epoch; may be Infinity). */
@@ -177,7 +207,7 @@ export class Budget {
    */
   acquire(lane: Lane, maxWaitMs: number): Promise<Lease> {
     const now = this.clock.now();
-    const rank = RANK[lane];
+    const rank = LANE_RANK[lane];
     const blocked = this.queue.some((w) => w.rank <= rank);
     if (!blocked) {
       const lease = this.tryTake(lane);
@@ -196,10 +226,7 @@ export class Budget {
   }
 
   private refusal(lane: Lane, now: number): BudgetRefusal {
-    const at = this.availableAt(lane);
-    // Only in-flight requests hold the tokens: they come back within a window of their answer.
-    const estimate = Number.isFinite(at) ? at : now + (lane === "write" ? this.writes : this.reads).windowMs;
-    return new BudgetRefusal(Math.max(estimate, now + 1), this.pausedUntil > now && this.pausedUntil >= estimate);
+    return refusalAt(this.availableAt(lane), now, this.rule(lane).minute.windowMs, this.pausedUntil);
   }
 
   private pump(): void {

@@ -96,6 +96,15 @@ export class LruCache {
       this.tagSeq.delete(oldest);
       this.forgottenUpTo = Math.max(this.forgottenUpTo, at);
     }
+    return this.evict(tag, how);
+  }
+
+  /**
+   * Drops or expires the tag's entries without recording an invalidation:
+   * for an instance hearing its own invalidation back from the shared tier,
+   * where recording it again would refuse loads that began after it.
+   */
+  evict(tag: string, how: Invalidation = "drop"): number {
     const keys = [...(this.byTag.get(tag) ?? [])];
     for (const key of keys) {
       if (how === "drop") this.delete(key);

@@ -2,7 +2,7 @@ import "server-only";
 import type { CallOptions } from "@/lib/upstream";
 import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
 import { log } from "@/lib/server/log";
-import type { Budget, Lane, Lease } from "./budget";
+import type { BudgetLike, Lane, Lease } from "./budget";
 import type { Clock } from "./clock";
 import { BudgetRefusal } from "./errors";
 import { budgetRefusals, budgetWaits, upstreamCalls, upstreamLatency, upstreamPauses, upstreamRetries } from "./series";
@@ -53,7 +53,7 @@ export class Caller {
   private pauseStreak = 0;
 
   constructor(
-    private readonly budget: Budget,
+    private readonly budget: BudgetLike,
     private readonly clock: Clock,
     private readonly policy: RetryPolicy,
     private readonly random: () => number,

@@ -2,12 +2,14 @@ import "server-only";
 import type { DataResponse } from "@/lib/api/envelope";
 import type { CallOptions } from "@/lib/upstream";
 import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
-import { Budget, defaultLimits, type BudgetLimits, type Lane } from "./budget";
+import { Budget, defaultLimits, type BudgetLike, type BudgetLimits, type Lane } from "./budget";
 import { LruCache, wasInvalidated, type Entry, type Invalidation } from "./cache";
 import { Caller, DEFAULT_RETRY, type RetryMode, type RetryPolicy } from "./caller";
 import { systemClock, type Clock } from "./clock";
 import { BudgetRefusal, toExhausted } from "./errors";
 import { cacheRequests } from "./series";
+import type { SharedCache } from "./shared-cache";
+import { CoolingDown, SharedReads, type Failure } from "./shared-reads";
 
 export type Priority = "interactive" | "background";
 
@@ -39,6 +41,14 @@ export type GatewayOptions = {
    */
   refreshGraceMs?: number;
   random?: () => number;
+  /** The request budget to pay from (production mode: a RedisBudget shared by every instance); default: one of this process, from `limits`. */
+  budget?: BudgetLike;
+  /**
+   * Production mode: the Redis tier shared by every instance (cache, tag
+   * invalidation, in-flight joining, failure cooldowns). Absent: all of it
+   * lives in this process, as in the embedded mode.
+   */
+  shared?: SharedCache;
 };
 
 export type LoadContext<T> = {
@@ -79,18 +89,21 @@ function maskable(e: unknown): boolean {
  */
 export class Gateway {
   readonly clock: Clock;
-  readonly budget: Budget;
+  readonly budget: BudgetLike;
+  /** The cache of this process; L1 in front of `shared` in production mode. */
   readonly cache: LruCache;
+  readonly shared?: SharedCache;
+  private readonly sharedReads?: SharedReads;
   private readonly caller: Caller;
   private readonly inflight = new Map<string, InFlight>();
   /** Keys whose last attempt failed, and when to try again. Bounded like the cache. */
   private readonly failures = new LruCache(2000);
-  private readonly o: Required<Omit<GatewayOptions, "clock" | "limits" | "retry" | "timeoutMs">> & { timeoutMs?: number };
+  private readonly o: Required<Omit<GatewayOptions, "clock" | "limits" | "retry" | "timeoutMs" | "shared" | "budget">> & { timeoutMs?: number };
 
   constructor(options: GatewayOptions = {}) {
     this.clock = options.clock ?? systemClock;
     const l = options.limits ?? { readsPerMinute: 60, writesPerMinute: 30, requestsPerHour: 1000 };
-    this.budget = new Budget({ ...defaultLimits(l.readsPerMinute, l.writesPerMinute, l.requestsPerHour), ...l }, this.clock);
+    this.budget = options.budget ?? new Budget({ ...defaultLimits(l.readsPerMinute, l.writesPerMinute, l.requestsPerHour), ...l }, this.clock);
     this.cache = new LruCache(options.maxEntries ?? 1000);
     this.o = {
       maxEntries: options.maxEntries ?? 1000,
@@ -105,6 +118,23 @@ export class Gateway {
       timeoutMs: options.timeoutMs,
     };
     this.caller = new Caller(this.budget, this.clock, { ...DEFAULT_RETRY, ...options.retry }, this.o.random);
+    if (options.shared) {
+      this.shared = options.shared;
+      this.sharedReads = new SharedReads(
+        options.shared,
+        {
+          cache: this.cache,
+          clock: this.clock,
+          entryOf: (spec, value) => this.entryOf(spec, value),
+          context: (spec, previous) => this.loadContext(spec, previous),
+          failed: (spec, e) => this.recordFailure(spec, e),
+          succeeded: (key) => this.failures.delete(key),
+          invalidated: (tag, how) => this.applyInvalidation(tag, how),
+          forgetFailures: () => this.failures.clear(),
+        },
+        this.o.maxStaleMs,
+      );
+    }
   }
 
   /**
@@ -127,6 +157,8 @@ export class Gateway {
    * in the background; only a reader with nothing to serve waits it out.
    */
   async read<T>(spec: ReadSpec<T>): Promise<DataResponse<T>> {
+    // Production mode: L1 first, else L2 brought into L1 (one round trip); the rest is the same.
+    const sharedFailure = this.sharedReads ? await this.sharedReads.lookup(spec.key) : undefined;
     const now = this.clock.now();
     const cached = this.cache.get<T>(spec.key);
     if (cached && now < cached.freshUntil) {
@@ -147,8 +179,8 @@ export class Gateway {
         if (!retryOwn) return this.fallback(spec, e);
       }
     }
-    const failed = this.failures.get<{ error: unknown; retryAt: number }>(spec.key);
-    if (failed && now < failed.value.retryAt) return this.fallback(spec, failed.value.error, failed.value.retryAt);
+    const failed = this.sharedReads ? sharedFailure : this.failures.get<Failure>(spec.key)?.value;
+    if (failed && now < failed.retryAt) return this.fallback(spec, failed.error, failed.retryAt);
 
     cacheRequests.inc({ operation: spec.op, result: "miss" });
     try {
@@ -195,43 +227,68 @@ export class Gateway {
     return { data: entry.value, meta: { stale: false, fetchedAt: new Date(entry.fetchedAt).toISOString() } };
   }
 
-  private start<T>(spec: ReadSpec<T>, previous: Entry<T> | undefined): Promise<Entry<T>> {
-    const mark = this.cache.mark();
+  private loadContext<T>(spec: ReadSpec<T>, previous: Entry<T> | undefined): LoadContext<T> {
     const lane: Lane = spec.priority;
     const maxWaitMs = lane === "background" ? 0 : previous ? this.o.staleWaitMs : this.o.interactiveWaitMs;
-    const ctx: LoadContext<T> = {
+    return {
       previous,
       call: (op, fn) => this.caller.call({ op, lane, maxWaitMs, retry: "get", timeoutMs: this.o.timeoutMs }, fn),
     };
+  }
+
+  private entryOf<T>(spec: ReadSpec<T>, value: T): Entry<T> {
+    const at = this.clock.now();
+    const ttl = spec.ttlMs * this.stretch();
+    const freshUntil = spec.alignToClock ? (Math.floor(at / ttl) + 1) * ttl : at + ttl;
+    return { value, fetchedAt: at, freshUntil, tags: spec.tags };
+  }
+
+  /** What a failed load leaves behind: a 404 drops the key, an outage starts a cooldown (stale is served meanwhile). */
+  private recordFailure<T>(spec: ReadSpec<T>, e: unknown): { mode: "drop" | "fail" | "none"; retryAt?: number } {
+    if (e instanceof UpstreamHttpError && e.status === 404) {
+      this.cache.delete(spec.key);
+      return { mode: "drop" };
+    }
+    if (maskable(e) && !(e instanceof BudgetRefusal) && !(e instanceof UpstreamHttpError && e.status === 429)) {
+      const retryAt = this.clock.now() + this.o.failureCooldownMs;
+      this.failures.set(spec.key, { value: { error: e, retryAt }, fetchedAt: 0, freshUntil: retryAt, tags: spec.tags });
+      return { mode: "fail", retryAt };
+    }
+    return { mode: "none" };
+  }
+
+  /** The key's load, joined by every reader of this instance (and, in production mode, of every instance). */
+  private start<T>(spec: ReadSpec<T>, previous: Entry<T> | undefined): Promise<Entry<T>> {
     const id = {};
     const promise = (async () => {
       try {
-        const value = await spec.load(ctx);
-        const at = this.clock.now();
-        const ttl = spec.ttlMs * this.stretch();
-        const freshUntil = spec.alignToClock ? (Math.floor(at / ttl) + 1) * ttl : at + ttl;
-        const entry: Entry<T> = { value, fetchedAt: at, freshUntil, tags: spec.tags };
-        // A decision made while this was in flight may have changed the answer: do not keep it.
-        if (!this.cache.invalidatedSince(spec.tags, mark)) this.cache.set(spec.key, entry);
-        this.failures.delete(spec.key);
-        return entry;
-      } catch (e) {
-        if (e instanceof UpstreamHttpError && e.status === 404) this.cache.delete(spec.key);
-        else if (maskable(e) && !(e instanceof BudgetRefusal) && !(e instanceof UpstreamHttpError && e.status === 429)) {
-          const retryAt = this.clock.now() + this.o.failureCooldownMs;
-          this.failures.set(spec.key, { value: { error: e, retryAt }, fetchedAt: 0, freshUntil: retryAt, tags: spec.tags });
-        }
-        throw e;
+        return this.sharedReads ? await this.sharedReads.load(spec) : await this.loadHere(spec, previous);
       } finally {
         if (this.inflight.get(spec.key)?.id === id) this.inflight.delete(spec.key);
       }
     })();
-    this.inflight.set(spec.key, { promise, lane, tags: spec.tags, id });
+    this.inflight.set(spec.key, { promise, lane: spec.priority, tags: spec.tags, id });
     return promise;
   }
 
+  private async loadHere<T>(spec: ReadSpec<T>, previous: Entry<T> | undefined): Promise<Entry<T>> {
+    const mark = this.cache.mark();
+    try {
+      const entry = this.entryOf(spec, await spec.load(this.loadContext(spec, previous)));
+      // A decision made while this was in flight may have changed the answer: do not keep it.
+      if (!this.cache.invalidatedSince(spec.tags, mark)) this.cache.set(spec.key, entry);
+      this.failures.delete(spec.key);
+      return entry;
+    } catch (e) {
+      this.recordFailure(spec, e);
+      throw e;
+    }
+  }
+
   /** The last good answer marked stale, or a typed error when there is none. */
-  private fallback<T>(spec: ReadSpec<T>, e: unknown, knownRetryAt?: number): DataResponse<T> {
+  private fallback<T>(spec: ReadSpec<T>, failure: unknown, knownRetryAt?: number): DataResponse<T> {
+    const e = failure instanceof CoolingDown ? failure.error : failure;
+    knownRetryAt ??= failure instanceof CoolingDown ? failure.retryAt : undefined;
     if (!maskable(e)) throw e;
     const now = this.clock.now();
     const retryAt = knownRetryAt ?? this.retryAtFor(e, now);
@@ -267,28 +324,53 @@ export class Gateway {
     }
   }
 
-  /** Stores a value learned outside `read` (e.g. a fresh read of a post). */
+  /** Stores a value learned outside `read` (e.g. a fresh read of a post); written through to the shared tier. */
   store<T>(key: string, value: T, ttlMs: number, tags: readonly string[]): void {
     const at = this.clock.now();
-    this.cache.set(key, { value, fetchedAt: at, freshUntil: at + ttlMs, tags });
+    const entry = { value, fetchedAt: at, freshUntil: at + ttlMs, tags };
+    this.cache.set(key, entry);
     this.failures.delete(key);
+    this.shared?.put(key, entry);
   }
 
   /** Keeps a cached answer fresh until `until` (never shortens it); used when other data vouches for it. */
   extend(key: string, until: number): void {
     const entry = this.cache.has(key) ? this.cache.get<unknown>(key) : undefined;
-    if (entry && until > entry.freshUntil) entry.freshUntil = until;
+    if (entry && until > entry.freshUntil) {
+      entry.freshUntil = until;
+      // Other instances' L1 copies are not told: they find theirs expired and read this from L2.
+      this.shared?.extend(key, until);
+    }
   }
 
   peek<T>(key: string): Entry<T> | undefined {
     return this.cache.has(key) ? this.cache.get<T>(key) : undefined;
   }
 
-  /** Drops (or expires) a tag's entries; loads of it already in flight are no longer joined. */
+  /**
+   * Drops (or expires) a tag's entries; loads of it already in flight are no
+   * longer joined. In production mode the same happens in Redis and on every
+   * instance (their subscribers apply it to their L1 at once).
+   */
   invalidate(tag: string, how: Invalidation = "drop"): void {
+    this.applyInvalidation(tag, how);
+    this.shared?.invalidate(tag, how);
+  }
+
+  private applyInvalidation(tag: string, how: Invalidation): void {
     this.cache.invalidate(tag, how);
     for (const [key, f] of this.inflight) if (f.tags.includes(tag)) this.inflight.delete(key);
     this.failures.invalidate(tag);
+  }
+
+  /** Resolves once this instance's invalidations and writes have reached the shared tier (at once when embedded). */
+  async flush(): Promise<void> {
+    await this.shared?.settled();
+  }
+
+  /** Stops listening to other instances (tests, shutdown); the Redis connections belong to the caller. */
+  close(): void {
+    this.shared?.close();
   }
 }
 

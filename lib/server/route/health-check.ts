@@ -1,6 +1,6 @@
 import "server-only";
 import { pendingFallback } from "@/lib/server/audit-fallback";
-import { databaseFileProblem, ensureMigrated, probeDatabase } from "@/lib/server/db";
+import { databaseFileProblem, databaseKind, ensureMigrated, probeDatabase, type DatabaseKind } from "@/lib/server/db";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { toApiError } from "@/lib/server/errors";
 import { probeUpstream } from "@/lib/server/upstream-service";
@@ -55,6 +55,8 @@ export function upstreamHealth(now = Date.now()): Promise<UpstreamHealth> {
 
 export type DatabaseHealth = {
   ok: boolean;
+  /** sqlite (embedded default) or postgres (production mode). */
+  kind: DatabaseKind;
   /** Decisions in the audit fallback file, waiting for the next start to replay them. */
   unrecordedDecisions: number;
   reason?: string;
@@ -63,9 +65,10 @@ export type DatabaseHealth = {
 let lastWrite: { at: number; value: Promise<{ ok: boolean; reason?: string }> } | undefined;
 
 /**
- * Healthy when the database file is still the one opened, takes a write, and
- * no decision waits in the fallback file: otherwise decisions are (or were)
- * not being recorded, which someone must see.
+ * Healthy when the database (SQLite: the file is still the one opened;
+ * Postgres: the server answers) takes a write, and no decision waits in the
+ * fallback file: otherwise decisions are (or were) not being recorded, which
+ * someone must see.
  */
 export async function databaseHealth(now = Date.now()): Promise<DatabaseHealth> {
   const unrecordedDecisions = pendingFallback();
@@ -88,7 +91,7 @@ export async function databaseHealth(now = Date.now()): Promise<DatabaseHealth> 
       ? `${unrecordedDecisions} decision(s) not recorded in the audit log, kept in the fallback file until the next start`
       : undefined
     : probe.reason;
-  return { ok: probe.ok && unrecordedDecisions === 0, unrecordedDecisions, ...(reason ? { reason } : {}) };
+  return { ok: probe.ok && unrecordedDecisions === 0, kind: databaseKind(), unrecordedDecisions, ...(reason ? { reason } : {}) };
 }
 
 export async function databaseHealthy(): Promise<boolean> {

@@ -7,6 +7,9 @@ import type { Service, UpstreamApi } from "./service";
  * the queue every 10–15 s (every other poll with the `since` of the previous
  * answer, as the UI does), opens one of the first posts every 40–80 s, and
  * person 0 also approves the head of the queue every 5 minutes.
+ *
+ * Given several services (instances of the app), person i is served by
+ * instance i mod n, as a round-robin load balancer with sticky sessions would.
  */
 export type CrowdOptions = {
   people: number;
@@ -48,16 +51,27 @@ export function countingApi(api: UpstreamApi) {
   return { api: wrapped, counts, inflight: () => inflight };
 }
 
+/** What is on the wire, and (production mode) the shared store's work that must land before time moves. */
+export type Wire = {
+  counts: Record<string, number>;
+  /** Requests in flight that simulated time must not pass (the upstream's, and Redis commands when shared). */
+  inflight: () => number;
+  /** Resolves once messages already sent between instances have arrived (e.g. a PING on each subscriber). */
+  settle?: () => Promise<void>;
+};
+
 type Person = { id: number; nextPoll: number; nextOpen: number; nextApprove: number; polls: number; since?: string; head: number[] };
 
 const realTick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
 
 export async function runCrowd(
-  service: Service,
+  services: Service | readonly Service[],
   clock: FakeClock,
-  wire: { counts: Record<string, number>; inflight: () => number },
+  wire: Wire,
   o: CrowdOptions,
 ): Promise<CrowdResult> {
+  const instances: readonly Service[] = Array.isArray(services) ? services : [services as Service];
+  const serviceOf = (p: Person): Service => instances[p.id % instances.length] as Service;
   let seed = o.seed ?? 7;
   // mulberry32: small, seeded, good enough for jitter.
   const rand = () => {
@@ -98,7 +112,7 @@ export async function runCrowd(
   const poll = (p: Person) =>
     act("poll", async () => {
       const since = p.polls++ % 2 === 1 ? p.since : undefined;
-      const r = await service.campaignPosts(o.campaignId, { status: ["WAITING_APPROVAL"], limit: 20, ...(since ? { since } : {}) });
+      const r = await serviceOf(p).campaignPosts(o.campaignId, { status: ["WAITING_APPROVAL"], limit: 20, ...(since ? { since } : {}) });
       if (!since) p.head = r.data.posts.slice(0, 3).map((x) => x.task_id);
       p.since = r.meta.fetchedAt;
       return r.meta;
@@ -107,13 +121,13 @@ export async function runCrowd(
     act("open", async () => {
       const id = p.head[Math.floor(rand() * rand() * p.head.length)];
       if (id === undefined) return;
-      return (await service.post(id)).meta;
+      return (await serviceOf(p).post(id)).meta;
     });
   const approve = (p: Person) =>
     act("approve", async () => {
       const id = p.head[0];
       if (id === undefined) return;
-      await service.approve(id, o.campaignId);
+      await serviceOf(p).approve(id, o.campaignId);
       p.head = p.head.slice(1);
     });
 
@@ -141,6 +155,12 @@ export async function runCrowd(
     if (wire.inflight() > 0) {
       await realTick();
       continue;
+    }
+    if (wire.settle) {
+      // A note another instance is waiting for may still be on its way; what it wakes must run first.
+      await wire.settle();
+      await flushMicrotasks();
+      if (wire.inflight() > 0) continue;
     }
     const nextAction = now >= end ? Infinity : Math.min(...people.flatMap((p) => [p.nextPoll, p.nextOpen, p.nextApprove]), end);
     const target = Math.min(clock.nextTimerAt() ?? Infinity, nextAction);

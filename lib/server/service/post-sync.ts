@@ -2,6 +2,8 @@ import type { Post, PostList, PostListQuery, PostSort } from "@/lib/schemas";
 import type { LoadContext } from "@/lib/server/gateway/gateway";
 import type { CallOptions } from "@/lib/upstream";
 import { ALL_POST_STATUSES, type NormalPostQuery } from "./keys";
+// Live push: each refresh tells open pages which posts changed (lib/server/events/refresh.ts).
+import { publishRefreshChanges } from "@/lib/server/events/refresh";
 
 /**
  * Incremental sync of campaign post lists.
@@ -157,12 +159,17 @@ export async function loadView(
     );
     if (delta.posts.length >= delta.total) {
       const merged = mergeDelta(prev, delta.posts, delta.campaign_name);
-      if (merged) return merged;
+      if (merged) {
+        publishRefreshChanges(prev, merged, delta.posts);
+        return merged;
+      }
     }
     // Everything seen so far is older than what the full fetch below returns.
     seenCursor = newestUpdate(delta.posts, prev.cursorMs);
   }
-  return fullFetch(ctx, list, id, n, now, opts, seenCursor);
+  const full = await fullFetch(ctx, list, id, n, now, opts, seenCursor);
+  publishRefreshChanges(prev, full);
+  return full;
 }
 
 async function fullFetch(

@@ -1,10 +1,11 @@
-// POST /api/webhooks/post – a Post notification (Bearer WEBHOOK_SECRET): drops the cached post and its campaign's lists; 202
+// POST /api/webhooks/post – a Post notification (Bearer WEBHOOK_SECRET): drops the cached post and its campaign's lists, tells open pages; 202
 import { env } from "@/lib/env";
 import { Post } from "@/lib/schemas";
 import { ApiError } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import { json, parseJsonBody, withRequest } from "@/lib/server/route";
 import { bearerMatches } from "@/lib/server/route/bearer";
+import { publishEvent } from "@/lib/server/events";
 import { invalidatePost } from "@/lib/server/upstream-service";
 
 export const POST = withRequest(async ({ req, requestId }) => {
@@ -12,7 +13,10 @@ export const POST = withRequest(async ({ req, requestId }) => {
   if (!secret) throw new ApiError("not_found");
   if (!bearerMatches(req.headers.get("authorization"), secret)) throw new ApiError("unauthorized", "Неверный секрет уведомлений");
   const post = await parseJsonBody(req, Post);
-  invalidatePost(post.task_id, post.campaign_id);
+  // Awaited (whether or not it returns a promise): a page told of the change must not refetch the old copy.
+  await invalidatePost(post.task_id, post.campaign_id);
+  publishEvent({ type: "post", task_id: post.task_id, campaign_id: post.campaign_id, status: post.status, reason: "webhook" });
+  publishEvent({ type: "campaign", campaign_id: post.campaign_id, reason: "webhook" });
   log.info("post notification accepted", { requestId, taskId: post.task_id, campaignId: post.campaign_id, status: post.status });
   return json({ accepted: true, task_id: post.task_id }, { status: 202 });
 });

@@ -1,11 +1,12 @@
 import type { Kysely, Migration } from "kysely";
+import { int, serialKey } from "./portable";
 
 // Revocable sign-in sessions (lib/auth/session-store.ts). Frozen once shipped, like 0001.
 export const sessions: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable("sessions")
-      .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      .addColumn("id", int(db), serialKey(db))
       .addColumn("sid_hash", "text", (c) => c.notNull().unique())
       .addColumn("user_email", "text", (c) => c.notNull())
       .addColumn("user_name", "text", (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { int } from "./portable";
 
 /*
  * health_probe: one row the health check overwrites, so "the database is fine"
@@ -12,13 +13,13 @@ export const healthProbe: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable("health_probe")
-      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("id", int(db), (c) => c.primaryKey())
       .addColumn("at", "text", (c) => c.notNull())
       .execute();
     await db.schema
       .createTable("audit_replayed")
       .addColumn("key", "text", (c) => c.primaryKey())
-      .addColumn("audit_id", "integer", (c) => c.notNull())
+      .addColumn("audit_id", int(db), (c) => c.notNull())
       .addColumn("replayed_at", "text", (c) => c.notNull())
       .execute();
   },

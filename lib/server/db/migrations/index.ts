@@ -3,18 +3,23 @@ import { auditLog } from "./0001_audit_log";
 import { bulkJobs } from "./0002_bulk_jobs";
 import { sessions } from "./0003_sessions";
 import { healthProbe } from "./0004_health_probe";
+import { bulkClaims } from "./0005_bulk_claims";
+import { users } from "./0006_users";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
  * at server start and before the first query. To add one: write
  * `migrations/000N_<name>.ts` exporting a `Migration`, and add a line here
  * with the next number, e.g. `"0003_<name>": yourMigration,`. Never rename or
- * edit a shipped entry; add a new one instead.
+ * edit a shipped entry; add a new one instead. The same list runs on SQLite
+ * and Postgres: spell what differs with ./portable.ts.
  */
 export const migrations: Record<string, Migration> = {
   "0001_audit_log": auditLog,
   "0002_bulk_jobs": bulkJobs,
   "0003_sessions": sessions,
   "0004_health_probe": healthProbe,
-  // ↓ next migration here ("0005_…")
+  "0005_bulk_claims": bulkClaims,
+  "0006_users": users,
+  // ↓ next migration here ("0007_…")
 };

@@ -1,0 +1,199 @@
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { admin, call, cookieFor, errorOf, ORIGIN, startHarness, WEBHOOK_SECRET, type Harness } from "@/app/api/_tests/harness";
+import { GET as campaignPosts } from "@/app/api/campaigns/[id]/posts/route";
+import { GET as getPost } from "@/app/api/posts/[id]/route";
+import { POST as approve } from "@/app/api/posts/[id]/approve/route";
+import { POST as webhook } from "@/app/api/webhooks/post/route";
+import { invalidatePost } from "@/lib/server/upstream-service";
+import { revokeSessions } from "@/lib/auth/session-store";
+import { publishEvent, type DashboardEvent } from "@/lib/server/events";
+import { eventsHandler, type StreamOptions } from "@/lib/server/events/stream";
+import { withSession } from "@/lib/server/route";
+import { sseReader, type SseReader } from "@/test/sse";
+import { GET } from "./route";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const POST_EVENT: DashboardEvent = { type: "post", task_id: 7, campaign_id: 3, status: "APPROVED", reason: "decision" };
+
+/** A stream as a browser tab opens it: the person's cookie and an abort signal for closing the tab. */
+async function open(o: { email?: string; query?: string; lastEventId?: string; handler?: Partial<StreamOptions> } = {}) {
+  const controller = new AbortController();
+  const headers = new Headers({ cookie: await cookieFor("reviewer", o.email ?? "reviewer@example.com") });
+  if (o.lastEventId) headers.set("last-event-id", o.lastEventId);
+  const req = new NextRequest(new URL(`/api/events${o.query ?? ""}`, ORIGIN), { headers, signal: controller.signal });
+  const route = o.handler ? withSession(eventsHandler(o.handler)) : GET;
+  const res = await route(req, { params: Promise.resolve({}) });
+  return { res, abort: () => controller.abort() };
+}
+
+async function hello(reader: SseReader) {
+  const retry = await reader.next();
+  expect(retry.retry).toBe(3000);
+  const first = await reader.next();
+  expect(first.event).toBe("hello");
+  return first;
+}
+
+describe("GET /api/events", () => {
+  it("refuses a signed-out request with the 401 envelope", async () => {
+    const res = await call(GET, "/api/events");
+    expect(res.status).toBe(401);
+    expect((await errorOf(res)).code).toBe("unauthorized");
+  });
+
+  it("streams unbuffered, says whether notifications are configured, and delivers a published event with its id", async () => {
+    const { res, abort } = await open({ email: "deliver@example.com" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(res.headers.get("cache-control")).toBe("no-cache, no-transform");
+    expect(res.headers.get("x-accel-buffering")).toBe("no");
+    const reader = sseReader(res);
+    const first = await hello(reader);
+    expect(JSON.parse(first.data ?? "")).toEqual({ notifications: Boolean(WEBHOOK_SECRET) });
+
+    publishEvent(POST_EVENT);
+    const got = await reader.until((b) => b.data !== undefined);
+    expect(got.event).toBeUndefined();
+    expect(got.id).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(JSON.parse(got.data ?? "")).toEqual(POST_EVENT);
+    abort();
+  });
+
+  it("sends a heartbeat comment between events", async () => {
+    const { res, abort } = await open({ email: "beat@example.com", handler: { heartbeatMs: 40 } });
+    const reader = sseReader(res);
+    await hello(reader);
+    const beat = await reader.next(1_000);
+    expect(beat.comment).toMatch(/^\d+$/);
+    expect(beat.data).toBeUndefined();
+    abort();
+  });
+
+  it("replays what a reconnecting tab missed after its last event id, and says resync when the id is unknown here", async () => {
+    const first = await open({ email: "resume@example.com" });
+    const reader = sseReader(first.res);
+    const start = await hello(reader);
+    first.abort();
+    const missed: DashboardEvent[] = [
+      { type: "campaign", campaign_id: 3, reason: "webhook" },
+      { type: "bulk", job_id: 9, campaign_id: 3, status: "running", ok: 1, failed: 0, total: 4 },
+    ];
+    missed.forEach(publishEvent);
+
+    const again = await open({ email: "resume@example.com", lastEventId: start.id });
+    const r2 = sseReader(again.res);
+    await hello(r2);
+    expect(JSON.parse((await r2.next()).data ?? "")).toEqual(missed[0]);
+    expect(JSON.parse((await r2.next()).data ?? "")).toEqual(missed[1]);
+    again.abort();
+
+    const lost = await open({ email: "resume@example.com", query: "?last_event_id=not-known-here" });
+    const r3 = sseReader(lost.res);
+    await hello(r3);
+    expect((await r3.next()).event).toBe("resync");
+    lost.abort();
+  });
+
+  it("answers too_many_streams beyond six open streams of one person, and frees a slot when a tab closes", async () => {
+    const email = "tabs@example.com";
+    const tabs = [];
+    for (let i = 0; i < 6; i++) {
+      const tab = await open({ email });
+      expect(tab.res.status).toBe(200);
+      tabs.push(tab);
+    }
+    const seventh = await open({ email });
+    expect(seventh.res.status).toBe(429);
+    expect((await errorOf(seventh.res)).code).toBe("too_many_streams");
+    expect(seventh.res.headers.get("retry-after")).toBe("30");
+    // Someone else is not affected.
+    const other = await open({ email: "other@example.com" });
+    expect(other.res.status).toBe(200);
+    other.abort();
+
+    tabs[0]?.abort();
+    expect(await sseReader(tabs[0]!.res).ended()).toBe(true);
+    const replacement = await open({ email });
+    expect(replacement.res.status).toBe(200);
+    for (const t of [...tabs, replacement]) t.abort();
+  });
+
+  it("ends the stream at the next heartbeat once the session is ended", async () => {
+    const email = "revoked@example.com";
+    const { res, abort } = await open({ email, handler: { heartbeatMs: 40 } });
+    const reader = sseReader(res);
+    await hello(reader);
+    await revokeSessions({ email }, "revoked_by_admin");
+    expect(await reader.ended(2_000)).toBe(true);
+    abort();
+  });
+});
+
+describe("what feeds the stream", () => {
+  type Row = { task_id: number; campaign_id: number; status: string };
+  let waiting: Row[];
+  const postEvents = (reader: SseReader, taskId: number) =>
+    reader.until((b) => b.data !== undefined && (JSON.parse(b.data) as { task_id?: number }).task_id === taskId);
+  const list = async (campaignId: number) =>
+    ((await (await call(campaignPosts, `/api/campaigns/${campaignId}/posts?status=WAITING_APPROVAL&limit=100`, { role: "editor", params: { id: String(campaignId) } })).json()) as {
+      data: { posts: Row[] };
+    }).data.posts;
+
+  beforeAll(async () => {
+    const ex = (await (await admin(h.simUrl, "examples")).json()) as { post_in_status: Record<string, number[]> };
+    const first = ex.post_in_status.WAITING_APPROVAL?.[0] as number;
+    const detail = (await (await call(getPost, `/api/posts/${first}`, { role: "editor", params: { id: String(first) } })).json()) as { data: Row };
+    waiting = await list(detail.data.campaign_id);
+    expect(waiting.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("a decision: the post with its new status, and its campaign", async () => {
+    const { res, abort } = await open({ email: "watch-decision@example.com" });
+    const reader = sseReader(res);
+    await hello(reader);
+    const p = waiting[0] as Row;
+    const decided = await call(approve, `/api/posts/${p.task_id}/approve`, { method: "POST", role: "editor", params: { id: String(p.task_id) }, body: {} });
+    expect(decided.status).toBe(200);
+    const got = JSON.parse((await postEvents(reader, p.task_id)).data ?? "");
+    expect(got).toMatchObject({ type: "post", task_id: p.task_id, campaign_id: p.campaign_id, reason: "decision" });
+    expect(got.status).not.toBe("WAITING_APPROVAL");
+    expect(JSON.parse((await reader.next()).data ?? "")).toEqual({ type: "campaign", campaign_id: p.campaign_id, reason: "decision" });
+    abort();
+  });
+
+  it("a webhook notification: the post and its campaign", async () => {
+    const { res, abort } = await open({ email: "watch-webhook@example.com" });
+    const reader = sseReader(res);
+    await hello(reader);
+    const [post] = (await (await call(campaignPosts, `/api/campaigns/${waiting[1]?.campaign_id}/posts?limit=1`, { role: "editor", params: { id: String(waiting[1]?.campaign_id) } })).json()).data.posts as Row[];
+    const sent = await call(webhook, "/api/webhooks/post", { method: "POST", body: { ...post, status: "FAILED" }, headers: { authorization: `Bearer ${WEBHOOK_SECRET}`, "x-no-origin": "1" } });
+    expect(sent.status).toBe(202);
+    expect(JSON.parse((await postEvents(reader, post!.task_id)).data ?? "")).toEqual({ type: "post", task_id: post!.task_id, campaign_id: post!.campaign_id, status: "FAILED", reason: "webhook" });
+    expect(JSON.parse((await reader.next()).data ?? "")).toEqual({ type: "campaign", campaign_id: post!.campaign_id, reason: "webhook" });
+    abort();
+  });
+
+  it("one refresh of a list from the upstream reaches every open page", async () => {
+    const p = waiting[2] as Row;
+    await list(p.campaign_id); // the view as pages have it
+    const pages = [await open({ email: "page-a@example.com" }), await open({ email: "page-b@example.com" })];
+    const readers = pages.map((x) => sseReader(x.res));
+    for (const r of readers) await hello(r);
+    // Changed upstream, outside the dashboard; then the list's time is up and one page polls.
+    await admin(h.simUrl, `posts/${p.task_id}/status`, { status: "CANCELED" });
+    await invalidatePost(-1, p.campaign_id);
+    expect((await list(p.campaign_id)).map((x) => x.task_id)).not.toContain(p.task_id);
+    for (const r of readers) {
+      expect(JSON.parse((await postEvents(r, p.task_id)).data ?? "")).toEqual({ type: "post", task_id: p.task_id, campaign_id: p.campaign_id, status: "CANCELED", reason: "refresh" });
+    }
+    pages.forEach((x) => x.abort());
+  });
+});

@@ -1,0 +1,73 @@
+import * as z from "zod/mini";
+
+/**
+ * The events of GET /api/events, one schema for the server (what comes back
+ * from Redis is checked before it reaches a page) and the browser (what comes
+ * down the stream). zod/mini, and the browser imports it lazily: the schema
+ * must not weigh on any page's first load.
+ *
+ * An event only says *that* something changed; the page refetches through the
+ * cache and the route checks the person's role there, so an event carries ids
+ * and counts, never content.
+ */
+const PostEvent = z.object({
+  type: z.literal("post"),
+  task_id: z.number(),
+  campaign_id: z.optional(z.number()),
+  status: z.optional(z.string()),
+  reason: z.enum(["decision", "webhook", "refresh"]),
+});
+
+const CampaignEvent = z.object({
+  type: z.literal("campaign"),
+  campaign_id: z.number(),
+  reason: z.enum(["decision", "webhook", "refresh", "bulk"]),
+});
+
+const BulkEvent = z.object({
+  type: z.literal("bulk"),
+  job_id: z.number(),
+  campaign_id: z.number(),
+  status: z.string(),
+  ok: z.number(),
+  failed: z.number(),
+  total: z.number(),
+});
+
+export const DashboardEventSchema = z.discriminatedUnion("type", [PostEvent, CampaignEvent, BulkEvent]);
+export type DashboardEvent = z.infer<typeof DashboardEventSchema>;
+
+/** Short, header-safe: it travels back as Last-Event-ID. */
+export const EventId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
+
+/** One event as it crosses Redis (and is replayed): the id is given once, at publication. */
+export const DeliverySchema = z.object({ id: EventId, event: DashboardEventSchema });
+export type Delivery = z.infer<typeof DeliverySchema>;
+
+/** The stream's first message: whether the server hears of upstream changes by itself (webhook configured). */
+export const HelloSchema = z.object({ notifications: z.boolean() });
+export type Hello = z.infer<typeof HelloSchema>;
+
+/** The event in `data`, or null for anything this tab does not understand (a newer server's event). */
+export function parseEventData(data: string): DashboardEvent | null {
+  const parsed = DashboardEventSchema.safeParse(safeJson(data));
+  return parsed.success ? parsed.data : null;
+}
+
+export function parseHelloData(data: string): Hello | null {
+  const parsed = HelloSchema.safeParse(safeJson(data));
+  return parsed.success ? parsed.data : null;
+}
+
+export function parseDelivery(message: string): Delivery | null {
+  const parsed = DeliverySchema.safeParse(safeJson(message));
+  return parsed.success ? parsed.data : null;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

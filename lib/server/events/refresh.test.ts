@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import type { Post } from "@/lib/schemas";
+import { loadView, type PostView } from "@/lib/server/service/post-sync";
+import type { LoadContext } from "@/lib/server/gateway/gateway";
+import type { Entry } from "@/lib/server/gateway/cache";
+import type { DashboardEvent } from "@/lib/events/schema";
+import { postFixture } from "@/test/post-fixture";
+import { subscribeEvents } from "./index";
+import { changedPosts } from "./refresh";
+
+const at = (min: number) => new Date(Date.UTC(2026, 10, 20, 10, min)).toISOString();
+const post = (id: number, status: string, updatedMin: number | null): Post =>
+  postFixture({ task_id: id, campaign_id: 5, status, updated_at: updatedMin === null ? null : at(updatedMin) });
+
+function view(posts: Post[], o: Partial<PostView> = {}): PostView {
+  const times = posts.flatMap((p) => (p.updated_at ? [Date.parse(p.updated_at)] : []));
+  return {
+    campaignId: 5,
+    campaignName: "c",
+    statuses: ["WAITING_APPROVAL"],
+    sort: "-publish_at",
+    posts,
+    complete: true,
+    total: posts.length,
+    cursorMs: times.length ? Math.max(...times) : undefined,
+    fullBy: Number.MAX_SAFE_INTEGER,
+    ...o,
+  };
+}
+
+describe("changedPosts (what one list refresh tells every open page)", () => {
+  it("says nothing on a view's first load or when nothing moved", () => {
+    const v = view([post(1, "WAITING_APPROVAL", 1), post(2, "WAITING_APPROVAL", 2)]);
+    expect(changedPosts(undefined, v)).toEqual([]);
+    expect(changedPosts(v, view([...v.posts]), [post(2, "WAITING_APPROVAL", 2)])).toEqual([]);
+  });
+
+  it("names a post whose updated_at changed, one that left the filter with its new status, and one that arrived", () => {
+    const prev = view([post(1, "WAITING_APPROVAL", 1), post(2, "WAITING_APPROVAL", 2)]);
+    const delta = [post(1, "WAITING_APPROVAL", 5), post(2, "APPROVED", 6), post(3, "WAITING_APPROVAL", 7)];
+    const next = view([post(1, "WAITING_APPROVAL", 5), post(3, "WAITING_APPROVAL", 7)]);
+    expect(changedPosts(prev, next, delta)).toEqual([
+      { task_id: 1, campaign_id: 5, status: "WAITING_APPROVAL" },
+      { task_id: 3, campaign_id: 5, status: "WAITING_APPROVAL" },
+      { task_id: 2, campaign_id: 5, status: "APPROVED" },
+    ]);
+  });
+
+  it("does not repeat a post the `since` overlap sends again after it already left", () => {
+    const prev = view([post(1, "WAITING_APPROVAL", 10)]);
+    const overlap = [post(2, "APPROVED", 8)];
+    expect(changedPosts(prev, view([...prev.posts]), overlap)).toEqual([]);
+  });
+
+  it("on a full refetch, names a post that vanished from a complete list, without a status it cannot know", () => {
+    const prev = view([post(1, "WAITING_APPROVAL", 1), post(2, "WAITING_APPROVAL", 2)]);
+    expect(changedPosts(prev, view([post(1, "WAITING_APPROVAL", 1)]))).toEqual([{ task_id: 2, campaign_id: 5 }]);
+  });
+
+  it("does not take a post sliding into or out of the first page of a list too long to mirror for a change", () => {
+    const prev = view([post(1, "WAITING_APPROVAL", 1), post(2, "WAITING_APPROVAL", 2)], { complete: false, total: 900 });
+    const next = view([post(1, "WAITING_APPROVAL", 1), post(4, "WAITING_APPROVAL", null)], { complete: false, total: 900 });
+    expect(changedPosts(prev, next)).toEqual([]);
+  });
+});
+
+describe("the post-sync hook", () => {
+  it("publishes one post event per changed post when a view is refreshed from the upstream", async () => {
+    const prev = view([post(1, "WAITING_APPROVAL", 1), post(2, "WAITING_APPROVAL", 2)]);
+    const delta = [post(2, "REJECTED", 9)];
+    const ctx = {
+      previous: { value: prev } as Entry<PostView>,
+      call: <U>(_op: string, fn: (o: object) => Promise<U>) => fn({}),
+    } as LoadContext<PostView>;
+    const list = async () => ({ campaign_id: 5, campaign_name: "c", total: delta.length, limit: 100, offset: 0, posts: delta });
+    const got: DashboardEvent[] = [];
+    const off = subscribeEvents((e) => got.push(e));
+    try {
+      const next = await loadView(ctx, list, 5, { statuses: ["WAITING_APPROVAL"], sort: "-publish_at", limit: 20, offset: 0 }, () => 0);
+      expect(next.posts.map((p) => p.task_id)).toEqual([1]);
+    } finally {
+      off();
+    }
+    expect(got).toEqual([{ type: "post", task_id: 2, campaign_id: 5, status: "REJECTED", reason: "refresh" }]);
+  });
+});
