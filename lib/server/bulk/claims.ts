@@ -18,6 +18,8 @@ import type { BulkJobItemRow, BulkJobRow } from "./tables";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const OPEN: ("pending" | "running")[] = ["pending", "running"];
+/** Spelled as the open statuses (not `!= 'done'`), so the status index serves the look-ups. */
+const OPEN_JOB: ("queued" | "running")[] = ["queued", "running"];
 
 export type WorkItem = {
   job: BulkJobRow;
@@ -40,7 +42,7 @@ function claimable(qc: QueryCreator<Database>, nowIso: string) {
   return qc
     .selectFrom("bulk_job_items as i")
     .innerJoin("bulk_jobs as j", "j.id", "i.job_id")
-    .where("j.status", "!=", "done")
+    .where("j.status", "in", OPEN_JOB)
     .where((eb) =>
       eb.or([
         eb("i.status", "=", "pending"),
@@ -107,7 +109,7 @@ async function idle(trx: Kysely<Database>): Promise<Claim> {
     .selectFrom("bulk_job_items as i")
     .innerJoin("bulk_jobs as j", "j.id", "i.job_id")
     .select((eb) => eb.fn.min("i.lease_until").as("first"))
-    .where("j.status", "!=", "done")
+    .where("j.status", "in", OPEN_JOB)
     .where("i.status", "=", "running")
     .executeTakeFirst();
   return { kind: "idle", recheckAtMs: held?.first ? Date.parse(held.first) : null };
@@ -256,7 +258,7 @@ export async function closeCompletedJobs(db: Kysely<Database>): Promise<number[]
   const rows = await db
     .updateTable("bulk_jobs")
     .set({ status: "done", finished_at: iso(Date.now()) })
-    .where("status", "!=", "done")
+    .where("status", "in", OPEN_JOB)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom("bulk_job_items").select("bulk_job_items.id").whereRef("bulk_job_items.job_id", "=", "bulk_jobs.id").where("bulk_job_items.status", "in", OPEN))),
     )
@@ -267,5 +269,5 @@ export async function closeCompletedJobs(db: Kysely<Database>): Promise<number[]
 
 /** Is any job unfinished, on any instance? A cheap look for idle runners. */
 export async function hasOpenJobs(db: Kysely<Database>): Promise<boolean> {
-  return (await db.selectFrom("bulk_jobs").select("id").where("status", "!=", "done").limit(1).executeTakeFirst()) !== undefined;
+  return (await db.selectFrom("bulk_jobs").select("id").where("status", "in", OPEN_JOB).limit(1).executeTakeFirst()) !== undefined;
 }

@@ -1,5 +1,10 @@
-import { flushMicrotasks, type FakeClock } from "@/lib/server/gateway/clock";
-import type { Service, UpstreamApi } from "./service";
+import type { Redis } from "ioredis";
+import { defaultLimits, type BudgetLimits } from "@/lib/server/gateway/budget";
+import { flushMicrotasks, type Clock, type FakeClock } from "@/lib/server/gateway/clock";
+import { createGateway, type Gateway } from "@/lib/server/gateway/gateway";
+import { RedisBudget } from "@/lib/server/gateway/redis-budget";
+import { SharedCache } from "@/lib/server/gateway/shared-cache";
+import { createService, type Service, type UpstreamApi } from "./service";
 
 /**
  * A crowd of editors watching one review queue, on a fake clock: the scenario
@@ -25,6 +30,8 @@ export type CrowdResult = {
   /** Of which answered with stale data. */
   stale: number;
   failures: { what: string; error: string }[];
+  /** Queue answers that still listed a post as waiting although its approval had been answered before the poll began. */
+  ghosts: { taskId: number; person: number }[];
   /** Upstream calls, by client function. */
   upstream: Record<string, number>;
   upstreamTotal: number;
@@ -60,6 +67,51 @@ export type Wire = {
   settle?: () => Promise<void>;
 };
 
+/** Instances of the app serving one crowd, and how the runner knows when their work has landed. */
+export type Instances = { services: Service[]; gateways: Gateway[]; wire: (base: Wire) => Wire; close: () => void };
+
+/** One embedded instance: memory only, as the demo runs. */
+export function embeddedInstance(clock: Clock, api: UpstreamApi): Instances {
+  const gateway = createGateway({ clock });
+  return { services: [createService(gateway, api)], gateways: [gateway], wire: (base) => base, close: () => gateway.close() };
+}
+
+/**
+ * `n` production-mode instances on one Redis, each with its own connections,
+ * RedisBudget and SharedCache, as `n` processes would have. `connect` gives a
+ * ready connection (the caller closes them).
+ */
+export async function productionInstances(
+  n: number,
+  o: { clock: Clock; api: UpstreamApi; prefix: string; connect: (name: string) => Promise<Redis>; limits?: BudgetLimits },
+): Promise<Instances> {
+  const limits = o.limits ?? defaultLimits(60, 30, 1000);
+  const nodes = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const [command, subscriber] = await Promise.all([o.connect(`app${i}`), o.connect(`app${i}-sub`)]);
+      const budget = new RedisBudget(command, `${o.prefix}:budget`, limits, o.clock);
+      const shared = new SharedCache({ redis: command, subscriber, prefix: `${o.prefix}:cache` });
+      const gateway = createGateway({ clock: o.clock, limits, budget, shared });
+      await shared.ready();
+      return { command, subscriber, budget, gateway, service: createService(gateway, o.api) };
+    }),
+  );
+  return {
+    services: nodes.map((x) => x.service),
+    gateways: nodes.map((x) => x.gateway),
+    wire: (base) => ({
+      counts: base.counts,
+      inflight: () => base.inflight() + nodes.reduce((k, x) => k + x.command.commandQueue.length + x.subscriber.commandQueue.length, 0),
+      // A PING's answer on a subscriber connection comes after every note already sent to it.
+      settle: async () => {
+        await Promise.all(nodes.map((x) => x.budget.idle()));
+        await Promise.all(nodes.map((x) => x.subscriber.ping()));
+      },
+    }),
+    close: () => nodes.forEach((x) => x.gateway.close()),
+  };
+}
+
 type Person = { id: number; nextPoll: number; nextOpen: number; nextApprove: number; polls: number; since?: string; head: number[] };
 
 const realTick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
@@ -93,7 +145,9 @@ export async function runCrowd(
     head: [],
   }));
   const before = { ...wire.counts };
-  const result: CrowdResult = { requests: 0, stale: 0, failures: [], upstream: {}, upstreamTotal: 0 };
+  const result: CrowdResult = { requests: 0, stale: 0, failures: [], ghosts: [], upstream: {}, upstreamTotal: 0 };
+  /** Posts whose approval has been answered: no later poll, on any instance, may show them waiting. */
+  const decided = new Set<number>();
   const pending = new Set<Promise<void>>();
 
   const act = (what: string, run: () => Promise<{ stale: boolean } | void>) => {
@@ -112,7 +166,9 @@ export async function runCrowd(
   const poll = (p: Person) =>
     act("poll", async () => {
       const since = p.polls++ % 2 === 1 ? p.since : undefined;
+      const decidedBefore = new Set(decided);
       const r = await serviceOf(p).campaignPosts(o.campaignId, { status: ["WAITING_APPROVAL"], limit: 20, ...(since ? { since } : {}) });
+      for (const x of r.data.posts) if (decidedBefore.has(x.task_id)) result.ghosts.push({ taskId: x.task_id, person: p.id });
       if (!since) p.head = r.data.posts.slice(0, 3).map((x) => x.task_id);
       p.since = r.meta.fetchedAt;
       return r.meta;
@@ -128,6 +184,7 @@ export async function runCrowd(
       const id = p.head[0];
       if (id === undefined) return;
       await serviceOf(p).approve(id, o.campaignId);
+      decided.add(id);
       p.head = p.head.slice(1);
     });
 
