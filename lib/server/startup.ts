@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { migrateToLatest } from "@/lib/server/db";
+import { databaseLabel, migrateToLatest } from "@/lib/server/db";
 import { log } from "@/lib/server/log";
 import { installUnknownValueLogger } from "@/lib/server/route/unknown-values";
 
@@ -35,7 +35,7 @@ export async function startServer(): Promise<void> {
   // Bulk decision jobs go on across restarts: pick up any left unfinished.
   const { resumeBulkJobs } = await import("@/lib/server/bulk");
   await resumeBulkJobs().catch((e: unknown) => log.error("could not resume bulk jobs", { error: e }));
-  log.info("dashboard server ready", { runtime: "nodejs", database: env().DATABASE_URL });
+  log.info("dashboard server ready", { runtime: "nodejs", database: databaseLabel(), redis: env().REDIS_URL ? "on" : "off" });
 }
 
 function fatal(msg: string, e: unknown): never {

@@ -166,10 +166,17 @@ export type ResetOptions = {
   /** A fake upstream; default the real client (point it with setUpstreamConfigForTests). */
   api?: UpstreamApi;
   service?: ServiceOptions;
+  /** Build the next service from the environment, as the app does (REDIS_URL picks production mode); the rest is ignored. */
+  fromEnv?: boolean;
 };
 
 /** A fresh gateway and cache for the next test; returns them so the test can look inside. */
 export function resetServiceForTests(options: ResetOptions = {}): State {
+  g.__upstreamService?.gateway.close();
+  if (options.fromEnv) {
+    g.__upstreamService = undefined;
+    return current();
+  }
   const limits = options.gateway?.limits ?? { readsPerMinute: 60, writesPerMinute: 30, requestsPerHour: 1000 };
   g.__upstreamService = build({ ...options.gateway, limits }, options.api ?? realApi, options.service);
   return g.__upstreamService;

@@ -86,6 +86,9 @@ function maskable(e: unknown): boolean {
 /**
  * Cache, in-flight joining, stale serving and the budget in one place. Every
  * upstream request of the app goes through one instance (see upstream-service).
+ * With `shared` (production mode) the cache becomes L1 in front of Redis and
+ * joining, invalidations and failure cooldowns span every instance on the key
+ * (see shared-reads.ts); without it nothing leaves the process.
  */
 export class Gateway {
   readonly clock: Clock;

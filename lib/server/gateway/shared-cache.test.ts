@@ -1,9 +1,11 @@
 import { once } from "node:events";
 import type { Redis } from "ioredis";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { UpstreamContractError } from "@/lib/upstream/errors";
 import { resetMetricsForTests } from "@/lib/server/metrics";
-import { StoreUnavailableError, connectRedis } from "@/lib/server/redis";
+import { resetEnvForTests } from "@/lib/env";
+import { StoreUnavailableError, closeRedisForTests, connectRedis } from "@/lib/server/redis";
+import { budgetSnapshot, budgetSnapshotNow, productionMode, resetServiceForTests } from "@/lib/server/upstream-service";
 import { startRedis, type RedisServer } from "@/test/servers/redis";
 import { FakeClock } from "./clock";
 import { createGateway, type Gateway, type GatewayOptions } from "./gateway";
@@ -237,6 +239,32 @@ describe("shared cache across instances", () => {
       expect(w.calls()).toBe(1);
     } finally {
       await own.stop();
+    }
+  });
+});
+
+describe("upstream-service", () => {
+  it("runs on Redis (shared budget and cache) when REDIS_URL is set, and in memory otherwise", async () => {
+    vi.stubEnv("UPSTREAM_API_KEY", process.env.UPSTREAM_API_KEY || "test-key");
+    vi.stubEnv("NEXTAUTH_SECRET", process.env.NEXTAUTH_SECRET || "test-secret-0123456789");
+    vi.stubEnv("REDIS_URL", undefined);
+    resetEnvForTests();
+    try {
+      resetServiceForTests({ fromEnv: true });
+      expect(productionMode()).toEqual({ redis: false });
+      vi.stubEnv("REDIS_URL", server.url);
+      vi.stubEnv("REDIS_PREFIX", `test:svc:${process.pid}:`);
+      resetEnvForTests();
+      resetServiceForTests({ fromEnv: true });
+      expect(productionMode().redis).toBe(true);
+      await until("the cache to subscribe", () => productionMode().cacheSubscribed === true);
+      expect(await budgetSnapshotNow()).toEqual({ reads: 60, writes: 30, hourly: 1000 });
+      expect(budgetSnapshot()).toEqual({ reads: 60, writes: 30, hourly: 1000 });
+    } finally {
+      vi.unstubAllEnvs();
+      resetEnvForTests();
+      resetServiceForTests();
+      await closeRedisForTests();
     }
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type Redis from "ioredis";
 import { log } from "@/lib/server/log";
-import { viaRedis } from "@/lib/server/redis";
+import { StoreUnavailableError, viaRedis } from "@/lib/server/redis";
 import type { Entry, Invalidation } from "./cache";
 import type { Clock } from "./clock";
 import { ABANDON, CLAIM, COMPLETE, EXTEND, INVALIDATE, LOOKUP, PUT, RENEW } from "./shared-scripts";
@@ -44,7 +44,7 @@ export type SharedCacheOptions = {
   pollMs?: number;
   /** GC TTL of entries in Redis (real time). The gateway sets it from its maxStaleMs. */
   entryGcMs?: number;
-  /** Values up to this size (bytes of JSON) travel in the "loaded" note, so other L1s mirror them without a round trip. */
+  /** Values up to this size (characters of JSON) travel in the "loaded" note, so other L1s mirror them without a round trip. */
   maxNoteBytes?: number;
 };
 
@@ -87,7 +87,7 @@ export class SharedCache {
   private subscribed = false;
   private readonly waiters = new Map<string, Set<(end: LoadEnd) => void>>();
   private readonly pending = new Set<Promise<unknown>>();
-  /** Invalidations Redis did not take (it was down): retried before the next read. */
+  /** Invalidations Redis did not take (it was down): retried every second and before the next read, which fails until then. */
   private unsent: { tag: string; how: Invalidation }[] = [];
   private readonly detach: (() => void)[] = [];
 
@@ -140,9 +140,13 @@ export class SharedCache {
     if (this.subscriber.status === "ready") void this.subscribe();
   }
 
-  /** Resolves once subscribed (tests and the benchmark start reading after it). */
-  async ready(): Promise<void> {
-    while (!this.listening) await new Promise((r) => setTimeout(r, 5));
+  /** Resolves once subscribed (tests and the benchmark start reading after it); rejects after `ms` of real time. */
+  async ready(ms = 10_000): Promise<void> {
+    const end = performance.now() + ms;
+    while (!this.listening) {
+      if (performance.now() > end) throw new StoreUnavailableError(`shared cache: not subscribed to ${this.channel} after ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
   }
 
   private async subscribe(): Promise<void> {
@@ -209,7 +213,11 @@ export class SharedCache {
     )) as [string, Raw | null, Raw | null, string | null];
     const entry = decodeEntry<T>(e);
     const has = entry ? { entry } : {};
-    if (kind === "fresh" && entry) return { kind, entry };
+    if (kind === "fresh") {
+      // Entries are written whole (DEL + HSET of all fields), so this means another writer on our keys.
+      if (!entry) throw new Error(`shared cache: ${this.k("e", key)} is fresh but incomplete`);
+      return { kind, entry };
+    }
     if (kind === "failed") return { kind, ...has, failure: failureOf(f) as SharedFailure };
     if (kind === "busy") return { kind, leaseUntil: Number(extra) };
     return { kind: "claimed", ...has, token, mark: extra ?? "0" };
