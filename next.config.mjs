@@ -20,7 +20,7 @@ function headersForEveryPath() {
 const nextConfig = {
   // Separate build folders let several builds of the same tree coexist (e2e vs. dev).
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  serverExternalPackages: ["better-sqlite3", "pino", "prom-client"],
+  serverExternalPackages: ["better-sqlite3", "pino", "prom-client", "ioredis", "pg"],
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: {

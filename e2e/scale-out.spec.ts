@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContextOptions } from "@playwright/test";
+import { expect, test, type APIRequest, type APIRequestContext, type BrowserContextOptions } from "@playwright/test";
 import { killInstance, startCluster, type Cluster } from "./scale-out/cluster";
 
 /**
@@ -35,7 +35,7 @@ async function signIn(browser: import("@playwright/test").Browser, role: string)
 }
 
 /** An API client for one instance, with the person's cookie (cookies of 127.0.0.1 hold for every port). */
-async function client(playwright: typeof import("@playwright/test"), baseURL: string, state: StorageState): Promise<APIRequestContext> {
+async function client(playwright: { request: APIRequest }, baseURL: string, state: StorageState): Promise<APIRequestContext> {
   // Writes carry the Origin of the public URL (the balancer), as a page served through it would.
   return playwright.request.newContext({ baseURL, storageState: state, extraHTTPHeaders: { Origin: cluster.url } });
 }

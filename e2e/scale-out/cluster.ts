@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { startBalancer, type Balancer } from "../../scripts/balancer.mjs";
 import { freePort } from "../../test/servers/free-port";
-import { startPostgres, type PostgresServer } from "../../test/servers/postgres";
+import { startPostgres } from "../../test/servers/postgres";
 import { spawnServer, type Spawned } from "../../test/servers/process";
-import { startRedis, type RedisServer } from "../../test/servers/redis";
+import { startRedis } from "../../test/servers/redis";
 
 /**
  * Production mode on one machine, for real: Redis, Postgres, a simulator with

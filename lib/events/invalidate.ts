@@ -17,16 +17,15 @@ import { parseEventData, parseHelloData, type DashboardEvent, type Hello } from 
 export type Target = { id: string; gapMs: number } & ({ key: QueryKey; exact?: boolean } | { match: (key: QueryKey) => boolean });
 
 /** Events come in bursts (a decision is a post and a campaign event; refreshes repeat per list): gather them first. */
-export const GATHER_MS = 250;
+export const GATHER_MS = 100;
 /** One post's page, a bulk job's progress: soon after every change. */
 const DETAIL_GAP_MS = 1_000;
 /**
- * A campaign's lists: each refetch after a decision costs the team one
- * upstream read (joined across people and instances), so a stream of
- * decisions (someone's bulk job, keyboard triage) refreshes them no more often
- * than the queue used to poll.
+ * A campaign's lists: a refetch after someone else's decision costs the team
+ * one upstream `since` read (joined across people and instances), so a stream
+ * of decisions (a bulk job: one every 2 s) refreshes them at most this often.
  */
-export const LIST_GAP_MS = 10_000;
+export const LIST_GAP_MS = 5_000;
 
 const keyed = (key: QueryKey, gapMs: number, exact = false): Target => ({ id: JSON.stringify(key), key, gapMs, exact });
 const campaignLists = (id: number) => keyed(queuePostsPrefix(id), LIST_GAP_MS);

@@ -4,7 +4,7 @@ import { getSessionUser } from "@/lib/auth/session";
 import { redisHealth } from "@/lib/server/redis";
 import { databaseHealth, upstreamHealth } from "@/lib/server/route/health-check";
 import { json, withRequest } from "@/lib/server/route";
-import { budgetSnapshot } from "@/lib/server/upstream-service";
+import { budgetSnapshotNow, productionMode } from "@/lib/server/upstream-service";
 
 /** Long enough for an operator to act; a balancer polling faster gains nothing. */
 const RETRY_AFTER_SECONDS = 30;
@@ -21,6 +21,8 @@ export const GET = withRequest(async ({ req, state }) => {
   // The upstream is detail: its outage is shown, but the dashboard still serves what it knows.
   const upstream = await upstreamHealth();
   const mode = redis ? "production" : "embedded";
-  const budget = redis?.ok === false ? null : budgetSnapshot();
-  return json({ status, mode, database, ...(redis ? { redis } : {}), upstream, budget }, init);
+  // In production mode the figures are the shared ones, read from Redis now (null while it is down).
+  const budget = redis?.ok === false ? null : await budgetSnapshotNow().catch(() => null);
+  const shared = redis ? { redis: { ...redis, cache_subscribed: productionMode().cacheSubscribed ?? false } } : {};
+  return json({ status, mode, database, ...shared, upstream, budget }, init);
 });

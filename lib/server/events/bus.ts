@@ -110,6 +110,16 @@ export class EventBus {
     return at < 0 ? null : this.recent.slice(at + 1).map(strip);
   }
 
+  /**
+   * Whether a recent event already said this post changed (to this status,
+   * when given): a list refresh that finds a decision's or a notification's
+   * change must not announce it twice, which would make every page refetch twice.
+   */
+  announced(taskId: number, status?: string, now = Date.now()): boolean {
+    this.prune(now);
+    return this.recent.some((r) => r.event.type === "post" && r.event.task_id === taskId && (status === undefined || r.event.status === status));
+  }
+
   private receive(message: string): void {
     const delivery = parseDelivery(message);
     if (!delivery) return void log.warn("malformed event on the redis channel dropped", { length: message.length });

@@ -20,7 +20,7 @@ import { EventBus } from "./bus";
  */
 export type { DashboardEvent } from "@/lib/events/schema";
 
-type Held = { key: string; bus: EventBus };
+type Held = { key: string; bus: EventBus; client?: unknown };
 const g = globalThis as typeof globalThis & { __dashboardEventBus?: Held };
 
 /**
@@ -36,13 +36,17 @@ function production(): boolean {
   }
 }
 
-/** The process's bus for the current mode (recreated when tests change REDIS_URL or the prefix). */
+/** The process's bus for the current mode (recreated when tests change REDIS_URL, the prefix or the connections). */
 export function eventBus(): EventBus {
   const channel = production() ? redisKey("events") : undefined;
   const key = channel ? `${env().REDIS_URL} ${channel}` : "embedded";
-  if (g.__dashboardEventBus?.key === key) return g.__dashboardEventBus.bus;
-  const bus = channel ? new EventBus({ publisher: redis(), subscriber: redisSubscriber(), channel }) : new EventBus();
-  g.__dashboardEventBus = { key, bus };
+  const client = channel ? redis() : undefined;
+  const held = g.__dashboardEventBus;
+  if (held?.key === key && held.client === client) return held.bus;
+  const bus = client && channel ? new EventBus({ publisher: client, subscriber: redisSubscriber(), channel }) : new EventBus();
+  g.__dashboardEventBus = { key, bus, client };
+  // Subscribed from the first use, streams or not: what was announced (on any instance) is known before a refresh repeats it.
+  if (channel) bus.ready().catch((e: unknown) => log.warn("event subscription not ready", { error: e instanceof Error ? e.message : String(e) }));
   return bus;
 }
 
@@ -57,9 +61,7 @@ export function publishEvent(event: DashboardEvent): void {
 
 /** Listens to every event (from every instance once the subscription is up); returns the unsubscribe. */
 export function subscribeEvents(listener: (event: DashboardEvent) => void): () => void {
-  const bus = eventBus();
-  bus.ready().catch((e: unknown) => log.warn("event subscription not ready", { error: e instanceof Error ? e.message : String(e) }));
-  return bus.subscribe((d) => listener(d.event));
+  return eventBus().subscribe((d) => listener(d.event));
 }
 
 /** After an approve or reject took effect: the post and its campaign's lists and counts changed. */

@@ -5,7 +5,7 @@ import type { LoadContext } from "@/lib/server/gateway/gateway";
 import type { Entry } from "@/lib/server/gateway/cache";
 import type { DashboardEvent } from "@/lib/events/schema";
 import { postFixture } from "@/test/post-fixture";
-import { subscribeEvents } from "./index";
+import { publishDecision, subscribeEvents } from "./index";
 import { changedPosts } from "./refresh";
 
 const at = (min: number) => new Date(Date.UTC(2026, 10, 20, 10, min)).toISOString();
@@ -65,22 +65,33 @@ describe("changedPosts (what one list refresh tells every open page)", () => {
 });
 
 describe("the post-sync hook", () => {
-  it("publishes one post event per changed post when a view is refreshed from the upstream", async () => {
-    const prev = view([post(1, "WAITING_APPROVAL", 1), post(2, "WAITING_APPROVAL", 2)]);
-    const delta = [post(2, "REJECTED", 9)];
+  async function refresh(prev: PostView, delta: Post[]): Promise<{ next: PostView; events: DashboardEvent[] }> {
     const ctx = {
       previous: { value: prev } as Entry<PostView>,
       call: <U>(_op: string, fn: (o: object) => Promise<U>) => fn({}),
     } as LoadContext<PostView>;
     const list = async () => ({ campaign_id: 5, campaign_name: "c", total: delta.length, limit: 100, offset: 0, posts: delta });
-    const got: DashboardEvent[] = [];
-    const off = subscribeEvents((e) => got.push(e));
+    const events: DashboardEvent[] = [];
+    const off = subscribeEvents((e) => events.push(e));
     try {
       const next = await loadView(ctx, list, 5, { statuses: ["WAITING_APPROVAL"], sort: "-publish_at", limit: 20, offset: 0 }, () => 0);
-      expect(next.posts.map((p) => p.task_id)).toEqual([1]);
+      return { next, events };
     } finally {
       off();
     }
-    expect(got).toEqual([{ type: "post", task_id: 2, campaign_id: 5, status: "REJECTED", reason: "refresh" }]);
+  }
+
+  it("publishes one post event per changed post when a view is refreshed from the upstream", async () => {
+    const prev = view([post(1, "WAITING_APPROVAL", 1), post(2, "WAITING_APPROVAL", 2)]);
+    const { next, events } = await refresh(prev, [post(2, "REJECTED", 9)]);
+    expect(next.posts.map((p) => p.task_id)).toEqual([1]);
+    expect(events).toEqual([{ type: "post", task_id: 2, campaign_id: 5, status: "REJECTED", reason: "refresh" }]);
+  });
+
+  it("does not announce again a change a decision already announced", async () => {
+    const prev = view([post(11, "WAITING_APPROVAL", 1), post(12, "WAITING_APPROVAL", 2)]);
+    publishDecision(12, 5, "APPROVED");
+    const { events } = await refresh(prev, [post(12, "APPROVED", 9), post(11, "CANCELED", 9)]);
+    expect(events).toEqual([{ type: "post", task_id: 11, campaign_id: 5, status: "CANCELED", reason: "refresh" }]);
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import type { Post } from "@/lib/schemas";
 import type { PostView } from "@/lib/server/service/post-sync";
 import { log } from "@/lib/server/log";
-import { publishEvent } from "./index";
+import { eventBus, publishEvent } from "./index";
 
 export type PostChange = { task_id: number; campaign_id: number; status?: string };
 
@@ -40,10 +40,15 @@ export function changedPosts(prev: PostView | undefined, next: PostView, seen: r
   return out;
 }
 
-/** The hook post-sync calls after each refresh: one `post` event per changed post, so one refresh reaches every open page. */
+/**
+ * The hook post-sync calls after each refresh: one `post` event per changed
+ * post, so one refresh reaches every open page; not for a change an event
+ * already told (a decision, a notification, another list's refresh).
+ */
 export function publishRefreshChanges(prev: PostView | undefined, next: PostView, seen?: readonly Post[]): void {
   try {
-    for (const c of changedPosts(prev, next, seen)) publishEvent({ type: "post", ...c, reason: "refresh" });
+    const bus = eventBus();
+    for (const c of changedPosts(prev, next, seen)) if (!bus.announced(c.task_id, c.status)) publishEvent({ type: "post", ...c, reason: "refresh" });
   } catch (e) {
     log.error("refresh changes not published", { campaignId: next.campaignId, error: e instanceof Error ? e : String(e) });
   }
