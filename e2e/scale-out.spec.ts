@@ -159,3 +159,17 @@ test("an instance killed mid bulk job: the other finishes it, each post decided 
     expect(["APPROVED", "SCHEDULED"]).toContain(post.data.status);
   }
 });
+
+test("Redis unreachable: requests answer the store_unavailable envelope and health fails, never a budget of its own", async ({ playwright }) => {
+  const b = cluster.instances[1]!;
+  const apiB = await client(playwright, b.url, editor);
+  await cluster.stopRedis();
+  await expect
+    .poll(async () => (await apiB.get(`/api/campaigns/${campaignId}/posts?status=WAITING_APPROVAL&limit=50`)).status(), { timeout: 15_000 })
+    .toBe(503);
+  const res = await apiB.get(`/api/campaigns/${campaignId}/posts?status=WAITING_APPROVAL&limit=50`);
+  expect(((await res.json()) as { error: { code: string } }).error.code).toBe("store_unavailable");
+  const health = await fetch(`${b.url}/api/health`);
+  expect(health.status).toBe(503);
+  expect(await health.json()).toEqual({ status: "error" });
+});

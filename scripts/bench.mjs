@@ -58,6 +58,11 @@ try {
   step("npx", ["tsx", "bench/budget.ts"]);
   console.log("\n== word diff ==");
   step("npx", ["tsx", "bench/diff.ts"]);
+  // Production mode (they start their own Redis, simulator and servers).
+  step("npx", ["tsx", "bench/scale-out.ts"]);
+  step("npx", ["tsx", "bench/events.ts"]);
+  step("npx", ["tsx", "bench/redis-budget.ts"]);
+  step("npx", ["tsx", "bench/cluster.ts"]);
 } finally {
   stop();
 }

@@ -18,6 +18,8 @@ export type Cluster = {
   simURL: string;
   instances: Instance[];
   balancer: Balancer;
+  /** Stops Redis (an outage); the instances keep running. */
+  stopRedis: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -72,7 +74,7 @@ export async function startCluster(instances: number): Promise<Cluster> {
     }
     const balancer = await startBalancer({ port: lbPort, backends: list.map((i) => i.url) });
     started.push(balancer);
-    return { url, simURL, instances: list, balancer, stop: stopAll };
+    return { url, simURL, instances: list, balancer, stopRedis: () => redis.stop(), stop: stopAll };
   } catch (e) {
     await stopAll();
     throw e;

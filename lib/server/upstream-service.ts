@@ -45,7 +45,8 @@ function productionOptions(limits: Limits): GatewayOptions {
   const full = { ...defaultLimits(limits.readsPerMinute, limits.writesPerMinute, limits.requestsPerHour), ...limits };
   return {
     limits,
-    budget: new RedisBudget(redis(), redisKey("budget"), full, systemClock),
+    // A token held by an instance that dies comes back one window after the longest its request could have run.
+    budget: new RedisBudget(redis(), redisKey("budget"), full, systemClock, { leaseMs: env().UPSTREAM_TIMEOUT_MS + 2_000 }),
     shared: new SharedCache({ redis: redis(), subscriber: redisSubscriber(), prefix: redisKey("cache") }),
   };
 }
