@@ -76,6 +76,9 @@ function connect(url: string): Handle {
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, types: pgTypes });
     // An idle client losing its server (restart, failover) is reported here; unhandled, it would end the process.
     pool.on("error", (e) => log.error("postgres connection lost", { error: e }));
+    // A client checked out when its server goes away emits on itself, not on the pool: the query
+    // in flight fails on its own, and this listener keeps the event from ending the process.
+    pool.on("connect", (client) => client.on("error", (e) => log.warn("postgres connection lost during a query", { error: e.message })));
     return { kind: "postgres", key: url, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
   }
   const file = databaseFile(url) as string;
