@@ -40,11 +40,12 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
+// sonner loads lazily on the first toast: on a busy machine that import alone can take seconds.
 describe("Toaster and notify", () => {
   it("is a labelled, translated region at the bottom left on wide screens", async () => {
     renderToaster();
     act(() => void notify("success", "№1: Пост согласован"));
-    await waitFor(() => expect(screen.getByText("№1: Пост согласован")).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("№1: Пост согласован")).toBeTruthy(), { timeout: 10_000 });
     expect(screen.getByRole("region").getAttribute("aria-label")).toMatch(/^Уведомления/);
     const list = toastOf("№1: Пост согласован").closest("[data-sonner-toaster]") as HTMLElement;
     expect([list.dataset.yPosition, list.dataset.xPosition]).toEqual(["bottom", "left"]);
@@ -56,7 +57,7 @@ describe("Toaster and notify", () => {
     stubMedia({ wide: false });
     renderToaster();
     act(() => void notify("info", "Сообщение"));
-    await waitFor(() => expect(screen.getByText("Сообщение")).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("Сообщение")).toBeTruthy(), { timeout: 10_000 });
     const list = toastOf("Сообщение").closest("[data-sonner-toaster]") as HTMLElement;
     expect(list.dataset.yPosition).toBe("top");
   });
@@ -64,17 +65,17 @@ describe("Toaster and notify", () => {
   it("follows the dark theme", async () => {
     renderToaster("dark");
     act(() => void notify("error", "Ошибка"));
-    await waitFor(() => expect(screen.getByText("Ошибка")).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("Ошибка")).toBeTruthy(), { timeout: 10_000 });
     expect((toastOf("Ошибка").closest("[data-sonner-toaster]") as HTMLElement).dataset.sonnerTheme).toBe("dark");
   });
 
   it("counts repeats of a group into one toast with ×N, the latest text shown", async () => {
     renderToaster();
     act(() => void notify("success", "№1: Пост согласован", { group: "decision" }));
-    await waitFor(() => expect(screen.getByText("№1: Пост согласован")).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("№1: Пост согласован")).toBeTruthy(), { timeout: 10_000 });
     act(() => void notify("success", "№2: Пост согласован", { group: "decision" }));
     act(() => void notify("success", "№3: Пост согласован", { group: "decision" }));
-    await waitFor(() => expect(screen.getByText("×3")).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("×3")).toBeTruthy(), { timeout: 10_000 });
     expect(screen.queryByText("№1: Пост согласован")).toBeNull();
     const item = toastOf("№3: Пост согласован");
     expect(item.textContent).toContain("3 уведомления этого вида");
