@@ -4,8 +4,9 @@ import { expect, expectNoA11yViolations } from "./fixtures";
 import { signIn, test } from "./own-sign-in";
 
 // The review queue as an editor works it: filters in the URL, keyboard
-// approve (with its 5 s undo window), reject with a reason, bulk approve with
-// progress, and a change made elsewhere showing up without a reload.
+// approve (with its 5 s undo window, the cursor moving on at once), reject
+// with a reason, bulk approve (asked once, undoable for 5 s) with progress,
+// and a change made elsewhere showing up without a reload.
 test.use({ role: "editor" });
 
 type CampaignList = { data: { campaigns: { id: number; status: string }[] } };
@@ -34,6 +35,8 @@ const cursorRow = (page: Page) => page.locator("tbody tr[aria-current='true']");
 async function cursorId(page: Page): Promise<number> {
   return Number(await cursorRow(page).getAttribute("data-task-id"));
 }
+/** The preview shows the post's loaded version: decisions on it (pinned to that version) can be made. */
+const versionShown = (page: Page, id: number) => expect(page.locator(`aside [data-preview-post='${id}'] [data-preview-version]`).first()).toBeVisible();
 
 let campaignId: number;
 /** Decisions made by the journeys below, checked in the activity log at the end. */
@@ -85,14 +88,22 @@ test("keyboard: j moves, a approves after the 5 s undo window, Undo cancels, ? l
   await expect(cursorRow(page)).toHaveCount(1);
   await page.keyboard.press("j");
   const undone = await cursorId(page);
+  const ids = await rows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-task-id"))));
+  await versionShown(page, undone);
   await page.keyboard.press("a");
+  // The next post is up at once, while the approval waits out its window.
+  await expect.poll(() => cursorId(page)).toBe(ids[ids.indexOf(undone) + 1]);
   await page.getByRole("button", { name: `Отменить согласование поста №${undone}` }).click();
+  // Undone: back on the post whose approval was taken back.
+  await expect.poll(() => cursorId(page)).toBe(undone);
 
   await page.keyboard.press("k");
   const approved = await cursorId(page);
   expect(approved).not.toBe(undone);
+  await versionShown(page, approved);
   await page.keyboard.press("a");
   await expect(page.getByText(`Пост №${approved} будет согласован через`)).toBeVisible();
+  await expect.poll(() => cursorId(page)).toBe(undone);
   // Nothing is sent during the window.
   await page.waitForTimeout(2_000);
   expect(await postStatus(page.request, approved)).toBe("WAITING_APPROVAL");
@@ -112,7 +123,6 @@ test("keyboard: j moves, a approves after the 5 s undo window, Undo cancels, ? l
   await expectNoA11yViolations(page);
 
   // Enter opens the post page.
-  await page.keyboard.press("j");
   const opened = await cursorId(page);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/posts/${opened}$`));
@@ -123,20 +133,24 @@ test("r rejects the cursor row with a reason", async ({ page }) => {
   await expect(rows(page).first()).toBeVisible();
   await page.keyboard.press("j");
   const id = await cursorId(page);
+  await versionShown(page, id);
   await page.keyboard.press("r");
   const dialog = page.getByRole("dialog", { name: `Отклонить пост №${id}` });
   await expect(dialog).toBeVisible();
   // Typing in the dialog is not triage: "j" goes into the text.
+  await dialog.getByRole("radio", { name: /^Другое/ }).check();
   await dialog.getByLabel("Причина отклонения").fill("e2e: не соответствует теме кампании");
   await expectNoA11yViolations(page);
   await dialog.getByRole("button", { name: "Отклонить" }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(() => postStatus(page.request, id)).toBe("CANCELED");
+  // Sent: the next post is up.
+  await expect.poll(() => cursorId(page)).not.toBe(id);
   made.rejected = id;
   await expect(page.locator(`tbody tr[data-task-id='${id}'][data-post-status='WAITING_APPROVAL']`)).toHaveCount(0, { timeout: 15_000 });
 });
 
-test("bulk approve runs as a server job with progress to the end", async ({ page }) => {
+test("bulk approve asks once, waits 5 s, then runs as a server job with progress to the end", async ({ page }) => {
   await page.goto(`/campaigns/${campaignId}/queue`);
   await expect(rows(page).nth(2)).toBeVisible();
   const ids: number[] = [];
@@ -148,6 +162,11 @@ test("bulk approve runs as a server job with progress to the end", async ({ page
   const bar = page.getByRole("region", { name: "Действия с выбранными постами" });
   await expect(bar).toContainText("Выбрано 3 поста");
   await bar.getByRole("button", { name: "Согласовать все (3)" }).click();
+  // Asked once, with the count; then 5 s with Undo before the job starts.
+  const confirm = page.getByRole("dialog", { name: "Согласовать 3 поста?" });
+  await confirm.getByRole("button", { name: "Согласовать (3)" }).click();
+  await expect(page.getByText("3 поста будут согласованы через")).toBeVisible();
+  await expect(page.locator("section[data-bulk-job]")).toHaveCount(0);
 
   const job = page.locator("section[data-bulk-job]").first();
   await expect(job).toBeVisible();

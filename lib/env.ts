@@ -9,6 +9,21 @@ import * as z from "zod";
 const bool01 = z.enum(["0", "1"]).default("0").transform((v) => v === "1");
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** The reject categories when REJECT_CATEGORIES is not set; labels under `review.rejectCategory.<code>`. */
+export const DEFAULT_REJECT_CATEGORIES = ["tone", "facts", "legal_risk", "formatting", "media", "duplicate", "other"] as const;
+
+/** Comma-separated codes (lower case, digits, `_`), in the order the reject dialog offers them; no repeats. */
+const rejectCategories = z
+  .string()
+  .transform((v) => v.split(",").map((c) => c.trim()).filter((c) => c !== ""))
+  .pipe(
+    z
+      .array(z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, "codes are lower-case letters, digits and _ (≤ 32)"))
+      .min(1, "at least one category")
+      .refine((codes) => new Set(codes).size === codes.length, "a category is listed twice"),
+  )
+  .default([...DEFAULT_REJECT_CATEGORIES]);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** The service's {base_url}; the client appends /api/v1/ext/. */
@@ -49,6 +64,12 @@ const EnvSchema = z.object({
   BUDGET_READS_PER_MINUTE: positiveInt(60),
   BUDGET_WRITES_PER_MINUTE: positiveInt(30),
   BUDGET_REQUESTS_PER_HOUR: positiveInt(1000),
+  /** Share (0–1] of the hourly budget the inbox's background refresh may spend (lib/server/inbox). */
+  INBOX_BUDGET_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
+  /** A waiting post planned within this many minutes is `due_2h`, and its campaign is refreshed at least every 30 s. */
+  INBOX_DUE_SOON_MINUTES: positiveInt(120),
+  /** The inbox's refresh runs while the inbox was asked for within this many minutes; then it stops spending. */
+  INBOX_IDLE_MINUTES: positiveInt(5),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /**
    * How many proxies in front of the dashboard append to X-Forwarded-For.
@@ -64,6 +85,8 @@ const EnvSchema = z.object({
    * replayed into the database at the next start. Empty: next to the database file.
    */
   AUDIT_FALLBACK_FILE: z.string().default(""),
+  /** Reason categories a reject may carry (single and bulk); unknown codes are refused with 400. */
+  REJECT_CATEGORIES: rejectCategories,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

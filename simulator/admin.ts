@@ -7,7 +7,7 @@ import { ApiError, readBody, sendJson } from "./http";
 import type { SimulatorState } from "./runtime";
 import { postDetailJson } from "./serialize";
 import { formatDateTime } from "./world/calendar";
-import { forceStatus } from "./world/actions";
+import { addVersionElsewhere, forceStatus } from "./world/actions";
 import { generateNow } from "./world/tick";
 import { examples } from "./world/examples";
 import { POST_STATUSES } from "./world/types";
@@ -20,6 +20,7 @@ const ROUTES = [
   "GET  /__admin/clock",
   "POST /__admin/clock            { advance_seconds?, time_scale? }  runs the tick",
   "POST /__admin/posts/<id>/status { status }  a change made outside the API",
+  "POST /__admin/posts/<id>/versions { text_content, source?: 'MANUAL_EDIT'|'REGENERATION' }  a new active version made outside the API (max 10); 201",
   "POST /__admin/campaigns/<id>/generate { count? }  new WAITING_APPROVAL posts now",
   "GET  /__admin/stats",
   "POST /__admin/stats/reset",
@@ -83,6 +84,18 @@ export async function handleAdmin(req: IncomingMessage, res: ServerResponse, s: 
         s.sync();
         forceStatus(s.world, p, body.status, s.now());
         return send(postDetailJson(s.world, p, s.links));
+      }
+      case "POST /posts/<id>/versions": {
+        // INITIAL is only ever version 1, so it is not a source an edit can have.
+        const body = await jsonBody(
+          req,
+          z.object({ text_content: z.string().trim().min(1).max(10_000), source: z.enum(["MANUAL_EDIT", "REGENERATION"]).default("MANUAL_EDIT") }),
+        );
+        const p = s.world.post(id);
+        if (!p) throw new ApiError(404, "not_found", "Пост не найден.");
+        s.sync();
+        addVersionElsewhere(s.world, p, body.text_content, body.source, s.now());
+        return sendJson(res, 201, postDetailJson(s.world, p, s.links));
       }
       case "POST /campaigns/<id>/generate": {
         const body = await jsonBody(req, z.object({ count: z.number().int().min(1).max(50).optional() }));

@@ -5,10 +5,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { ErrorState, StaleNote } from "@/components/ui/query-states";
 import { campaignsQuery } from "@/lib/queries/campaigns";
+import { inboxOptions } from "@/lib/queries/inbox";
+import { INBOX_DEFAULTS, inboxFilters } from "@/lib/url-state/inbox";
 import { CampaignFilters } from "./filters";
 import { CampaignDataTable } from "./table/data-table";
 import { CampaignTableEmpty } from "./table/empty-state";
 import { CampaignTableSkeleton } from "./table/skeleton";
+import { CampaignWaitingContext, type CampaignWaiting } from "./table/waiting";
 import { useCampaignsUrl } from "./use-campaigns-url";
 
 /** Case- and accent-insensitive "contains", so "кофе" finds "Кофейня" and "ё" finds "е". */
@@ -23,6 +26,14 @@ export function CampaignsView() {
   const locale = useLocale();
   const { state, update, search, reset } = useCampaignsUrl();
   const query = useQuery(campaignsQuery({ projectId: state.project, statuses: state.statuses }));
+
+  // Waiting posts and the soonest deadline per campaign: the inbox's own summary (the navigation's count reads
+  // the same entry), so the table costs no upstream call per row.
+  const inbox = useQuery(inboxOptions(inboxFilters(INBOX_DEFAULTS))).data?.data.campaigns;
+  const waiting = useMemo<CampaignWaiting | null>(
+    () => (inbox ? new Map(inbox.map((c) => [c.id, { waiting: c.waiting, earliest: c.earliest_planned_at }])) : null),
+    [inbox],
+  );
 
   const all = query.data?.data.campaigns;
   const rows = useMemo(() => {
@@ -46,7 +57,9 @@ export function CampaignsView() {
           {rows.length === 0 ? (
             <CampaignTableEmpty onReset={reset} />
           ) : (
-            <CampaignDataTable rows={rows} sort={state.sort} onSortChange={(sort) => update({ sort })} />
+            <CampaignWaitingContext value={waiting}>
+              <CampaignDataTable rows={rows} sort={state.sort} onSortChange={(sort) => update({ sort })} />
+            </CampaignWaitingContext>
           )}
         </>
       )}

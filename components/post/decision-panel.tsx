@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { NoteList } from "@/components/ui/note-list";
 import { ErrorState } from "@/components/ui/query-states";
 import { postDecisionsKey } from "@/lib/queries/decisions";
-import { approvePost, postKey, rejectPost, type DecisionResponse } from "@/lib/queries/posts";
+import { approvePost, postKey, rejectPost, rejectReasonsKey, rejectReasonsOptions, type DecisionResponse } from "@/lib/queries/posts";
 import { usePostReadable } from "@/lib/queries/post-readable";
 import { DecisionNotes, useDecisionOffer, usable } from "./decision-offer";
 import { useDecisionNotes } from "./decision-notes";
@@ -15,8 +15,12 @@ import { APPROVAL_RESULTS, useEnumLabel } from "./labels";
 import { RejectDialog } from "./reject-dialog";
 import { PostStatusBadge } from "./status-badge";
 import { usePost } from "./use-post";
+import { isVersionChanged, VersionChangedNotice, type VersionChange } from "./version-changed";
 
-type Decision = { action: "approve" } | { action: "reject"; reason: string };
+/** Every decision names the version it is about (undefined only for a post with no active version). */
+type Decision = { action: "approve"; version?: number } | { action: "reject"; reason: string; category?: string; version?: number };
+/** What a reject's dialog is for: the version it pins, and what it starts with when sent again on a new version. */
+type Rejecting = { version?: number; initial?: { reason: string; category?: string } };
 
 /**
  * Approve and reject, for the roles that may decide (the server checks again).
@@ -27,41 +31,80 @@ type Decision = { action: "approve" } | { action: "reject"; reason: string };
  * Only the decisions the post's status allows are offered (lib/posts/transitions.ts),
  * with a line saying why the others are not; while the post cannot be read
  * (its query failing, or retrying after a failure) they are disabled.
+ *
+ * Every decision carries the active version shown here. When the server says
+ * the text changed meanwhile (409 version_changed), the panel shows what
+ * changed and offers to decide on the new text, which then pins that version.
  */
 export function DecisionPanel({ id }: { id: number }) {
   const t = useTranslations("review.decision");
   const resultLabel = useEnumLabel("decision.result", APPROVAL_RESULTS);
   const queryClient = useQueryClient();
-  const [rejecting, setRejecting] = useState(false);
+  const [rejecting, setRejecting] = useState<Rejecting | null>(null);
+  const [changed, setChanged] = useState<VersionChange | null>(null);
+  // A reject refused for a changed version: its reason and category, offered again for the new text.
+  const [rejected, setRejected] = useState<Rejecting["initial"]>(undefined);
   const notesOf = useDecisionNotes();
-  const status = usePost(id).data.data.status;
+  const post = usePost(id).data.data;
+  const { status, campaign_id: campaignId } = post;
+  const shownVersion = post.versions.find((v) => v.is_active)?.version_number;
   const readable = usePostReadable(id);
   const offer = useDecisionOffer()(status, readable);
 
   const mutation = useMutation<DecisionResponse, Error, Decision>({
-    mutationFn: (d) => (d.action === "approve" ? approvePost(id) : rejectPost(id, { reason: d.reason })),
+    mutationFn: (d) =>
+      d.action === "approve"
+        ? approvePost(id, { version: d.version })
+        : rejectPost(id, { reason: d.reason, category: d.category, version: d.version }),
+    onMutate: () => setChanged(null),
     // A reject that failed keeps its dialog open, with the reason and the error in it.
-    onSuccess: () => setRejecting(false),
-    onSettled: () => {
+    onSuccess: () => {
+      setRejecting(null);
+      setRejected(undefined);
+    },
+    onError: (e) => setChanged(isVersionChanged(e)),
+    onSettled: (_data, _error, d) => {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: postKey(id) }),
         queryClient.invalidateQueries({ queryKey: postDecisionsKey(id) }),
+        d.action === "reject" ? queryClient.invalidateQueries({ queryKey: rejectReasonsKey(campaignId) }) : undefined,
       ]);
     },
   });
 
+  // Categories and the campaign's usual reasons (our database only, no upstream request) are there when the dialog opens.
+  const prefetchReasons = () => void queryClient.prefetchQuery(rejectReasonsOptions(campaignId));
+
+  const sendReject = async (pin: Rejecting, reason: string, category: string | undefined) => {
+    try {
+      await mutation.mutateAsync({ action: "reject", reason, category, version: pin.version });
+    } catch (e) {
+      const change = isVersionChanged(e);
+      if (!change) throw e;
+      // Not a failure of the reason: the dialog gives way to the diff, and what was typed is kept for the new text.
+      setRejecting(null);
+      setRejected({ reason, category });
+    }
+  };
+
   return (
     <div className="space-y-3">
-      {(offer.approve || offer.reject) && (
+      {!changed && (offer.approve || offer.reject) && (
         <div className="flex flex-wrap gap-2">
           {offer.approve && (
-            <Button variant="success" disabled={mutation.isPending || !usable(offer, "approve")} onClick={() => mutation.mutate({ action: "approve" })}>
+            <Button variant="success" disabled={mutation.isPending || !usable(offer, "approve")} onClick={() => mutation.mutate({ action: "approve", version: shownVersion })}>
               <span aria-hidden="true">✓</span>
               {t("approve")}
             </Button>
           )}
           {offer.reject && (
-            <Button variant="danger" disabled={mutation.isPending || !usable(offer, "reject")} onClick={() => setRejecting(true)}>
+            <Button
+              variant="danger"
+              disabled={mutation.isPending || !usable(offer, "reject")}
+              onClick={() => setRejecting({ version: shownVersion })}
+              onPointerEnter={prefetchReasons}
+              onFocus={prefetchReasons}
+            >
               <span aria-hidden="true">✕</span>
               {t("reject")}
             </Button>
@@ -88,14 +131,38 @@ export function DecisionPanel({ id }: { id: number }) {
           </div>
         )}
       </div>
-      {mutation.isError && !rejecting && (
-        <div data-decision-error>
-          <p className="mb-1 text-sm font-semibold">{t("failed")}</p>
-          <ErrorState error={mutation.error} />
-          <Notes notes={notesOf(mutation.error)} />
-        </div>
+      {changed ? (
+        <VersionChangedNotice
+          taskId={id}
+          seenVersion={changed.seen}
+          currentVersion={changed.current}
+          onDecide={(action, version) =>
+            action === "approve" ? mutation.mutate({ action, version }) : setRejecting({ version, initial: rejected })
+          }
+          onCancel={() => {
+            setChanged(null);
+            setRejected(undefined);
+            mutation.reset();
+          }}
+        />
+      ) : (
+        mutation.isError &&
+        !rejecting && (
+          <div data-decision-error>
+            <p className="mb-1 text-sm font-semibold">{t("failed")}</p>
+            <ErrorState error={mutation.error} />
+            <Notes notes={notesOf(mutation.error)} />
+          </div>
+        )
       )}
-      <RejectDialog open={rejecting} taskIds={[id]} onCancel={() => setRejecting(false)} onSubmit={(reason) => mutation.mutateAsync({ action: "reject", reason })} />
+      <RejectDialog
+        open={rejecting !== null}
+        taskIds={[id]}
+        campaignId={campaignId}
+        initial={rejecting?.initial}
+        onCancel={() => setRejecting(null)}
+        onSubmit={(reason, category) => sendReject(rejecting ?? {}, reason, category)}
+      />
     </div>
   );
 }

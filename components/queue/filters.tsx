@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { POST_SORTS, POST_STATUSES, type PostSort, type PostStatus } from "@/lib/schemas/values";
-import { useStatusLabel } from "./status-badge";
+import { useStatusLabel } from "@/components/triage/status-badge";
 
 type Props = {
   statuses: readonly PostStatus[];

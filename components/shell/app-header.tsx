@@ -12,6 +12,8 @@ export async function AppHeader({ user }: { user: SessionUser | null }) {
   const t = await getTranslations("common");
   const items: NavItem[] = [
     { href: "/", label: t("nav.overview") },
+    // Everyone may read the inbox; only editors and admins decide there (the page says so).
+    { href: "/inbox", label: t("nav.inbox"), count: "inbox" },
     { href: "/campaigns", label: t("nav.campaigns") },
     { href: "/projects", label: t("nav.projects") },
   ];

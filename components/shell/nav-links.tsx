@@ -3,8 +3,10 @@
 import { AppLink } from "@/components/ui/app-link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
+import { InboxCount } from "./inbox-count";
 
-export type NavItem = { href: string; label: string };
+/** `count`: a live number beside the label (the inbox's waiting posts). */
+export type NavItem = { href: string; label: string; count?: "inbox" };
 
 /** True when `pathname` is the item's page or below it ("/" matches only itself). */
 export function isActive(href: string, pathname: string): boolean {
@@ -32,6 +34,7 @@ export function NavLinks({ items, vertical = false, onNavigate }: { items: NavIt
               )}
             >
               {item.label}
+              {item.count === "inbox" && <InboxCount />}
             </AppLink>
           </li>
         );

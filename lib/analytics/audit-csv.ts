@@ -5,8 +5,8 @@ import type { CsvRow } from "@/lib/csv/csv";
 
 /** The audit export's columns, in file order; names under `analytics.csv.audit.<column>`. */
 export const AUDIT_CSV_COLUMNS = [
-  "id", "at", "user_email", "user_name", "role", "task_id", "campaign_id", "version_number", "action", "reason",
-  "note", "source", "status_after", "result", "error_code", "http_status", "duration_ms",
+  "id", "at", "user_email", "user_name", "role", "task_id", "campaign_id", "version_number", "version_seen", "action", "reason",
+  "reason_category", "note", "source", "status_after", "result", "error_code", "http_status", "duration_ms",
 ] as const satisfies readonly (keyof AuditItem)[];
 
 type Column = (typeof AUDIT_CSV_COLUMNS)[number];
@@ -19,6 +19,8 @@ const LABELS: Partial<Record<Column, GroupOf<TranslatorFor>>> = {
   source: "review.activity.source",
   status_after: "review.status",
   result: "review.decision.result",
+  // A code configured in REJECT_CATEGORIES beyond the known seven stays as written.
+  reason_category: "review.rejectCategory",
 };
 
 /** Header and rows of the audit export; `t` reads full keys (see messages-translator.ts). */

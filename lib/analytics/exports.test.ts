@@ -15,8 +15,10 @@ const item: AuditCsvItem = {
   task_id: 1042,
   campaign_id: 101,
   version_number: 2,
+  version_seen: 2,
   action: "reject",
   reason: "=HYPERLINK(\"x\")",
+  reason_category: "legal_risk",
   note: null,
   source: "keyboard",
   status_after: "CANCELED",
@@ -30,26 +32,29 @@ describe("audit export", () => {
   it("has human column names in Russian", () => {
     const [header] = auditCsvRows([], messagesTranslator("ru"));
     expect(header).toEqual([
-      "Запись", "Время (UTC)", "Эл. почта", "Имя", "Роль", "Пост", "Кампания", "Версия", "Действие", "Причина",
-      "Заметка", "Способ", "Статус после", "Результат", "Код ошибки", "HTTP-статус", "Длительность, мс",
+      "Запись", "Время (UTC)", "Эл. почта", "Имя", "Роль", "Пост", "Кампания", "Версия", "Увиденная версия", "Действие", "Причина",
+      "Категория причины", "Заметка", "Способ", "Статус после", "Результат", "Код ошибки", "HTTP-статус", "Длительность, мс",
     ]);
   });
 
   it("has human column names in English", () => {
     const [header] = auditCsvRows([], messagesTranslator("en"));
     expect(header).toEqual([
-      "Entry", "Time (UTC)", "Email", "Name", "Role", "Post", "Campaign", "Version", "Action", "Reason",
-      "Note", "Source", "Status after", "Result", "Error code", "HTTP status", "Duration, ms",
+      "Entry", "Time (UTC)", "Email", "Name", "Role", "Post", "Campaign", "Version", "Version seen", "Action", "Reason",
+      "Reason category", "Note", "Source", "Status after", "Result", "Error code", "HTTP status", "Duration, ms",
     ]);
   });
 
   it("translates codes as the activity page does and keeps unknown ones", () => {
     const [, ru] = auditCsvRows([item], messagesTranslator("ru"));
-    expect(ru).toEqual([7, item.at, "anna@example.com", "Анна", "редактор", 1042, 101, 2, "отклонение", item.reason, null, "клавиатура", "Отменён", "Пост отклонён", null, 200, 35]);
-    const en = auditCsvRows([{ ...item, role: "auditor", status_after: "ON_HOLD", result: "queued.later" }], messagesTranslator("en"))[1] ?? [];
+    expect(ru).toEqual([7, item.at, "anna@example.com", "Анна", "редактор", 1042, 101, 2, 2, "отклонение", item.reason, "Юридический риск", null, "клавиатура", "Отменён", "Пост отклонён", null, 200, 35]);
+    const en = auditCsvRows([{ ...item, role: "auditor", status_after: "ON_HOLD", result: "queued.later", reason_category: "brand_voice" }], messagesTranslator("en"))[1] ?? [];
     expect(en.slice(4, 5)).toEqual(["auditor"]);
-    expect(en.slice(12, 14)).toEqual(["ON_HOLD", "queued.later"]);
-    expect(en[8]).toBe("reject");
+    expect(en.slice(14, 16)).toEqual(["ON_HOLD", "queued.later"]);
+    expect(en[9]).toBe("reject");
+    // A category configured beyond the known seven is exported as its code.
+    expect(en[11]).toBe("brand_voice");
+    expect(auditCsvRows([item], messagesTranslator("en"))[1]?.[11]).toBe("Legal risk");
   });
 
   it("is a Russian file with ; and a neutralised formula", () => {

@@ -85,4 +85,24 @@ describe("stream events → React Query invalidations", () => {
     live.resync();
     expect(stale(client)).toEqual(KEYS.map(k).sort());
   });
+
+  it("post, campaign and finished bulk events refresh the inbox (every filter and page, and the navigation's count)", () => {
+    const inboxPage = ["inbox", { limit: 20, offset: 0 }];
+    const inboxFiltered = ["inbox", { campaign_id: "3", limit: 20, offset: 0 }];
+    for (const event of [
+      post(7, 3),
+      JSON.stringify({ type: "campaign", campaign_id: 3, reason: "refresh" }),
+      JSON.stringify({ type: "bulk", job_id: 9, campaign_id: 3, status: "done", ok: 3, failed: 0, total: 3 }),
+    ]) {
+      const client = clientWith([...KEYS, inboxPage, inboxFiltered]);
+      createLiveHandler(client).event(event);
+      vi.advanceTimersByTime(GATHER_MS);
+      expect(stale(client)).toEqual(expect.arrayContaining([k(inboxPage), k(inboxFiltered)]));
+    }
+    // A running job's progress does not touch the lists.
+    const client = clientWith([inboxPage]);
+    createLiveHandler(client).event(JSON.stringify({ type: "bulk", job_id: 9, campaign_id: 3, status: "running", ok: 1, failed: 0, total: 3 }));
+    vi.advanceTimersByTime(LIST_GAP_MS);
+    expect(stale(client)).toEqual([]);
+  });
 });

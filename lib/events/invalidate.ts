@@ -31,6 +31,12 @@ const keyed = (key: QueryKey, gapMs: number, exact = false): Target => ({ id: JS
 const campaignLists = (id: number) => keyed(queuePostsPrefix(id), LIST_GAP_MS);
 /** Any campaign's post lists, when an event does not say which campaign. */
 const everyPostList: Target = { id: "campaigns/*/posts", gapMs: LIST_GAP_MS, match: (k) => k[0] === "campaigns" && k[2] === "posts" };
+/**
+ * The inbox (every filter and page, and the navigation's count): any post or
+ * campaign change may move a post in or out of it. One refetch per gap reads
+ * the server's joined copy of the campaigns, never the upstream directly.
+ */
+const inboxLists = keyed(["inbox"], LIST_GAP_MS);
 /** The campaigns tables and overview lists (their keys carry a filter object, not an id). */
 const campaignTables: Target = { id: "campaigns/{filter}", gapMs: LIST_GAP_MS, match: (k) => k[0] === "campaigns" && typeof k[1] === "object" };
 
@@ -41,20 +47,21 @@ export function targetsFor(event: DashboardEvent): Target[] {
         keyed(postKey(event.task_id), DETAIL_GAP_MS),
         keyed(postDecisionsKey(event.task_id), DETAIL_GAP_MS),
         event.campaign_id === undefined ? everyPostList : campaignLists(event.campaign_id),
+        inboxLists,
       ];
     case "campaign": {
-      const own = [keyed(campaignQuery(event.campaign_id).queryKey, LIST_GAP_MS, true), campaignTables];
+      const own = [keyed(campaignQuery(event.campaign_id).queryKey, LIST_GAP_MS, true), campaignTables, inboxLists];
       return event.reason === "bulk" ? [...own, campaignLists(event.campaign_id), keyed(bulkKeys.recent(event.campaign_id), DETAIL_GAP_MS)] : own;
     }
     case "bulk": {
       const job = keyed(bulkKeys.job(event.job_id), DETAIL_GAP_MS);
-      return event.status === "done" ? [job, keyed(bulkKeys.recent(event.campaign_id), DETAIL_GAP_MS), campaignLists(event.campaign_id)] : [job];
+      return event.status === "done" ? [job, keyed(bulkKeys.recent(event.campaign_id), DETAIL_GAP_MS), campaignLists(event.campaign_id), inboxLists] : [job];
     }
   }
 }
 
 /** After a gap in the stream that could not be replayed: everything an event could have touched. */
-const RESYNC_PREFIXES: QueryKey[] = [["posts"], ["decisions"], ["campaigns"], ["bulk-jobs"]];
+const RESYNC_PREFIXES: QueryKey[] = [["posts"], ["decisions"], ["campaigns"], ["bulk-jobs"], ["inbox"]];
 
 export type Timers = { now: () => number; setTimeout: (fn: () => void, ms: number) => unknown; clearTimeout: (t: unknown) => void };
 const realTimers: Timers = { now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (t) => clearTimeout(t as ReturnType<typeof setTimeout>) };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canDecideOn } from "@/lib/posts/transitions";
-import { INITIAL_TRIAGE, reconcileTriage, triageKey, type Decidable, type TriageState } from "./triage";
+import { advanceFrom, INITIAL_TRIAGE, reconcileTriage, triageKey, triageKeyName, type Decidable, type TriageState } from "./triage";
 
 const ids = [11, 12, 13];
 const press = (state: TriageState, key: string, extra: Partial<Parameters<typeof triageKey>[2]> = {}) =>
@@ -65,6 +65,7 @@ describe("triage reducer", () => {
       expect(press(s, key, { typing: true })).toEqual({ state: s, effect: null, handled: false });
     }
     expect(press(s, "a", { ctrlKey: true }).handled).toBe(false);
+    expect(press(s, "z", { ctrlKey: true, typing: true, canUndo: true }).handled).toBe(false);
     expect(press(s, "r", { metaKey: true }).handled).toBe(false);
     expect(press(s, "j", { altKey: true }).handled).toBe(false);
     expect(press(s, "Enter", { onControl: true }).handled).toBe(false);
@@ -79,5 +80,50 @@ describe("triage reducer", () => {
     expect(reconcileTriage(s, [11])).toEqual({ cursorId: 11, cursorIndex: 0, selected: [11] });
     expect(reconcileTriage(s, [])).toEqual({ cursorId: null, cursorIndex: 0, selected: [] });
     expect(reconcileTriage(s, ids)).toBe(s);
+  });
+
+  it("a moves the cursor to the next post at once; r waits for its reason (advanceFrom after sending)", () => {
+    const s = press(INITIAL_TRIAGE, "j").state;
+    const approved = press(s, "a");
+    expect(approved.effect).toEqual({ type: "approve", id: 11 });
+    expect(approved.state.cursorId).toBe(12);
+    const rejected = press(s, "r");
+    expect(rejected.state.cursorId).toBe(11);
+    expect(advanceFrom(rejected.state, ids, 11).cursorId).toBe(12);
+    // The last row keeps the cursor; a decision on another row than the cursor's moves nothing.
+    const last: TriageState = { cursorId: 13, cursorIndex: 2, selected: [] };
+    expect(press(last, "a").state.cursorId).toBe(13);
+    expect(advanceFrom(s, ids, 12)).toBe(s);
+  });
+
+  it("a on a post that does not allow it says why and leaves the cursor where it is", () => {
+    const s: TriageState = { cursorId: 12, cursorIndex: 1, selected: [] };
+    const out = triageKey(s, ids, { key: "a", typing: false }, () => false);
+    expect(out.effect).toEqual({ type: "unavailable", id: 12, action: "approve" });
+    expect(out.state).toBe(s);
+  });
+
+  it("u and Ctrl/⌘+Z undo while something waits in its window, and stay the browser's otherwise", () => {
+    const s = press(INITIAL_TRIAGE, "j").state;
+    expect(press(s, "u", { canUndo: true })).toMatchObject({ handled: true, effect: { type: "undo" } });
+    expect(press(INITIAL_TRIAGE, "u", { canUndo: true }).effect).toEqual({ type: "undo" });
+    expect(press(s, "z", { ctrlKey: true, canUndo: true }).effect).toEqual({ type: "undo" });
+    expect(press(s, "z", { metaKey: true, canUndo: true }).effect).toEqual({ type: "undo" });
+    expect(press(s, "Z", { metaKey: true, shiftKey: true, canUndo: true }).handled).toBe(false); // redo
+    expect(press(s, "u").handled).toBe(false);
+    expect(press(s, "z", { ctrlKey: true }).handled).toBe(false);
+    expect(press(s, "u", { typing: true, canUndo: true }).handled).toBe(false);
+  });
+
+  it("reads letters by their key with a Russian layout on, and leaves signs and Shift alone", () => {
+    expect(triageKeyName({ key: "о", code: "KeyJ" })).toBe("j");
+    expect(triageKeyName({ key: "ф", code: "KeyA" })).toBe("a");
+    expect(triageKeyName({ key: "г", code: "KeyU" })).toBe("u");
+    expect(triageKeyName({ key: "я", code: "KeyZ" })).toBe("z");
+    expect(triageKeyName({ key: "j", code: "KeyJ" })).toBe("j");
+    expect(triageKeyName({ key: "О", code: "KeyJ", shiftKey: true })).toBe("О");
+    expect(triageKeyName({ key: "?", code: "Digit7", shiftKey: true })).toBe("?");
+    expect(triageKeyName({ key: ".", code: "Slash" })).toBe(".");
+    expect(triageKeyName({ key: "Enter", code: "Enter" })).toBe("Enter");
   });
 });

@@ -4,11 +4,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Decidable, TriageEffect } from "./triage";
 import { useTriageKeys } from "./use-triage-keys";
 
-function Harness({ ids, onEffect, enabled = true, decidable }: { ids: number[]; onEffect: (e: TriageEffect) => void; enabled?: boolean; decidable?: Decidable }) {
-  const { cursorId, selected } = useTriageKeys(ids, { onEffect, enabled, decidable });
+type HarnessProps = { ids: number[]; onEffect: (e: TriageEffect) => void; enabled?: boolean; decidable?: Decidable; canUndo?: () => boolean };
+
+function Harness({ ids, onEffect, enabled = true, decidable, canUndo }: HarnessProps) {
+  const { cursorId, selected, advance } = useTriageKeys(ids, { onEffect, enabled, decidable, canUndo });
   return (
     <div>
       <output data-testid="cursor">{String(cursorId)}</output>
+      <button type="button" onClick={() => cursorId !== null && advance(cursorId)}>
+        sent
+      </button>
       <output data-testid="selected">{selected.join(",")}</output>
       <input aria-label="search" />
       <input type="checkbox" aria-label="pick" />
@@ -21,7 +26,7 @@ function Harness({ ids, onEffect, enabled = true, decidable }: { ids: number[]; 
 }
 
 afterEach(cleanup);
-const key = (k: string, target: Element | Document = document.body) => fireEvent.keyDown(target, { key: k });
+const key = (k: string, target: Element | Document = document.body, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(target, { key: k, ...init });
 
 describe("useTriageKeys", () => {
   it("moves, selects and emits effects from document key presses", () => {
@@ -34,15 +39,17 @@ describe("useTriageKeys", () => {
     expect(screen.getByTestId("selected").textContent).toBe("2");
     key("k");
     expect(screen.getByTestId("cursor").textContent).toBe("1");
-    key("a");
     key("r");
     key("Enter");
     key("?");
+    key("a");
+    // After an approval the next post is up at once.
+    expect(screen.getByTestId("cursor").textContent).toBe("2");
     expect(onEffect.mock.calls.map((c) => c[0])).toEqual([
-      { type: "approve", id: 1 },
       { type: "reject", id: 1 },
       { type: "open", id: 1 },
       { type: "help" },
+      { type: "approve", id: 1 },
     ]);
   });
 
@@ -56,8 +63,8 @@ describe("useTriageKeys", () => {
     key("r");
     expect(onEffect.mock.calls.map((c) => c[0])).toEqual([
       { type: "approve", id: 1 },
-      { type: "unavailable", id: 1, action: "approve" },
-      { type: "reject", id: 1 },
+      { type: "unavailable", id: 2, action: "approve" },
+      { type: "reject", id: 2 },
     ]);
   });
 
@@ -99,5 +106,28 @@ describe("useTriageKeys", () => {
     act(() => rerender(<Harness ids={[1, 3]} onEffect={onEffect} />));
     expect(screen.getByTestId("cursor").textContent).toBe("3");
     expect(screen.getByTestId("selected").textContent).toBe("");
+  });
+
+  it("u and Ctrl+Z undo only while the page has something to undo; Ctrl+Z in a text field stays the field's", () => {
+    const onEffect = vi.fn();
+    let waiting = false;
+    render(<Harness ids={[1, 2]} onEffect={onEffect} canUndo={() => waiting} />);
+    key("u");
+    key("z", document.body, { ctrlKey: true });
+    expect(onEffect).not.toHaveBeenCalled();
+    waiting = true;
+    key("u");
+    key("z", document.body, { ctrlKey: true });
+    key("z", screen.getByRole("textbox", { name: "search" }), { ctrlKey: true });
+    // With a Russian layout the keys are the same places: "г" is the U key.
+    key("г", document.body, { code: "KeyU" });
+    expect(onEffect.mock.calls.map((c) => c[0])).toEqual([{ type: "undo" }, { type: "undo" }, { type: "undo" }]);
+  });
+
+  it("advance moves the cursor on from the post just decided", () => {
+    render(<Harness ids={[1, 2, 3]} onEffect={vi.fn()} />);
+    key("j");
+    fireEvent.click(screen.getByRole("button", { name: "sent" }));
+    expect(screen.getByTestId("cursor").textContent).toBe("2");
   });
 });

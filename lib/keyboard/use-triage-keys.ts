@@ -2,11 +2,13 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
+  advanceFrom,
   INITIAL_TRIAGE,
   isControlTarget,
   isTypingTarget,
   reconcileTriage,
   triageKey,
+  triageKeyName,
   type Decidable,
   type TriageEffect,
   type TriageState,
@@ -18,6 +20,8 @@ export type TriageHandlers = {
   enabled?: boolean;
   /** Whether a and r may act on a row now (its post's status allows it, the list is readable). */
   decidable?: Decidable;
+  /** Whether something waits out its undo window now (u and Ctrl/⌘+Z take it back). */
+  canUndo?: () => boolean;
 };
 
 /**
@@ -25,17 +29,19 @@ export type TriageHandlers = {
  * in; the cursor and the selection go out, kept in step with the list as it
  * changes under live refresh.
  */
-export function useTriageKeys(ids: readonly number[], { onEffect, enabled = true, decidable }: TriageHandlers) {
+export function useTriageKeys(ids: readonly number[], { onEffect, enabled = true, decidable, canUndo }: TriageHandlers) {
   const [state, setState] = useState<TriageState>(INITIAL_TRIAGE);
   const stateRef = useRef(state);
   const idsRef = useRef(ids);
   const effectRef = useRef(onEffect);
   const decidableRef = useRef(decidable);
+  const canUndoRef = useRef(canUndo);
 
   useEffect(() => {
     effectRef.current = onEffect;
     decidableRef.current = decidable;
-  }, [onEffect, decidable]);
+    canUndoRef.current = canUndo;
+  }, [onEffect, decidable, canUndo]);
 
   // The list moved under us: keep cursor and selection on rows that still exist.
   useEffect(() => {
@@ -56,14 +62,21 @@ export function useTriageKeys(ids: readonly number[], { onEffect, enabled = true
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
-      const outcome = triageKey(stateRef.current, idsRef.current, {
-        key: event.key,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        altKey: event.altKey,
-        typing: isTypingTarget(event.target),
-        onControl: isControlTarget(event.target),
-      }, decidableRef.current);
+      const outcome = triageKey(
+        stateRef.current,
+        idsRef.current,
+        {
+          key: triageKeyName(event),
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
+          altKey: event.altKey,
+          shiftKey: event.shiftKey,
+          canUndo: canUndoRef.current?.() ?? false,
+          typing: isTypingTarget(event.target),
+          onControl: isControlTarget(event.target),
+        },
+        decidableRef.current,
+      );
       if (!outcome.handled) return;
       event.preventDefault();
       if (outcome.state !== stateRef.current) update(outcome.state);
@@ -83,5 +96,14 @@ export function useTriageKeys(ids: readonly number[], { onEffect, enabled = true
 
   const setSelected = useCallback((selected: readonly number[]) => update({ ...stateRef.current, selected }), [update]);
 
-  return { cursorId: state.cursorId, selected: state.selected, setCursor, setSelected };
+  /** A decision on `id` was made (a reject sent, a button pressed): the next post takes the cursor if it was on `id`. */
+  const advance = useCallback(
+    (id: number) => {
+      const next = advanceFrom(stateRef.current, idsRef.current, id);
+      if (next !== stateRef.current) update(next);
+    },
+    [update],
+  );
+
+  return { cursorId: state.cursorId, selected: state.selected, setCursor, setSelected, advance };
 }

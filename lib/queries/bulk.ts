@@ -11,6 +11,8 @@ export type BulkJob = {
   campaign_id: number;
   action: BulkAction;
   reason: string | null;
+  /** The reject's category code (REJECT_CATEGORIES); null for approvals. */
+  reason_category: string | null;
   user_email: string;
   user_name: string;
   status: BulkJobStatus;
@@ -24,6 +26,8 @@ export type BulkJob = {
 
 export type BulkJobItem = {
   task_id: number;
+  /** The version seen it was pinned to; null when not pinned. A moved one fails the item with error_code `version_changed`. */
+  version: number | null;
   position: number;
   status: BulkItemStatus;
   attempts: number;
@@ -39,7 +43,20 @@ export type BulkJobItem = {
 
 export type BulkJobDetail = { job: BulkJob; items: BulkJobItem[] };
 
-export type CreateBulkJobBody = { action: BulkAction; task_ids: number[]; reason?: string; campaign_id: number };
+/**
+ * `versions`, when given, runs parallel to `task_ids` (same length): the
+ * active version the person saw of each post, or null where it is not known;
+ * an item whose version is no longer active fails with `version_changed`.
+ * `category` goes with a reject's reason (a code of REJECT_CATEGORIES).
+ */
+export type CreateBulkJobBody = {
+  action: BulkAction;
+  task_ids: number[];
+  versions?: (number | null)[];
+  reason?: string;
+  category?: string;
+  campaign_id: number;
+};
 
 export const bulkKeys = {
   all: ["bulk-jobs"] as const,

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ApprovalResult } from "@/lib/schemas";
-import { apiPost, apiRead } from "./fetch-json";
+import { apiGetRaw, apiPost, apiRead } from "./fetch-json";
 
 /** Same key as the engagement tab's post query, so the two pages share one cache entry. */
 export const postKey = (id: number) => ["posts", id] as const;
@@ -23,11 +23,36 @@ export type PreviousDecision = { by: string; email: string; action: "approve" | 
 export type DecisionExtras = { audit_id: number | null; audit_recorded?: boolean; warning?: string; previous_decision?: PreviousDecision };
 export type DecisionResponse = { data: ApprovalResult & { recovered?: boolean } } & DecisionExtras;
 
-export const approvePost = (id: number, body: { note?: string; source?: "single" | "keyboard" } = {}) =>
+/**
+ * `version` is the active version the page showed: the server refuses with
+ * 409 `version_changed` (see `isVersionChanged`) when it is no longer active,
+ * and sends nothing upstream. Pages always pass it.
+ */
+export type ApproveBody = { note?: string; source?: "single" | "keyboard"; version?: number };
+/** `category` is a code of the server's REJECT_CATEGORIES (see `rejectReasonsOptions`). */
+export type RejectBody = { reason: string; category?: string; source?: "single" | "keyboard"; version?: number };
+
+export const approvePost = (id: number, body: ApproveBody = {}) =>
   apiPost<DecisionResponse>(`/api/posts/${id}/approve`, { source: "single", ...body });
 
-export const rejectPost = (id: number, body: { reason: string; source?: "single" | "keyboard" }) =>
+export const rejectPost = (id: number, body: RejectBody) =>
   apiPost<DecisionResponse>(`/api/posts/${id}/reject`, { source: "single", ...body });
+
+/** GET /api/campaigns/[id]/reject-reasons: every configured category (most used first) and the 10 most used reasons. */
+export type RejectReasons = {
+  categories: { code: string; count: number }[];
+  reasons: { text: string; category: string | null; count: number }[];
+};
+
+export const rejectReasonsKey = (campaignId: number) => ["reject-reasons", campaignId] as const;
+
+export const rejectReasonsOptions = (campaignId: number) =>
+  queryOptions({
+    queryKey: rejectReasonsKey(campaignId),
+    queryFn: ({ signal }) => apiGetRaw<RejectReasons>(`/api/campaigns/${campaignId}/reject-reasons`, undefined, signal),
+    // The dashboard's own database, not the upstream: cheap, but a minute is fresh enough for suggestions.
+    staleTime: 60_000,
+  });
 
 /** Reject reasons: 1 to 500 characters after trimming (the route checks the same). */
 export const REASON_MAX = 500;

@@ -7,3 +7,4 @@ export * from "./posts";
 export * from "./media-url";
 export * from "./engagement";
 export * from "./queries";
+export * from "./inbox";

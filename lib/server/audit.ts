@@ -72,8 +72,8 @@ function where(f: AuditFilters) {
 }
 
 const COLUMNS = [
-  "id", "at", "user_email", "user_name", "role", "task_id", "campaign_id", "version_number", "action", "reason",
-  "note", "source", "status_after", "result", "error_code", "http_status", "duration_ms",
+  "id", "at", "user_email", "user_name", "role", "task_id", "campaign_id", "version_number", "version_seen", "action", "reason",
+  "reason_category", "note", "source", "status_after", "result", "error_code", "http_status", "duration_ms",
 ] as const;
 
 export async function listAudit(
@@ -140,4 +140,49 @@ export async function decisionsForPost(taskId: number, max = 500): Promise<PostD
     newer = r;
     return { ...r, overridden_by: by && by.action !== r.action && by.user_email !== r.user_email ? prior(by) : null };
   });
+}
+
+/** What the reject dialog offers first: a campaign's categories and reasons by use (GET /api/campaigns/[id]/reject-reasons). */
+export type RejectReasonStats = {
+  categories: { code: string; count: number }[];
+  reasons: { text: string; category: string | null; count: number }[];
+};
+
+/**
+ * The campaign's rejects the upstream took (no error), counted. Categories:
+ * every configured one, most used first, unused ones in their configured
+ * order (a code no longer configured is not offered again). Reasons: the
+ * `max` most used texts with their category, ties broken by the latest use.
+ */
+export async function rejectReasonStats(campaignId: number, configured: readonly string[], max = 10): Promise<RejectReasonStats> {
+  await ensureMigrated();
+  const rejects = db()
+    .selectFrom("audit_log")
+    .where("campaign_id", "=", campaignId)
+    .where("action", "=", "reject")
+    .where("error_code", "is", null);
+  const [byCategory, byReason] = await Promise.all([
+    rejects
+      .select((eb) => ["reason_category", eb.fn.countAll<number>().as("n")])
+      .where("reason_category", "is not", null)
+      .groupBy("reason_category")
+      .execute(),
+    rejects
+      .select((eb) => ["reason", "reason_category", eb.fn.countAll<number>().as("n"), eb.fn.max("at").as("last")])
+      .where("reason", "is not", null)
+      .groupBy(["reason", "reason_category"])
+      .orderBy("n", "desc")
+      .orderBy("last", "desc")
+      .orderBy("reason")
+      .limit(max)
+      .execute(),
+  ]);
+  // Counts come back as numbers from SQLite and as text from Postgres (count of bigint).
+  const used = new Map(byCategory.map((r) => [r.reason_category, Number(r.n)]));
+  const categories = configured
+    .map((code, order) => ({ code, count: used.get(code) ?? 0, order }))
+    .sort((a, b) => b.count - a.count || a.order - b.order)
+    .map(({ code, count }) => ({ code, count }));
+  const reasons = byReason.map((r) => ({ text: r.reason ?? "", category: r.reason_category, count: Number(r.n) }));
+  return { categories, reasons };
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
-import type { ApprovalResult } from "@/lib/schemas";
+import type { ApprovalResult, PostDetail } from "@/lib/schemas";
 import { latestEffectiveDecision, recordDecision, type AuditEntry, type PriorDecision } from "@/lib/server/audit";
 import { appendToFallback } from "@/lib/server/audit-fallback";
 import { ApiError, toApiError } from "@/lib/server/errors";
-import { publishDecision } from "@/lib/server/events";
+import { publishDecision, publishEvent } from "@/lib/server/events";
 import { log } from "@/lib/server/log";
 import { DECISION_TARGET } from "@/lib/server/service/writes";
 import { service, type Priority } from "@/lib/server/upstream-service";
@@ -12,6 +12,8 @@ import { service, type Priority } from "@/lib/server/upstream-service";
 export type DecisionAction = "approve" | "reject";
 export type DecisionSource = "single" | "bulk" | "keyboard";
 export const DECISION_SOURCES = ["single", "bulk", "keyboard"] as const;
+/** The code of a pinned decision refused because the post's active version moved (409). */
+export const VERSION_CHANGED = "version_changed";
 
 export type DecideInput = {
   user: SessionUser;
@@ -19,6 +21,13 @@ export type DecideInput = {
   action: DecisionAction;
   /** Why a post is rejected (required by the reject route, 1–500 characters). */
   reason?: string;
+  /** The reject's category, a code of REJECT_CATEGORIES (the routes check it). */
+  category?: string | null;
+  /**
+   * The active version the person was looking at. When given, nothing is
+   * sent upstream unless it is still the active one (else `version_changed`).
+   */
+  version?: number | null;
   /** An optional remark on an approval (≤ 500 characters). */
   note?: string;
   source: DecisionSource;
@@ -33,7 +42,10 @@ export type DecisionResult = ApprovalResult & { recovered?: boolean };
  * written (the decision is then in the fallback file); `previous` is someone
  * else's earlier decision that this one ran into or turned around.
  */
-type Common = { auditId: number | null; auditRecorded?: boolean; previous?: PriorDecision };
+type Common = { auditId: number | null; auditRecorded?: boolean; previous?: PriorDecision; versions?: VersionPin };
+
+/** A refused pinned decision: the version seen and the one active now (null: the post shows none active). */
+export type VersionPin = { seen: number; current: number | null };
 export type DecideOutcome = ({ ok: true; result: DecisionResult } & Common) | ({ ok: false; error: ApiError } & Common);
 
 /** Shown with a decision the upstream took but the audit log did not. */
@@ -49,7 +61,8 @@ const EFFECTIVE = new Set(["approved_now", "rejected_now"]);
  * post turns that approval around. Either way the person is told by whom.
  */
 function mayMeetPrior(action: DecisionAction, outcome: { result: DecisionResult } | { error: ApiError }): boolean {
-  if ("error" in outcome) return outcome.error.status === 409;
+  // A version_changed refusal sent nothing: nobody else's decision is involved.
+  if ("error" in outcome) return outcome.error.status === 409 && outcome.error.code !== VERSION_CHANGED;
   const r = String(outcome.result.result);
   return !EFFECTIVE.has(r) || (action === "reject" && r === "rejected_now");
 }
@@ -91,6 +104,8 @@ function entryFor(input: DecideInput, started: number, facts: Pick<AuditEntry, "
     task_id: input.taskId,
     action: input.action,
     reason: input.reason ?? null,
+    reason_category: input.action === "reject" ? (input.category ?? null) : null,
+    version_seen: input.version ?? null,
     note: input.note ?? null,
     source: input.source,
     duration_ms: Math.round(performance.now() - started),
@@ -98,24 +113,61 @@ function entryFor(input: DecideInput, started: number, facts: Pick<AuditEntry, "
   };
 }
 
+const activeVersion = (post: PostDetail): number | null => post.versions.find((v) => v.is_active)?.version_number ?? null;
+
+function versionChanged(pin: VersionPin): ApiError {
+  const now = pin.current === null ? "активной версии сейчас нет" : `сейчас активна версия ${pin.current}`;
+  return new ApiError(
+    VERSION_CHANGED,
+    `Текст поста изменился, пока вы его читали: вы видели версию ${pin.seen}, ${now}. Решение не отправлено — посмотрите новый текст и решите заново.`,
+    { status: 409 },
+  );
+}
+
+/**
+ * The post as the decision needs it. Unpinned (an API client that sent no
+ * version), a cached read is enough: it only names the campaign and the
+ * version for the audit row. Pinned, the comparison is the whole point, so it
+ * is made against a fresh read: a cached detail may be up to its TTL old, or
+ * older when a synced list vouched for it by `updated_at`, which the API does
+ * not promise to move with a new version, and webhooks may not be configured
+ * at all. Any window of trust is exactly the window in which a replaced text
+ * gets approved blind (a page loads the post, an edit lands, the editor
+ * clicks: all within seconds). The read costs one request beside the write;
+ * it replaces the cached read, so on a cache miss nothing extra is spent, and
+ * it refreshes the cache for the page that refetches after the decision.
+ */
+async function readForDecision(input: DecideInput): Promise<PostDetail> {
+  if (input.version === undefined || input.version === null) return (await service.post(input.taskId, input.priority ?? "interactive")).data;
+  return service.postFresh(input.taskId);
+}
+
 /**
  * One approve or reject, as the single routes and the bulk runner both do it:
- * read the post (a cached read is fine) to learn its campaign and the active
- * version the person is deciding on, call the upstream (which reads the post
- * again when the answer is lost or unreadable), and record the attempt in
- * the audit log whatever happened. Never throws for an upstream or audit
- * failure: both come back in the outcome.
+ * read the post to learn its campaign and the active version (fresh when the
+ * decision is pinned to the version seen, and refused with `version_changed`
+ * before anything is sent when that version is no longer active), call the
+ * upstream (which reads the post again when the answer is lost or
+ * unreadable), and record the attempt in the audit log whatever happened.
+ * Never throws for an upstream or audit failure: both come back in the outcome.
  */
 export async function decide(input: DecideInput): Promise<DecideOutcome> {
   const started = performance.now();
   let versionNumber: number | null = null;
   let campaignId: number | null = null;
+  let pin: VersionPin | undefined;
 
   let outcome: { result: DecisionResult } | { error: ApiError };
   try {
-    const post = await service.post(input.taskId, input.priority ?? "interactive");
-    campaignId = post.data.campaign_id;
-    versionNumber = post.data.versions.find((v) => v.is_active)?.version_number ?? null;
+    const post = await readForDecision(input);
+    campaignId = post.campaign_id;
+    versionNumber = activeVersion(post);
+    if (input.version != null && versionNumber !== input.version) {
+      pin = { seen: input.version, current: versionNumber };
+      // Pages showing the post learn that its text moved (it is already fresh in the cache).
+      publishEvent({ type: "post", task_id: input.taskId, campaign_id: campaignId, status: String(post.status), reason: "refresh" });
+      throw versionChanged(pin);
+    }
     const result =
       input.action === "approve"
         ? await service.approve(input.taskId, campaignId)
@@ -135,7 +187,7 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
       ? entryFor(input, started, { ...facts, status_after: String(outcome.result.status), result: String(outcome.result.result), error_code: null, http_status: 200 })
       : entryFor(input, started, { ...facts, status_after: null, result: null, error_code: outcome.error.code, http_status: outcome.error.status }),
   );
-  const common = { ...audit, ...(previous ? { previous } : {}) };
+  const common = { ...audit, ...(previous ? { previous } : {}), ...(pin ? { versions: pin } : {}) };
   // After the audit row, so a page told of it refetches the decision history with this decision in it.
   if ("result" in outcome && campaignId !== null) publishDecision(input.taskId, campaignId, String(outcome.result.status));
   return "result" in outcome ? { ok: true, result: outcome.result, ...common } : { ok: false, error: outcome.error, ...common };
@@ -170,7 +222,7 @@ export async function recoverDecision(input: DecideInput): Promise<DecideOutcome
   };
   const entry = entryFor(input, started, {
     campaign_id: post.campaign_id,
-    version_number: post.versions.find((v) => v.is_active)?.version_number ?? null,
+    version_number: activeVersion(post),
     status_after: String(post.status),
     result: String(result.result),
     error_code: null,

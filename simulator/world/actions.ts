@@ -4,7 +4,7 @@ import { ApiError } from "../http";
 import { MINUTE_MS } from "./calendar";
 import { buildMedia, buildRecords, startEngagement } from "./factory";
 import type { World } from "./state";
-import type { Post, PostStatus } from "./types";
+import type { Post, PostStatus, Version } from "./types";
 
 export interface ApprovalResult {
   task_id: number;
@@ -90,4 +90,24 @@ export function forceStatus(w: World, p: Post, status: PostStatus, now: number):
     p.dueAt = now + 5 * MINUTE_MS;
   }
   p.updatedAt = w.stamp(now);
+}
+
+/** The spec's limit of versions per post (2.8). */
+export const MAX_VERSIONS = 10;
+
+/**
+ * Admin helper: a version written outside the API (an edit in the service's
+ * own UI, a regeneration), made the active one; the post's updated_at moves.
+ * A post that already has the maximum is refused with 409, as the service
+ * would refuse an eleventh version.
+ */
+export function addVersionElsewhere(w: World, p: Post, text: string, source: "MANUAL_EDIT" | "REGENERATION", now: number): Version {
+  if (p.versions.length >= MAX_VERSIONS) {
+    throw new ApiError(409, "conflict", `У поста уже ${MAX_VERSIONS} версий — больше добавить нельзя.`);
+  }
+  for (const v of p.versions) v.isActive = false;
+  const version: Version = { number: Math.max(0, ...p.versions.map((v) => v.number)) + 1, text, source, isActive: true, createdAt: now };
+  p.versions.push(version);
+  p.updatedAt = w.stamp(now);
+  return version;
 }

@@ -1,33 +1,50 @@
-// POST /api/bulk-jobs – queue a bulk approve/reject (editor, admin); GET – a campaign's recent jobs
+// POST /api/bulk-jobs – queue a bulk approve/reject (editor, admin), optionally pinned per item to the version seen; GET – a campaign's recent jobs
 import * as z from "zod";
 import { IdParam } from "@/lib/schemas";
 import { recentBulkJobs, startBulkJob } from "@/lib/server/bulk";
 import { json, parseJsonBody, parseQuery, sameOrigin, withPermission } from "@/lib/server/route";
+import { rejectCategory, seenVersion } from "@/lib/server/route/decision-route";
 
-const Body = z
-  .object({
-    action: z.enum(["approve", "reject"]),
-    campaign_id: z.number().int().positive(),
-    task_ids: z
-      .array(z.number().int().positive())
-      .min(1)
-      .max(100)
-      .refine((ids) => new Set(ids).size === ids.length, "повторяющиеся task_ids"),
-    reason: z.string().trim().min(1).max(500).optional(),
-  })
-  // One reason for all: a bulk reject without one would leave the audit log without its why.
-  .refine((b) => b.action !== "reject" || b.reason !== undefined, { path: ["reason"], message: "обязательный параметр" });
+/**
+ * `versions` (optional) runs parallel to `task_ids`: the active version the
+ * person saw of each post, or null where it is not known. Parallel rather
+ * than `items: [{ task_id, version }]` so that `task_ids` stays the one list
+ * every client sends and a client that knows no versions is unchanged.
+ */
+const body = () =>
+  z
+    .object({
+      action: z.enum(["approve", "reject"]),
+      campaign_id: z.number().int().positive(),
+      task_ids: z
+        .array(z.number().int().positive())
+        .min(1)
+        .max(100)
+        .refine((ids) => new Set(ids).size === ids.length, "повторяющиеся task_ids"),
+      versions: z.array(seenVersion.nullable()).optional(),
+      reason: z.string().trim().min(1).max(500).optional(),
+      category: rejectCategory().optional(),
+    })
+    // One reason for all: a bulk reject without one would leave the audit log without its why.
+    .refine((b) => b.action !== "reject" || b.reason !== undefined, { path: ["reason"], message: "обязательный параметр" })
+    .refine((b) => b.versions === undefined || b.versions.length === b.task_ids.length, {
+      path: ["versions"],
+      message: "должно быть столько же значений, сколько task_ids",
+    });
 
 export const POST = withPermission(
   "decide",
   sameOrigin(async ({ req, session }) => {
-    const body = await parseJsonBody(req, Body);
+    const b = await parseJsonBody(req, body());
+    const reject = b.action === "reject";
     const job = await startBulkJob({
       user: session,
-      campaignId: body.campaign_id,
-      action: body.action,
-      reason: body.action === "reject" ? (body.reason ?? null) : null,
-      taskIds: body.task_ids,
+      campaignId: b.campaign_id,
+      action: b.action,
+      reason: reject ? (b.reason ?? null) : null,
+      reasonCategory: reject ? (b.category ?? null) : null,
+      taskIds: b.task_ids,
+      versions: b.versions,
     });
     return json({ job }, { status: 202 });
   }),

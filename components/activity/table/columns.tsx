@@ -30,6 +30,26 @@ function Label({ ns, value }: { ns: "action" | "source"; value: string }) {
   return <>{labelOr(t, ns, value)}</>;
 }
 
+/** A reject's category, labelled when it is one of the known codes (review.rejectCategory), else as configured. */
+function Category({ code }: { code: string | null }) {
+  const t = useTranslations("review");
+  return <>{code === null ? "—" : labelOr(t, "rejectCategory", code)}</>;
+}
+
+/** The version decided on; a refused pinned decision also names the one the person had seen. */
+function Version({ row }: { row: ActivityRow }) {
+  const t = useTranslations("review.activity");
+  if (row.version_number === null) return <>{row.version_seen ?? "—"}</>;
+  return (
+    <>
+      {row.version_number}
+      {row.version_seen !== null && row.version_seen !== row.version_number && (
+        <span className="block text-xs text-zinc-700 dark:text-zinc-300">{t("versionSeen", { n: row.version_seen })}</span>
+      )}
+    </>
+  );
+}
+
 const link = "text-blue-800 underline underline-offset-2 dark:text-blue-300";
 
 /** The upstream's result and the post's new status, labelled when known (review.decision.result, review.status), else as they came. */
@@ -83,12 +103,13 @@ export const activityColumns = helper.columns([
       );
     },
   }),
-  helper.accessor("version_number", { header: () => <H k="version" />, cell: (c) => c.getValue() ?? "—" }),
+  helper.accessor("version_number", { header: () => <H k="version" />, cell: (c) => <Version row={c.row.original} /> }),
   helper.display({
     id: "why",
     header: () => <H k="why" />,
     cell: (c) => <span className="block max-w-64 break-words">{c.row.original.reason ?? c.row.original.note ?? "—"}</span>,
   }),
+  helper.accessor("reason_category", { header: () => <H k="category" />, cell: (c) => <Category code={c.getValue()} /> }),
   helper.display({ id: "outcome", header: () => <H k="outcome" />, cell: (c) => <Outcome row={c.row.original} /> }),
   helper.accessor("source", { header: () => <H k="source" />, cell: (c) => <Label ns="source" value={c.getValue()} /> }),
 ]);

@@ -9,6 +9,7 @@ import { dayToDate } from "@/components/campaigns/use-labels";
 import type { CampaignListItem } from "@/lib/schemas";
 import { CAMPAIGN_STATUSES } from "@/lib/schemas/values";
 import type { CampaignTableFeatures } from "./features";
+import { DeadlineCell, WaitingCell } from "./waiting";
 
 const helper = createColumnHelper<CampaignTableFeatures, CampaignListItem>();
 type CampaignRow = Row<CampaignTableFeatures, CampaignListItem>;
@@ -62,6 +63,18 @@ export function useCampaignColumns(locale: string) {
         sortFn: sortFn_basic,
         header: t("col.created"),
         cell: ({ getValue }) => format.dateTime(new Date(getValue()), { dateStyle: "medium" }),
+      }),
+      // From the inbox's per-campaign summary (components/campaigns/table/waiting.tsx); not sortable: the URL's sort keys are the list's own.
+      helper.display({
+        id: "waiting",
+        header: t("col.waiting"),
+        cell: ({ row }) => <WaitingCell id={row.original.id} name={row.original.name} />,
+        meta: { className: "text-right" },
+      }),
+      helper.display({
+        id: "deadline",
+        header: t("col.deadline"),
+        cell: ({ row }) => <DeadlineCell id={row.original.id} />,
       }),
       helper.display({
         id: "links",

@@ -47,7 +47,7 @@ export function CampaignDataTable({
       table={table}
       caption={t("tableCaption", { column: t(`col.${sort.key}`), direction: sort.desc ? t("desc") : t("asc") })}
       scrollLabel={t("title")}
-      tableClassName="min-w-[760px]"
+      tableClassName="min-w-[940px]"
       testId="campaigns-table"
       rowTestId="campaign-row"
       cardTestId="campaign-card"

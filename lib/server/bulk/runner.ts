@@ -268,6 +268,9 @@ export class BulkRunner {
       taskId: item.task_id,
       action: job.action,
       reason: job.action === "reject" ? (job.reason ?? undefined) : undefined,
+      category: job.action === "reject" ? job.reason_category : null,
+      // Checked by decide() against a fresh read before the call; a moved version is version_changed, a final failure (not transient).
+      version: item.version,
       source: "bulk",
       priority: "background",
     };

@@ -6,7 +6,17 @@ import type { Database } from "@/lib/server/db";
 import type { BulkJobItemRow, BulkJobRow } from "./tables";
 
 /** Database access of bulk jobs as a whole; the routes and the runner share it. Items are claimed in ./claims.ts. */
-export type NewBulkJob = { user: SessionUser; campaignId: number; action: BulkAction; reason: string | null; taskIds: number[] };
+export type NewBulkJob = {
+  user: SessionUser;
+  campaignId: number;
+  action: BulkAction;
+  reason: string | null;
+  /** A code of REJECT_CATEGORIES for a reject (the route checks it). */
+  reasonCategory?: string | null;
+  taskIds: number[];
+  /** Parallel to taskIds: the version seen of each post, or null where it is not pinned. */
+  versions?: readonly (number | null)[];
+};
 
 export async function insertJob(db: Kysely<Database>, input: NewBulkJob): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -16,6 +26,7 @@ export async function insertJob(db: Kysely<Database>, input: NewBulkJob): Promis
         campaign_id: input.campaignId,
         action: input.action,
         reason: input.reason,
+        reason_category: input.reasonCategory ?? null,
         user_email: input.user.email,
         user_name: input.user.name,
         role: input.user.role,
@@ -32,6 +43,7 @@ export async function insertJob(db: Kysely<Database>, input: NewBulkJob): Promis
           job_id: job.id,
           position,
           task_id: taskId,
+          version: input.versions?.[position] ?? null,
           status: "pending" as const,
           result: null,
           status_after: null,
@@ -49,6 +61,7 @@ export async function insertJob(db: Kysely<Database>, input: NewBulkJob): Promis
 function toItem(r: BulkJobItemRow): BulkJobItem {
   return {
     task_id: r.task_id,
+    version: r.version,
     position: r.position,
     status: r.status,
     attempts: r.attempts,
@@ -83,6 +96,7 @@ async function withCounts(db: Kysely<Database>, rows: BulkJobRow[]): Promise<Bul
       campaign_id: row.campaign_id,
       action: row.action,
       reason: row.reason,
+      reason_category: row.reason_category,
       user_email: row.user_email,
       user_name: row.user_name,
       status: row.status,

@@ -1,12 +1,14 @@
 import type { Generated, Selectable } from "kysely";
 import type { BulkAction, BulkItemStatus, BulkJobStatus } from "@/lib/queries/bulk";
 
-/** Tables of migrations 0002_bulk_jobs and 0005_bulk_claims, merged into the dashboard's Database type. */
+/** Tables of migrations 0002_bulk_jobs, 0005_bulk_claims and 0007_pinned_decisions, merged into the dashboard's Database type. */
 export interface BulkJobsTable {
   id: Generated<number>;
   campaign_id: number;
   action: BulkAction;
   reason: string | null;
+  /** The category of the one reason of a bulk reject (0007); null for approvals and older jobs. */
+  reason_category: Generated<string | null>;
   /** Who started the job: every item is decided (and audited) in their name. */
   user_email: string;
   user_name: string;
@@ -22,6 +24,8 @@ export interface BulkJobItemsTable {
   job_id: number;
   position: number;
   task_id: number;
+  /** The version the person saw (0007): the runner refuses the item (version_changed) if it is no longer active; null: not pinned. */
+  version: Generated<number | null>;
   status: BulkItemStatus;
   attempts: Generated<number>;
   result: string | null;

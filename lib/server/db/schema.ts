@@ -27,8 +27,12 @@ export interface AuditLogTable {
   campaign_id: number | null;
   /** The post's active version when the decision was taken; null if the post could not be read. */
   version_number: number | null;
+  /** The version the person saw and decided on (0007); null when not given. A refused attempt (version_changed) differs from version_number. */
+  version_seen: number | null;
   action: "approve" | "reject";
   reason: string | null;
+  /** The reject's category, a code of REJECT_CATEGORIES (0007); null for approvals and when not given. */
+  reason_category: string | null;
   note: string | null;
   source: "single" | "bulk" | "keyboard";
   /** The upstream's post status after the call (from its ApprovalResult). */

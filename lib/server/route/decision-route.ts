@@ -1,5 +1,6 @@
 import "server-only";
 import * as z from "zod";
+import { env } from "@/lib/env";
 import { decide, DECISION_SOURCES, NOT_RECORDED_MESSAGE, type DecideOutcome, type DecisionAction } from "@/lib/server/decisions";
 import { errorResponse } from "@/lib/server/errors";
 import { parseId, parseJsonBody } from "./input";
@@ -9,18 +10,32 @@ import { withPermission } from "./with-session";
 
 const source = z.enum(DECISION_SOURCES).default("single");
 const text = z.string().trim().max(500);
+/** The active version the person saw (PostVersion.version_number); optional for API clients. */
+export const seenVersion = z.number().int().positive();
 
-/** Approve: an optional note. Reject: a reason is required (1–500 characters). */
-const BODIES = {
-  approve: z.object({ note: text.optional(), source }),
-  reject: z.object({ reason: text.min(1), source }),
+/**
+ * A code of REJECT_CATEGORIES. Built when a body is parsed, from the validated
+ * environment, so an unknown code is a 400 that lists the allowed ones.
+ */
+export function rejectCategory() {
+  const [first, ...rest] = env().REJECT_CATEGORIES;
+  return z.enum([first ?? "other", ...rest]);
+}
+
+/** Approve: an optional note. Reject: a reason is required (1–500 characters), its category optional for API clients. */
+const bodies = {
+  approve: () => z.object({ note: text.optional(), source, version: seenVersion.optional() }),
+  reject: () => z.object({ reason: text.min(1), category: rejectCategory().optional(), source, version: seenVersion.optional() }),
 } as const;
+
+type Body = { note?: string; reason?: string; category?: string; source: z.output<typeof source>; version?: number };
 
 /**
  * What goes beside `data` (or the error): the audit row's id, whether it was
  * recorded at all (false: the decision stands but only the fallback file has
- * it, with a Russian `warning`), and `previous_decision` `{ by, email, action,
- * at }` when someone else had decided the post before.
+ * it, with a Russian `warning`), `previous_decision` `{ by, email, action,
+ * at }` when someone else had decided the post before, and for a
+ * `version_changed` refusal `seen_version` and `current_version`.
  */
 function extras(o: DecideOutcome): Record<string, unknown> {
   const recorded = o.auditRecorded !== false;
@@ -29,6 +44,7 @@ function extras(o: DecideOutcome): Record<string, unknown> {
     audit_recorded: recorded,
     ...(recorded ? {} : { warning: NOT_RECORDED_MESSAGE }),
     ...(o.previous ? { previous_decision: o.previous } : {}),
+    ...(o.versions ? { seen_version: o.versions.seen, current_version: o.versions.current } : {}),
   };
 }
 
@@ -42,8 +58,17 @@ export function decisionRoute(action: DecisionAction) {
     "decide",
     sameOrigin(async ({ req, params, session }) => {
       const taskId = parseId(params.id);
-      const body: { note?: string; reason?: string; source: z.output<typeof source> } = await parseJsonBody(req, BODIES[action]);
-      const outcome = await decide({ user: session, taskId, action, reason: body.reason, note: body.note, source: body.source });
+      const body: Body = await parseJsonBody(req, bodies[action]());
+      const outcome = await decide({
+        user: session,
+        taskId,
+        action,
+        reason: body.reason,
+        category: body.category,
+        note: body.note,
+        version: body.version,
+        source: body.source,
+      });
       return outcome.ok ? json({ data: outcome.result, ...extras(outcome) }) : errorResponse(outcome.error, {}, extras(outcome));
     }),
   );

@@ -7,6 +7,7 @@ import { MediaPanel } from "@/components/media/media-panel";
 import { DecisionHistory } from "@/components/post/decision-history";
 import { DecisionPanel } from "@/components/post/decision-panel";
 import { EngagementSummary } from "@/components/post/engagement-summary";
+import { PostOverLimit } from "@/components/post/over-limit-flag";
 import { PanelSkeleton } from "@/components/post/panel-skeleton";
 import { PlatformPreviews } from "@/components/post/platform-previews";
 import { Panel, SummaryBoundary } from "@/components/post/post-panels";
@@ -117,6 +118,7 @@ export default async function PostPage({ params }: Props) {
         <div className="contents min-w-0 lg:block lg:space-y-6">
           {canDecide && (
             <Panel title={t("panels.decision")} id="decision" lines={2} className="order-first lg:order-none">
+              <PostOverLimit id={id} />
               <DecisionPanel id={id} />
             </Panel>
           )}

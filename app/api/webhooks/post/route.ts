@@ -7,6 +7,7 @@ import { json, parseJsonBody, withRequest } from "@/lib/server/route";
 import { bearerMatches } from "@/lib/server/route/bearer";
 import { publishEvent } from "@/lib/server/events";
 import { invalidatePost } from "@/lib/server/upstream-service";
+import { noteInboxNotification } from "@/lib/server/inbox";
 
 export const POST = withRequest(async ({ req, requestId }) => {
   const secret = env().WEBHOOK_SECRET;
@@ -15,6 +16,8 @@ export const POST = withRequest(async ({ req, requestId }) => {
   const post = await parseJsonBody(req, Post);
   // Awaited (whether or not it returns a promise): a page told of the change must not refetch the old copy.
   await invalidatePost(post.task_id, post.campaign_id);
+  // Before the events: a page told of the change refetches an inbox that already shows it.
+  noteInboxNotification(post);
   publishEvent({ type: "post", task_id: post.task_id, campaign_id: post.campaign_id, status: post.status, reason: "webhook" });
   publishEvent({ type: "campaign", campaign_id: post.campaign_id, reason: "webhook" });
   log.info("post notification accepted", { requestId, taskId: post.task_id, campaignId: post.campaign_id, status: post.status });

@@ -5,6 +5,7 @@ import { sessions } from "./0003_sessions";
 import { healthProbe } from "./0004_health_probe";
 import { bulkClaims } from "./0005_bulk_claims";
 import { users } from "./0006_users";
+import { pinnedDecisions } from "./0007_pinned_decisions";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   "0004_health_probe": healthProbe,
   "0005_bulk_claims": bulkClaims,
   "0006_users": users,
-  // ↓ next migration here ("0007_…")
+  "0007_pinned_decisions": pinnedDecisions,
+  // ↓ next migration here ("0008_…")
 };

@@ -5,7 +5,7 @@ import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
 import { Prefetch } from "@/components/overview/prefetch";
 import { QueueView } from "@/components/queue/queue-view";
-import { QueueTableSkeleton } from "@/components/queue/table/skeleton";
+import { TriageTableSkeleton } from "@/components/triage/table/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { queuePostsOptions } from "@/lib/queries/queue";
@@ -41,7 +41,7 @@ export default async function QueuePage({ params, searchParams }: Props) {
   // both ways read the same cached view. Client navigations skip it (see Prefetch).
   const api = queueApiQuery(state);
   return (
-    <Suspense fallback={<QueueTableSkeleton label={t("loading")} />}>
+    <Suspense fallback={<TriageTableSkeleton label={t("loading")} />}>
       <Prefetch
         entries={[
           {

@@ -8,13 +8,14 @@ import { labelOr, type KeyOf, type TranslatorFor } from "@/i18n/keys";
 import type { Post } from "@/lib/schemas";
 import { Button } from "@/components/ui/button";
 import { MediaThumb } from "../media-thumb";
+import type { TriagePost } from "../source";
+import { UrgencyBadge } from "../urgency-badge";
 import { PostStatusBadge } from "@/components/post/status-badge";
 
-export const queueFeatures = tableFeatures({ rowSelectionFeature });
-export type QueueRow = Post;
+export const triageFeatures = tableFeatures({ rowSelectionFeature });
 /** The table's meta: how a card opens its post's preview. */
-export type QueueTableMeta = { onOpen: (id: number) => void };
-const metaOf = (table: { options: { meta?: unknown } }) => table.options.meta as QueueTableMeta | undefined;
+export type TriageTableMeta = { onOpen: (id: number) => void };
+const metaOf = (table: { options: { meta?: unknown } }) => table.options.meta as TriageTableMeta | undefined;
 
 /**
  * What some cells read besides their post, passed by context rather than the
@@ -22,11 +23,13 @@ const metaOf = (table: { options: { meta?: unknown } }) => table.options.meta as
  * changes on most polls. Through context only the media cells (expiry) and
  * the status cells ("approving…") follow.
  */
-export const QueueFetchedAt = createContext<string | undefined>(undefined);
+export const TriageFetchedAt = createContext<string | undefined>(undefined);
 /** Posts approved from the keyboard and waiting out their undo window. */
-export const QueuePending = createContext<ReadonlySet<number>>(new Set());
+export const TriagePending = createContext<ReadonlySet<number>>(new Set());
+/** Marks shown under a post's excerpt (the over-limit flag), drawn by the page that knows the channels. */
+export const TriageRowFlags = createContext<((post: TriagePost) => React.ReactNode) | null>(null);
 
-const helper = createColumnHelper<typeof queueFeatures, QueueRow>();
+const helper = createColumnHelper<typeof triageFeatures, TriagePost>();
 
 function HeaderText({ k }: { k: KeyOf<TranslatorFor<"review.queue.columns">> }) {
   const t = useTranslations("review.queue.columns");
@@ -56,8 +59,9 @@ function PostType({ type }: { type: string }) {
   return <>{labelOr(t, "postType", type)}</>;
 }
 
-function Excerpt({ post }: { post: Post }) {
+function Excerpt({ post }: { post: TriagePost }) {
   const t = useTranslations("review.queue");
+  const flags = useContext(TriageRowFlags);
   const text = post.text.length > 160 ? `${post.text.slice(0, 160).trimEnd()}…` : post.text;
   return (
     <span className="block min-w-40">
@@ -65,46 +69,61 @@ function Excerpt({ post }: { post: Post }) {
         {t("postNumber", { id: post.task_id })}
       </AppLink>{" "}
       <span className="line-clamp-2 text-zinc-800 dark:text-zinc-200">{text || t("noText")}</span>
+      {flags?.(post)}
     </span>
   );
+}
+
+function Campaign({ post }: { post: TriagePost }) {
+  return <span className="block min-w-28 text-zinc-800 dark:text-zinc-200">{post.campaign_name}</span>;
 }
 
 /** Columns a table between 640 and 768 px can do without (the preview pane shows the update time). */
 const WIDE_ONLY = "hidden md:table-cell";
 
 // Module-level, so the column definitions (and the cell components in them) keep their identity across renders.
-export const queueColumns = helper.columns([
-  helper.display({
-    id: "select",
-    header: ({ table }) => <SelectAll checked={table.getIsAllPageRowsSelected()} indeterminate={table.getIsSomePageRowsSelected()} onChange={() => table.toggleAllPageRowsSelected()} />,
-    cell: ({ row }) => <SelectOne id={row.original.task_id} checked={row.getIsSelected()} onChange={() => row.toggleSelected()} />,
-    meta: { card: "select" },
-  }),
-  helper.accessor("status", {
-    header: () => <HeaderText k="status" />,
-    cell: (c) => <Status status={c.getValue()} id={c.row.original.task_id} />,
-    meta: { card: "badge" },
-  }),
-  helper.accessor("post_type", { header: () => <HeaderText k="type" />, cell: (c) => <PostType type={c.getValue()} />, meta: { className: WIDE_ONLY } }),
-  helper.accessor("text", { header: () => <HeaderText k="text" />, cell: (c) => <Excerpt post={c.row.original} />, meta: { card: "title" } }),
-  helper.accessor("media", {
-    header: () => <HeaderText k="media" />,
-    cell: (c) => <Media media={c.getValue()} />,
-    meta: { card: "aside" },
-  }),
-  helper.accessor("published_at", { header: () => <HeaderText k="publishAt" />, cell: (c) => <PublishTime post={c.row.original} /> }),
-  helper.accessor("updated_at", { header: () => <HeaderText k="updatedAt" />, cell: (c) => <When value={c.getValue()} />, meta: { className: WIDE_ONLY } }),
-  // A card has no row to click with the keyboard: this button opens the preview (with approve and reject).
-  helper.display({
-    id: "open",
-    cell: (c) => <OpenPreview id={c.row.original.task_id} onOpen={metaOf(c.table)?.onOpen} />,
-    meta: { only: "cards", card: "actions" },
-  }),
-]);
+const select = helper.display({
+  id: "select",
+  header: ({ table }) => <SelectAll checked={table.getIsAllPageRowsSelected()} indeterminate={table.getIsSomePageRowsSelected()} onChange={() => table.toggleAllPageRowsSelected()} />,
+  cell: ({ row }) => <SelectOne id={row.original.task_id} checked={row.getIsSelected()} onChange={() => row.toggleSelected()} />,
+  meta: { card: "select" },
+});
+const status = helper.accessor("status", {
+  header: () => <HeaderText k="status" />,
+  cell: (c) => <Status status={c.getValue()} id={c.row.original.task_id} />,
+  meta: { card: "badge" },
+});
+const urgency = helper.accessor("urgency", {
+  header: () => <HeaderText k="urgency" />,
+  cell: (c) => {
+    const value = c.getValue();
+    return value ? <UrgencyBadge urgency={value} /> : null;
+  },
+  meta: { card: "badge" },
+});
+const campaign = helper.accessor("campaign_name", { header: () => <HeaderText k="campaign" />, cell: (c) => <Campaign post={c.row.original} /> });
+const type = helper.accessor("post_type", { header: () => <HeaderText k="type" />, cell: (c) => <PostType type={c.getValue()} />, meta: { className: WIDE_ONLY } });
+const text = helper.accessor("text", { header: () => <HeaderText k="text" />, cell: (c) => <Excerpt post={c.row.original} />, meta: { card: "title" } });
+const media = helper.accessor("media", { header: () => <HeaderText k="media" />, cell: (c) => <Media media={c.getValue()} />, meta: { card: "aside" } });
+const publishAt = helper.accessor("published_at", { header: () => <HeaderText k="publishAt" />, cell: (c) => <PublishTime post={c.row.original} /> });
+const updatedAt = helper.accessor("updated_at", { header: () => <HeaderText k="updatedAt" />, cell: (c) => <When value={c.getValue()} />, meta: { className: WIDE_ONLY } });
+// A card has no row to click with the keyboard: this button opens the preview (with approve and reject).
+const open = helper.display({
+  id: "open",
+  cell: (c) => <OpenPreview id={c.row.original.task_id} onOpen={metaOf(c.table)?.onOpen} />,
+  meta: { only: "cards", card: "actions" },
+});
+
+/** The columns of each list: a campaign's queue, and the inbox (urgency and campaign instead of the update time). */
+export const TRIAGE_COLUMNS = {
+  queue: helper.columns([select, status, type, text, media, publishAt, updatedAt, open]),
+  inbox: helper.columns([select, urgency, status, campaign, text, media, publishAt, type, open]),
+};
+export type TriageColumnSet = keyof typeof TRIAGE_COLUMNS;
 
 function Status({ status, id }: { status: string; id: number }) {
   const t = useTranslations("review.queue");
-  const pending = useContext(QueuePending).has(id);
+  const pending = useContext(TriagePending).has(id);
   return (
     <>
       <PostStatusBadge status={status} />
@@ -114,7 +133,7 @@ function Status({ status, id }: { status: string; id: number }) {
 }
 
 function Media({ media }: { media: Post["media"] }) {
-  return <MediaThumb media={media} fetchedAt={useContext(QueueFetchedAt)} />;
+  return <MediaThumb media={media} fetchedAt={useContext(TriageFetchedAt)} />;
 }
 
 function OpenPreview({ id, onOpen }: { id: number; onOpen: ((id: number) => void) | undefined }) {

@@ -8,7 +8,7 @@ import { TRIAGE_KEYS } from "@/lib/keyboard/triage";
 /** `?`: the list of keys. */
 export function KeysDialog({ open, onClose, readOnly }: { open: boolean; onClose: () => void; readOnly: boolean }) {
   const t = useTranslations("review.keys");
-  const keys = TRIAGE_KEYS.filter((k) => !readOnly || !["approve", "reject", "select"].includes(k.action));
+  const keys = TRIAGE_KEYS.filter((k) => !readOnly || !["approve", "reject", "select", "undo"].includes(k.action));
   return (
     <Dialog open={open} onClose={onClose} title={t("title")}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">

@@ -3,17 +3,20 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import { QUEUE_PAGE_SIZES, lastPage, type QueuePageSize } from "@/lib/url-state/queue";
+import { lastPage } from "@/lib/url-state/queue";
 
-type Props = {
+type Props<S extends number> = {
   page: number;
-  size: QueuePageSize;
+  size: S;
+  /** The page sizes the list's URL state accepts. */
+  sizes: readonly S[];
   total: number;
   onPage: (page: number) => void;
-  onSize: (size: QueuePageSize) => void;
+  onSize: (size: S) => void;
 };
 
-export function QueuePagination({ page, size, total, onPage, onSize }: Props) {
+/** Pages of a triage list, with the total; the page and its size live in the URL. */
+export function TriagePagination<S extends number>({ page, size, sizes, total, onPage, onSize }: Props<S>) {
   const t = useTranslations("review.queue.pagination");
   const sizeId = useId();
   const pages = lastPage(total, size);
@@ -28,10 +31,10 @@ export function QueuePagination({ page, size, total, onPage, onSize }: Props) {
           <select
             id={sizeId}
             value={size}
-            onChange={(e) => onSize(Number(e.target.value) as QueuePageSize)}
+            onChange={(e) => onSize(Number(e.target.value) as S)}
             className="h-8 rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
           >
-            {QUEUE_PAGE_SIZES.map((s) => (
+            {sizes.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>

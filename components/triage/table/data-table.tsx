@@ -4,11 +4,13 @@ import { useTable, type RowSelectionState, type Updater } from "@tanstack/react-
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import { cn } from "@/lib/cn";
-import type { Post } from "@/lib/schemas";
-import { QueueFetchedAt, QueuePending, queueColumns, queueFeatures, type QueueTableMeta } from "./columns";
+import type { TriagePost } from "../source";
+import { TRIAGE_COLUMNS, TriageFetchedAt, TriagePending, triageFeatures, type TriageColumnSet, type TriageTableMeta } from "./columns";
 
 type Props = {
-  posts: readonly Post[];
+  posts: readonly TriagePost[];
+  /** Which list's columns (the queue's or the inbox's). */
+  columns: TriageColumnSet;
   fetchedAt?: string;
   cursorId: number | null;
   /** Bumped when the cursor moved by keyboard: the row then takes focus (visible ring, screen reader follows). */
@@ -22,10 +24,14 @@ type Props = {
   caption: string;
 };
 
-const getRowId = (post: Post) => String(post.task_id);
-const readOnlyColumns = queueColumns.filter((c) => c.id !== "select");
+const getRowId = (post: TriagePost) => String(post.task_id);
+const READ_ONLY_COLUMNS = {
+  queue: TRIAGE_COLUMNS.queue.filter((c) => c.id !== "select"),
+  inbox: TRIAGE_COLUMNS.inbox.filter((c) => c.id !== "select"),
+};
 
-export function QueueDataTable({ posts, fetchedAt, cursorId, focusToken, selected, onSelectedChange, onRowClick, pendingIds, readOnly, caption }: Props) {
+/** The posts of a triage list: cursor ring, selection, pending marks; rows as cards below 640 px. */
+export function TriageDataTable({ posts, columns, fetchedAt, cursorId, focusToken, selected, onSelectedChange, onRowClick, pendingIds, readOnly, caption }: Props) {
   const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selected.map((id) => [String(id), true as const])), [selected]);
   // The card's button reaches the latest handler through a ref: the meta (and with it every row) stays the same.
   const clickRef = useRef(onRowClick);
@@ -36,12 +42,12 @@ export function QueueDataTable({ posts, fetchedAt, cursorId, focusToken, selecte
   const pendingKey = pendingIds.join(",");
   // Keyed by content: a new array with the same ids must not redraw every row.
   const pending = useMemo(() => new Set(pendingKey ? pendingKey.split(",").map(Number) : []), [pendingKey]);
-  const meta = useMemo<QueueTableMeta>(() => ({ onOpen }), [onOpen]);
+  const meta = useMemo<TriageTableMeta>(() => ({ onOpen }), [onOpen]);
 
   const table = useTable({
-    features: queueFeatures,
-    columns: readOnly ? readOnlyColumns : queueColumns,
-    data: posts,
+    features: triageFeatures,
+    columns: readOnly ? READ_ONLY_COLUMNS[columns] : TRIAGE_COLUMNS[columns],
+    data: posts as TriagePost[],
     getRowId,
     meta,
     state: { rowSelection },
@@ -53,8 +59,8 @@ export function QueueDataTable({ posts, fetchedAt, cursorId, focusToken, selecte
   });
 
   return (
-    <QueueFetchedAt value={fetchedAt}>
-      <QueuePending value={pending}>
+    <TriageFetchedAt value={fetchedAt}>
+      <TriagePending value={pending}>
         <DataTable
           table={table}
           caption={caption}
@@ -69,6 +75,8 @@ export function QueueDataTable({ posts, fetchedAt, cursorId, focusToken, selecte
             return {
               "data-task-id": id,
               "data-post-status": row.original.status,
+              "data-campaign-id": row.original.campaign_id,
+              "data-urgency": row.original.urgency,
               "aria-current": isCursor ? "true" : undefined,
               className: cn(
                 "cursor-pointer outline-none hover:bg-zinc-50 dark:hover:bg-zinc-900",
@@ -79,7 +87,7 @@ export function QueueDataTable({ posts, fetchedAt, cursorId, focusToken, selecte
             };
           }}
         />
-      </QueuePending>
-    </QueueFetchedAt>
+      </TriagePending>
+    </TriageFetchedAt>
   );
 }

@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { redirect } from "next/navigation";
+import type { SearchParams } from "nuqs/server";
+import { Suspense } from "react";
+import { Prefetch } from "@/components/overview/prefetch";
+import { InboxView } from "@/components/triage/inbox/inbox-view";
+import { TriageTableSkeleton } from "@/components/triage/table/skeleton";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { can } from "@/lib/auth/roles";
+import { inboxApiQuery, inboxOptions } from "@/lib/queries/inbox";
+import { InboxQuery } from "@/lib/schemas";
+import { inboxAnswer, inboxConfigFromEnv, inboxScheduler } from "@/lib/server/inbox";
+import { INBOX_URL_KEYS, inboxFilters, inboxUrlSearch, parseInboxUrl } from "@/lib/url-state/inbox";
+
+type Props = { searchParams: Promise<SearchParams> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("review.inbox");
+  return { title: t("title") };
+}
+
+/** The route's parameters as URL strings, parsed by the route's own schema, so both ways read the same answer. */
+function routeQuery(filters: ReturnType<typeof inboxFilters>) {
+  const raw = Object.fromEntries(Object.entries(inboxApiQuery(filters)).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+  return InboxQuery.parse(raw);
+}
+
+export default async function InboxPage({ searchParams }: Props) {
+  const raw = await searchParams;
+  // The same parsers as the client: an invalid or non-canonical link is rewritten to what is actually shown.
+  const state = parseInboxUrl(raw);
+  const canonical = inboxUrlSearch(state);
+  const given = INBOX_URL_KEYS.flatMap((k) => (raw[k] === undefined ? [] : [`${k}=${[raw[k]].flat().join(",")}`])).join("&");
+  if (canonical !== (given ? `?${given}` : "")) redirect(`/inbox${canonical}`);
+
+  const user = await getCurrentUser();
+  const t = await getTranslations("review.inbox");
+  const filters = inboxFilters(state);
+  // The first load's rows come in the HTML: the page the client asks for, under its key, from the
+  // inbox's own copy (what GET /api/inbox answers). Client navigations skip it (see Prefetch).
+  return (
+    <Suspense fallback={<TriageTableSkeleton label={t("loading")} />}>
+      <Prefetch
+        entries={[
+          {
+            queryKey: inboxOptions(filters).queryKey,
+            queryFn: async () => {
+              const q = routeQuery(filters);
+              const snapshot = await inboxScheduler().use({ campaignIds: q.campaign_id, projectId: q.project_id, priority: "interactive" });
+              return inboxAnswer(snapshot, q, snapshot.now, inboxConfigFromEnv().dueSoonMs);
+            },
+          },
+        ]}
+      >
+        <InboxView canDecide={user ? can(user.role, "decide") : false} />
+      </Prefetch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useEffect, useMemo } from "react";
+import { inboxOptions, inboxPrefix } from "@/lib/queries/inbox";
+import { INBOX_DEFAULTS, INBOX_PAGE_SIZES, inboxFilters, inboxUrlSearch, isFiltered } from "@/lib/url-state/inbox";
+import { lastPage } from "@/lib/url-state/queue";
+import type { TriageSource } from "../source";
+import { TriagePagination } from "../table/pagination";
+import { TriageDesk } from "../triage-desk";
+import { DueSoonMinutes } from "../urgency-badge";
+import { InboxEmptyState } from "./empty-state";
+import { InboxFilters } from "./filters";
+import { InboxFreshness } from "./freshness";
+import { useInboxUrl } from "./use-inbox-url";
+
+/**
+ * Every post waiting for approval across the active and frozen campaigns,
+ * soonest planned time first, with its urgency and campaign: the same triage
+ * desk as a campaign's queue, fed by GET /api/inbox.
+ */
+export function InboxView({ canDecide }: { canDecide: boolean }) {
+  const t = useTranslations("review.inbox");
+  const [url, setUrl, hrefFor] = useInboxUrl();
+  const query = useQuery(inboxOptions(inboxFilters(url)));
+  const data = query.data?.data;
+
+  // A page number past the end (posts decided meanwhile, a stale link) goes to the last page.
+  const total = data?.total;
+  useEffect(() => {
+    if (total !== undefined && url.page > lastPage(total, url.size)) setUrl({ page: lastPage(total, url.size) });
+  }, [total, url.page, url.size, setUrl]);
+
+  const campaigns = useMemo(() => data?.campaigns ?? [], [data]);
+  const campaignKey = campaigns.map((c) => c.id).join(",");
+  // Unfinished bulk jobs of any listed campaign show again after a reload (the dashboard's own table: no upstream read).
+  const jobCampaigns = useMemo(() => (campaignKey ? campaignKey.split(",").map(Number) : []), [campaignKey]);
+  const viewKey = inboxUrlSearch(url);
+  const source: TriageSource = { query, listKey: inboxPrefix, viewKey, jobCampaigns };
+
+  return (
+    <DueSoonMinutes value={data?.thresholds.due_soon_minutes ?? 120}>
+      <TriageDesk
+        source={source}
+        canDecide={canDecide}
+        columns="inbox"
+        idPrefix="inbox"
+        title={t("title")}
+        subtitle={
+          <div className="flex flex-col gap-1">
+            <p>{t("intro")}</p>
+            <InboxFreshness campaigns={campaigns} />
+          </div>
+        }
+        filters={<InboxFilters state={url} campaigns={campaigns} onChange={setUrl} />}
+        empty={<InboxEmptyState filtered={isFiltered(url)} resetHref={hrefFor(INBOX_DEFAULTS)} />}
+        footer={(all) => <TriagePagination page={url.page} size={url.size} sizes={INBOX_PAGE_SIZES} total={all} onPage={(page) => setUrl({ page })} onSize={(size) => setUrl({ size })} />}
+        tableLabel={t("tableLabel")}
+        caption={(all) => t("caption", { total: all })}
+      />
+    </DueSoonMinutes>
+  );
+}

@@ -1,0 +1,141 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useCallback, useMemo } from "react";
+import { linkTimes, useLinkExpiry } from "@/components/media/use-link-expiry";
+import { DecisionNotes, useDecisionOffer, usable } from "@/components/post/decision-offer";
+import { PostStatusBadge } from "@/components/post/status-badge";
+import { AppLink } from "@/components/ui/app-link";
+import { Button } from "@/components/ui/button";
+import { ErrorState } from "@/components/ui/query-states";
+import type { DataMeta } from "@/lib/api/envelope";
+import type { Media, PostDetail } from "@/lib/schemas";
+import { mediaExpired } from "./media-thumb";
+import { PreviewMedia } from "./preview-media";
+import type { TriagePost } from "./source";
+import { UrgencyBadge } from "./urgency-badge";
+import type { Pin } from "./versions";
+
+/** The selected post's detail as its query has it (the post page's cache entry). */
+export type PaneDetail = { data: PostDetail; meta: DataMeta; updatedAt: number };
+
+type Props = {
+  post: TriagePost | null;
+  /** When the list carrying `post` was fetched (its media links lapse from then). */
+  fetchedAt?: string;
+  detail: PaneDetail | undefined;
+  detailError?: unknown;
+  onDetailRefresh: () => void;
+  /** The version a decision here sends: undefined until the detail has loaded (buttons wait for it). */
+  pin: Pin | undefined;
+  /** Shown instead of the buttons when the text changed since it was read (the version notice). */
+  changed?: React.ReactNode;
+  /** Beside the status: the over-limit flag of the post's channels. */
+  flags?: React.ReactNode;
+  canDecide: boolean;
+  /** The list the post comes from can be read now (not failing, nor retrying after a failure). */
+  readable: boolean;
+  pending: boolean;
+  busy: boolean;
+  /** The inbox names each post's campaign. */
+  showCampaign?: boolean;
+  onApprove: (id: number) => void;
+  onReject: (id: number) => void;
+  onClose?: () => void;
+  /** The pane appears twice (side pane, phone sheet): each copy needs its own id. */
+  headingId: string;
+};
+
+/**
+ * The selected row in full without leaving the list: media first, then the
+ * text of the version the buttons will send (from the post's detail, loaded
+ * here and shared with the post page), then a link to the whole post.
+ */
+export function PreviewPane(props: Props) {
+  const { post, detail, pin, changed, canDecide, readable, pending, busy, onApprove, onReject, onClose, headingId } = props;
+  const t = useTranslations("review.queue.preview");
+  const tt = useTranslations("review.triage.preview");
+  const format = useFormatter();
+  const offerFor = useDecisionOffer();
+  if (!post) {
+    return <p className="p-4 text-sm text-zinc-700 dark:text-zinc-300">{t("empty")}</p>;
+  }
+  // The detail is the post as it is now; the list's row may be a poll behind.
+  const shown = detail?.data.task_id === post.task_id ? detail : undefined;
+  const offer = offerFor(post.status, readable);
+  const waiting = pin === undefined && !props.detailError;
+  const blocked = busy || pending || pin === undefined || changed != null;
+  const updatedAt = shown?.data.updated_at ?? post.updated_at;
+  const text = shown ? shown.data.text : post.text;
+
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col gap-3 p-4" data-preview-post={post.task_id}>
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-base font-semibold">
+            {t("title", { id: post.task_id })}
+          </h2>
+          {props.showCampaign && <p className="text-sm text-zinc-700 dark:text-zinc-300">{post.campaign_name}</p>}
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300">
+            <PostStatusBadge status={post.status} />
+            {post.urgency && <UrgencyBadge urgency={post.urgency} />}
+            {props.flags}
+            {typeof pin === "number" && <span data-preview-version={pin}>{tt("version", { version: pin })}</span>}
+            {updatedAt && <span>{t("updated", { when: format.dateTime(new Date(updatedAt), { dateStyle: "short", timeStyle: "short" }) })}</span>}
+          </p>
+        </div>
+        {onClose && (
+          <Button size="sm" variant="ghost" onClick={onClose}>
+            {t("close")}
+          </Button>
+        )}
+      </header>
+
+      {canDecide && changed}
+      {canDecide && !changed && (
+        <div className="flex flex-wrap items-center gap-2">
+          {offer.approve && (
+            <Button size="sm" variant="success" disabled={blocked || !usable(offer, "approve")} onClick={() => onApprove(post.task_id)} aria-keyshortcuts="a">
+              {t("approve")}
+            </Button>
+          )}
+          {offer.reject && (
+            <Button size="sm" variant="danger" disabled={blocked || !usable(offer, "reject")} onClick={() => onReject(post.task_id)} aria-keyshortcuts="r">
+              {t("reject")}
+            </Button>
+          )}
+          <OpenLink id={post.task_id} />
+          <DecisionNotes notes={waiting && (offer.approve || offer.reject) ? [...offer.notes, tt("loadingVersion")] : offer.notes} className="basis-full" />
+        </div>
+      )}
+      {!canDecide && <OpenLink id={post.task_id} />}
+      {props.detailError != null && !shown && <ErrorState error={props.detailError} onRetry={props.onDetailRefresh} />}
+
+      <PaneMedia media={shown ? shown.data.media : post.media} detail={shown} listFetchedAt={props.fetchedAt} onRefresh={props.onDetailRefresh} />
+      <p className="whitespace-pre-wrap break-words text-sm leading-relaxed" data-preview-text>
+        {text || t("noText")}
+      </p>
+    </article>
+  );
+}
+
+function OpenLink({ id }: { id: number }) {
+  const t = useTranslations("review.queue.preview");
+  return (
+    <AppLink href={`/posts/${id}`} className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-blue-800 underline dark:text-blue-300">
+      {t("open")}
+    </AppLink>
+  );
+}
+
+/** Media links lapse: the detail's are refreshed before they do (by refetching it); the list's only say so. */
+function PaneMedia({ media, detail, listFetchedAt, onRefresh }: { media: Media | null; detail: PaneDetail | undefined; listFetchedAt?: string; onRefresh: () => void }) {
+  const times = useMemo(
+    () => (media && detail ? linkTimes(detail.meta.fetchedAt, detail.updatedAt, media.expires_in) : null),
+    [media, detail],
+  );
+  const refresh = useCallback(() => onRefresh(), [onRefresh]);
+  const { expired } = useLinkExpiry(times, refresh);
+  const lapsed = detail ? expired : mediaExpired(media, listFetchedAt);
+  return <PreviewMedia media={media} expired={lapsed} onRetry={refresh} />;
+}

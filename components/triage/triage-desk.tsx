@@ -1,0 +1,224 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { OverLimitFlag, useCampaignPlatforms } from "@/components/post/over-limit-flag";
+import { RejectDialog } from "@/components/post/reject-dialog";
+import { Button } from "@/components/ui/button";
+import { ErrorState, StaleNote } from "@/components/ui/query-states";
+import { BulkBar } from "./bulk-bar";
+import { BulkConfirmDialog } from "./bulk-confirm";
+import { BulkProgress } from "./bulk-progress";
+import { KeysDialog } from "./keys-dialog";
+import { LiveStatus } from "./live-status";
+import { PreviewPane } from "./preview-pane";
+import type { TriagePost, TriageSource } from "./source";
+import { TriageRowFlags } from "./table/columns";
+import { TriageDataTable } from "./table/data-table";
+import { TriageTableSkeleton } from "./table/skeleton";
+import type { TriageColumnSet } from "./table/columns";
+import { useTriageDesk } from "./use-triage-desk";
+import { VersionChangedNotice } from "@/components/post/version-changed";
+
+type Props = {
+  source: TriageSource;
+  canDecide: boolean;
+  /** Which columns the rows show (the queue's, or the inbox's with urgency and campaign). */
+  columns: TriageColumnSet;
+  title: React.ReactNode;
+  /** Under the title: the campaign's name, the data's freshness. */
+  subtitle?: React.ReactNode;
+  filters?: React.ReactNode;
+  /** What shows when the list is empty (it knows its filters). */
+  empty: React.ReactNode;
+  /** Under the rows: the pagination, given the total. */
+  footer?: (total: number) => React.ReactNode;
+  tableLabel: string;
+  caption: (total: number) => string;
+  /** Prefix of the preview headings' ids. */
+  idPrefix: string;
+};
+
+const noSubscription = () => () => {};
+const isBrowser = () => true;
+const isServer = () => false;
+
+/**
+ * One triage desk for every list of posts waiting for a decision (a campaign's
+ * queue, the inbox across campaigns): the rows with a keyboard cursor, the
+ * preview pane beside them (a sheet on phones), decisions, selection and bulk
+ * jobs, live updates. The page gives the data source and its own header,
+ * filters, empty state and pagination.
+ */
+export function TriageDesk({ source, canDecide, columns, title, subtitle, filters, empty, footer, tableLabel, caption, idPrefix }: Props) {
+  const t = useTranslations("review.queue");
+  const desk = useTriageDesk(source, canDecide);
+  const { query } = source;
+  const { triage, posts, ids, decisions, bulk, cursorPost, detail } = desk;
+  const hydrated = useSyncExternalStore(noSubscription, isBrowser, isServer);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [focusToken, setFocusToken] = useState(0);
+
+  // A j/k press moves focus to the new cursor row; clicks do not steal focus.
+  const lastCursor = useRef(triage.cursorId);
+  useEffect(() => {
+    if (triage.cursorId !== lastCursor.current && document.activeElement?.closest("input, textarea, select, a, button") == null) {
+      setFocusToken((n) => n + 1);
+    }
+    lastCursor.current = triage.cursorId;
+  }, [triage.cursorId]);
+
+  // The channels' limits, per campaign on screen (one cached read each), for the over-limit flags.
+  const campaignIds = useMemo(() => [...new Set(posts.map((p) => p.campaign_id))], [posts]);
+  const platforms = useCampaignPlatforms(campaignIds);
+  const flags = useCallback((post: TriagePost) => <OverLimitFlag post={post} platforms={platforms.get(post.campaign_id) ?? []} className="mt-1" />, [platforms]);
+
+  const fetchedAt = query.data?.meta.fetchedAt;
+  const total = query.data?.data.total ?? 0;
+  const { refetch: refetchDetail } = detail.query;
+  const refreshDetail = useCallback(() => void refetchDetail(), [refetchDetail]);
+  const cursorId = triage.cursorId;
+  const change = detail.change;
+  const notice =
+    cursorId !== null && change ? (
+      <VersionChangedNotice
+        key={`${cursorId}:${change.seen}:${change.current}`}
+        taskId={cursorId}
+        seenVersion={change.seen}
+        currentVersion={change.current}
+        onDecide={(action, version) => {
+          desk.acceptVersion(cursorId, version);
+          if (action === "approve") desk.approveNow(cursorId, version);
+          else desk.askReject(cursorId, version, "single");
+        }}
+        // Leaving it: the new text is on screen now, and it is the one the buttons send.
+        onCancel={() => desk.acceptVersion(cursorId, change.current)}
+      />
+    ) : null;
+  const previewProps = {
+    post: cursorPost,
+    fetchedAt,
+    detail: detail.data ? { data: detail.data.data, meta: detail.data.meta, updatedAt: detail.query.dataUpdatedAt } : undefined,
+    detailError: detail.query.isError ? detail.query.error : undefined,
+    onDetailRefresh: refreshDetail,
+    pin: detail.seen,
+    changed: notice,
+    flags: cursorPost ? <OverLimitFlag post={detail.data?.data ?? cursorPost} platforms={platforms.get(cursorPost.campaign_id) ?? []} /> : null,
+    canDecide,
+    readable: desk.readable,
+    showCampaign: columns === "inbox",
+    pending: cursorPost ? desk.pendingIds.includes(cursorPost.task_id) : false,
+    busy: cursorPost ? decisions.busy.includes(cursorPost.task_id) : false,
+    onApprove: (id: number) => detail.seen !== undefined && desk.approveNow(id, detail.seen),
+    onReject: (id: number) => desk.askReject(id, detail.seen, "single"),
+  };
+
+  return (
+    // The rows come in the server's HTML; the keys work once this is hydrated, which
+    // `data-interactive` says (journeys wait for it before pressing keys).
+    <div className="flex flex-col gap-4" data-interactive={hydrated ? "true" : undefined}>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold">{title}</h1>
+          {/* The line is kept before the posts arrive, so nothing below moves when it fills. */}
+          <div className="min-h-5 text-sm text-zinc-700 dark:text-zinc-300">{subtitle}</div>
+        </div>
+        <div className="flex items-center gap-3">
+          <LiveStatus fetchedAt={fetchedAt} ids={query.data ? ids : undefined} viewKey={source.viewKey} refreshing={query.isFetching && !query.isPending} />
+          <Button size="sm" onClick={() => desk.setHelpOpen(true)} aria-keyshortcuts="?">
+            {t("keysButton")}
+          </Button>
+        </div>
+      </header>
+
+      {!canDecide && <p className="rounded-md bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-900">{t("readOnly")}</p>}
+      {filters}
+
+      {canDecide && (
+        <BulkBar
+          count={triage.selected.length}
+          approvable={desk.approvable.length}
+          rejectable={desk.rejectable.length}
+          readable={desk.readable}
+          busy={false}
+          onApprove={() => desk.setConfirming(desk.approvable)}
+          onReject={() => desk.setRejecting({ ids: desk.rejectable, source: "bulk" })}
+          onClear={() => triage.setSelected([])}
+        />
+      )}
+      {bulk.shownJobs.map((id) => (
+        <BulkProgress key={id} jobId={id} onDone={bulk.onJobDone} onDismiss={() => bulk.dismiss(id)} />
+      ))}
+
+      <StaleNote meta={query.data?.meta} />
+      <p role="status" aria-live="polite" className="sr-only">
+        {desk.announcement}
+      </p>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-label={tableLabel} className="min-w-0">
+          {query.isPending ? (
+            <TriageTableSkeleton label={t("loading")} />
+          ) : query.isError && !query.data ? (
+            <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+          ) : posts.length === 0 ? (
+            empty
+          ) : (
+            <TriageRowFlags value={flags}>
+              {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
+              <TriageDataTable
+                posts={posts}
+                columns={columns}
+                fetchedAt={fetchedAt}
+                cursorId={triage.cursorId}
+                focusToken={focusToken}
+                selected={triage.selected}
+                onSelectedChange={triage.setSelected}
+                onRowClick={(id) => {
+                  triage.setCursor(id);
+                  setSheetOpen(true);
+                }}
+                pendingIds={desk.pendingIds}
+                readOnly={!canDecide}
+                caption={caption(total)}
+              />
+              {footer?.(total)}
+            </TriageRowFlags>
+          )}
+        </section>
+
+        <aside
+          aria-label={t("preview.label")}
+          className="hidden self-start rounded-lg border border-zinc-200 lg:sticky lg:top-4 lg:block lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto dark:border-zinc-800"
+        >
+          <PreviewPane {...previewProps} headingId={`${idPrefix}-preview-side`} />
+        </aside>
+      </div>
+
+      {sheetOpen && cursorPost && (
+        <aside
+          aria-label={t("preview.label")}
+          className="fixed inset-x-0 bottom-0 z-30 max-h-[75dvh] overflow-y-auto rounded-t-xl border-t border-zinc-200 bg-white shadow-2xl lg:hidden dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <PreviewPane {...previewProps} headingId={`${idPrefix}-preview-sheet`} onClose={() => setSheetOpen(false)} />
+        </aside>
+      )}
+
+      <KeysDialog open={desk.helpOpen} onClose={() => desk.setHelpOpen(false)} readOnly={!canDecide} />
+      <BulkConfirmDialog
+        count={desk.confirming?.length ?? null}
+        campaigns={desk.confirming ? desk.campaignsOf(desk.confirming) : 0}
+        onConfirm={desk.confirmBulkApprove}
+        onCancel={() => desk.setConfirming(null)}
+      />
+      <RejectDialog
+        open={desk.rejecting !== null}
+        taskIds={desk.rejecting?.ids ?? []}
+        campaignId={desk.rejectCampaign}
+        initial={desk.rejecting?.initial}
+        onCancel={() => desk.setRejecting(null)}
+        onSubmit={(reason, category) => desk.confirmReject({ reason, category })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useBlockedText } from "@/components/post/decision-offer";
+import type { VersionChange } from "@/components/post/version-changed";
+import { notify } from "@/components/ui/toaster";
+import type { Decidable, TriageEffect } from "@/lib/keyboard/triage";
+import { useTriageKeys } from "@/lib/keyboard/use-triage-keys";
+import { useUndoWindow } from "@/lib/keyboard/use-undo-window";
+import { canDecideOn, eligibleIds } from "@/lib/posts/transitions";
+import { postQuery } from "@/lib/queries/posts";
+import { deferredKey, planBulk, type Deferred } from "./deferred";
+import type { TriagePost, TriageSource } from "./source";
+import { useBulkJobs } from "./use-bulk-jobs";
+import { useDecisions, withOverrides, type RejectInput } from "./use-decisions";
+import { useUndoToast } from "./undo-toast";
+import { activeVersion, useSeenVersions, type Pin } from "./versions";
+
+const NO_POSTS: readonly TriagePost[] = [];
+
+/**
+ * What the reject dialog is open for: one post (pinned to the version seen) or a bulk selection;
+ * `initial` is what was typed before a refusal for a changed text, offered again for the new one.
+ */
+export type Rejecting = { ids: number[]; source: "single" | "keyboard" | "bulk"; version?: Pin; initial?: RejectInput };
+
+/**
+ * Everything a triage desk does to its rows, whatever list they come from:
+ * the cursor and its keys, decisions pinned to the version seen, the one undo
+ * window (keyboard approvals and bulk jobs, newest first for u / Ctrl+Z), and
+ * bulk jobs (one per campaign). The layout is triage-desk.tsx.
+ */
+export function useTriageDesk(source: TriageSource, canDecide: boolean) {
+  const t = useTranslations("review.queue");
+  const tt = useTranslations("review.triage");
+  const blockedText = useBlockedText();
+  const router = useRouter();
+  const qc = useQueryClient();
+  const { query } = source;
+  const serverPosts = query.data?.data.posts ?? NO_POSTS;
+  const versions = useSeenVersions();
+  const { markSeen } = versions;
+
+  // Posts whose decision was refused because the text moved on (with the versions the server named):
+  // the preview asks again about them, and the cursor goes back to the first such post.
+  const [refused, setRefused] = useState<ReadonlyMap<number, VersionChange>>(() => new Map());
+  const setCursorRef = useRef<(id: number) => void>(() => {});
+  const setSelectedRef = useRef<(ids: readonly number[]) => void>(() => {});
+  const onVersionChanged = useCallback((id: number, change: VersionChange) => {
+    setRefused((m) => new Map(m).set(id, change));
+    setCursorRef.current(id);
+  }, []);
+  const decisions = useDecisions({ listKey: source.listKey, notify, onVersionChanged });
+  const posts = useMemo(() => withOverrides(serverPosts, decisions.overrides), [serverPosts, decisions.overrides]);
+  const ids = useMemo(() => posts.map((p) => p.task_id), [posts]);
+  // Rows on screen from a list that is failing (or retrying after a failure) may be out of date: no decisions on them.
+  const readable = query.status === "success";
+
+  const bulk = useBulkJobs({ jobCampaigns: source.jobCampaigns, enabled: canDecide, listKey: source.listKey, applyStatuses: decisions.applyStatuses });
+  const { sendApproval } = decisions;
+  const { start: startBulk, startOnExit } = bulk;
+  const send = useCallback(
+    (d: Deferred, { keepalive }: { keepalive: boolean }) => {
+      if (d.kind === "approve") sendApproval({ id: d.id, version: d.version }, { keepalive });
+      else if (keepalive) startOnExit(d.plan);
+      else void startBulk(d.plan);
+    },
+    [sendApproval, startBulk, startOnExit],
+  );
+  const undoWindow = useUndoWindow<Deferred>(send);
+  const pendingIds = useMemo(
+    () => undoWindow.pending.flatMap((p) => (p.item.kind === "approve" ? [p.item.id] : p.item.plan.action === "approve" ? p.item.plan.groups.flatMap((g) => g.taskIds) : [])),
+    [undoWindow.pending],
+  );
+  const bulkSerial = useRef(0);
+  const [announcement, setAnnouncement] = useState("");
+
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [rejecting, setRejecting] = useState<Rejecting | null>(null);
+  const [confirming, setConfirming] = useState<number[] | null>(null);
+  const dialogOpen = helpOpen || rejecting !== null || confirming !== null;
+
+  // The cursor's post in full: its detail (the post page's query and cache entry) gives the version to pin.
+  const cursorRef = useRef<number | null>(null);
+  const changedOf = useCallback(
+    (id: number) => {
+      const seen = versions.seenOf(id);
+      const now = versions.cachedOf(id);
+      return refused.has(id) || (typeof seen === "number" && typeof now === "number" && seen !== now);
+    },
+    [versions, refused],
+  );
+  const decidable = useCallback<Decidable>(
+    (id, action) => {
+      const post = posts.find((p) => p.task_id === id);
+      return readable && post !== undefined && canDecideOn(post.status, action) && versions.seenOf(id) !== undefined && !changedOf(id);
+    },
+    [posts, readable, versions, changedOf],
+  );
+  const whyNot = useCallback(
+    (id: number, action: "approve" | "reject") => {
+      const post = posts.find((p) => p.task_id === id);
+      if (!readable || !post || !canDecideOn(post.status, action)) return blockedText(post?.status ?? "", readable);
+      return versions.seenOf(id) === undefined ? tt("preview.loadingVersion") : tt("preview.changed");
+    },
+    [posts, readable, blockedText, versions, tt],
+  );
+
+  const undoLast = useCallback(
+    (key?: string) => {
+      const taken = key ? { key, item: undoWindow.undo(key) } : undoWindow.undoLast();
+      const item = taken?.item;
+      if (!item) return;
+      if (item.kind === "approve") {
+        // Back to the post whose approval was taken back: it is the one to look at again.
+        setCursorRef.current(item.id);
+        setAnnouncement(tt("undo.undoneApprove", { id: item.id }));
+      } else {
+        // The selection comes back, so the bulk action can be changed rather than made again from scratch.
+        setSelectedRef.current(item.plan.groups.flatMap((g) => g.taskIds));
+        setAnnouncement(tt("undo.undoneBulk", { count: item.plan.count }));
+      }
+    },
+    [undoWindow, tt],
+  );
+  useUndoToast(undoWindow.pending, undoLast);
+
+  // What was typed for a reject refused because the text changed: offered again for the new text.
+  const typed = useRef(new Map<number, RejectInput>());
+  /** Opens the reject dialog for one post, pinned to `version`. */
+  const askReject = useCallback(
+    (id: number, version: Pin | undefined, how: "single" | "keyboard") => setRejecting({ ids: [id], source: how, version, initial: typed.current.get(id) }),
+    [],
+  );
+
+  const scheduleApproval = useCallback(
+    (id: number) => {
+      const version = versions.seenOf(id);
+      if (version === undefined) return;
+      const item: Deferred = { kind: "approve", id, version };
+      undoWindow.schedule(deferredKey(item), item);
+    },
+    [versions, undoWindow],
+  );
+
+  const onEffect = useCallback(
+    (effect: TriageEffect) => {
+      if (effect.type === "help") return setHelpOpen(true);
+      if (effect.type === "open") return router.push(`/posts/${effect.id}`);
+      if (!canDecide) return;
+      if (effect.type === "undo") return undoLast();
+      if (effect.type === "unavailable") return void notify("warning", t("toast.unavailable", { id: effect.id, reason: whyNot(effect.id, effect.action) }));
+      if (effect.type === "approve") scheduleApproval(effect.id);
+      if (effect.type === "reject") askReject(effect.id, versions.seenOf(effect.id), "keyboard");
+    },
+    [router, canDecide, t, whyNot, scheduleApproval, versions, undoLast, askReject],
+  );
+  const triage = useTriageKeys(ids, { onEffect, enabled: !dialogOpen, decidable, canUndo: () => canDecide && undoWindow.size() > 0 });
+  useEffect(() => {
+    setCursorRef.current = triage.setCursor;
+    setSelectedRef.current = triage.setSelected;
+    cursorRef.current = triage.cursorId;
+  });
+
+  const cursorPost = posts.find((p) => p.task_id === triage.cursorId) ?? null;
+  const detail = useQuery({ ...postQuery(triage.cursorId ?? 0), enabled: triage.cursorId !== null });
+  const detailData = detail.data && detail.data.data.task_id === triage.cursorId ? detail.data : undefined;
+  const current = detailData ? activeVersion(detailData.data) : undefined;
+  // The first text shown of a post is the one read; a later one is news, not silently taken for read.
+  useEffect(() => {
+    if (triage.cursorId !== null && current !== undefined && versions.seenOf(triage.cursorId) === undefined) markSeen(triage.cursorId, current);
+  }, [triage.cursorId, current, versions, markSeen]);
+  // The post the cursor goes to next is loaded while this one is read (the first row before the first j),
+  // so a decision on it need not wait; one read per post looked at, as the preview would make anyway.
+  const nextId = triage.cursorId === null ? ids[0] : ids[ids.indexOf(triage.cursorId) + 1];
+  const ready = triage.cursorId === null || detailData !== undefined;
+  useEffect(() => {
+    if (canDecide && ready && nextId !== undefined) void qc.prefetchQuery(postQuery(nextId));
+  }, [canDecide, ready, nextId, qc]);
+
+  const seen = triage.cursorId === null ? undefined : versions.seen.get(triage.cursorId);
+  // What the notice compares: the server's refusal says it exactly; else the text shown first and the one loaded now.
+  const change: VersionChange | null =
+    triage.cursorId === null
+      ? null
+      : (refused.get(triage.cursorId) ?? (typeof seen === "number" && typeof current === "number" && seen !== current ? { seen, current } : null));
+
+  /** The person read the new text (the notice): it is the one seen now, and decisions pin it. */
+  const acceptVersion = useCallback(
+    (id: number, version: Pin) => {
+      markSeen(id, version);
+      setRefused((m) => {
+        if (!m.has(id)) return m;
+        const next = new Map(m);
+        next.delete(id);
+        return next;
+      });
+    },
+    [markSeen],
+  );
+
+  const approveNow = useCallback(
+    (id: number, version: Pin) => {
+      triage.advance(id);
+      void decisions.approve(id, version, "single");
+    },
+    [triage, decisions],
+  );
+
+  // Resolves once sent (the dialog then closes); a failure stays in the dialog with the reason.
+  const confirmReject = async (input: RejectInput) => {
+    if (!rejecting) return;
+    const { ids: targets, source: how, version } = rejecting;
+    if (how === "bulk") {
+      scheduleBulk(planBulk("reject", posts, targets, versionForBulk, input));
+    } else {
+      const id = targets[0];
+      if (id === undefined || version === undefined) return;
+      const outcome = await decisions.reject(id, version, input, how);
+      // Refused for a changed text: the dialog closes and the preview shows what changed.
+      if (outcome === "changed") typed.current.set(id, input);
+      else typed.current.delete(id);
+      if (outcome === "sent") triage.advance(id);
+    }
+    setRejecting(null);
+  };
+
+  /** Bulk items are pinned where a version is known: the one read in the preview, else the one loaded. */
+  const versionForBulk = (id: number) => versions.seenOf(id) ?? versions.cachedOf(id);
+
+  function scheduleBulk(plan: ReturnType<typeof planBulk>) {
+    if (plan.count === 0) return;
+    bulkSerial.current += 1;
+    const item: Deferred = { kind: "bulk", plan };
+    undoWindow.schedule(deferredKey(item, bulkSerial.current), item);
+    triage.setSelected([]);
+  }
+
+  const approvable = eligibleIds(posts, triage.selected, "approve");
+  const rejectable = eligibleIds(posts, triage.selected, "reject");
+  const campaignsOf = (list: readonly number[]) => new Set(posts.filter((p) => list.includes(p.task_id)).map((p) => p.campaign_id)).size;
+
+  return {
+    posts,
+    ids,
+    readable,
+    triage,
+    decisions,
+    bulk,
+    pendingIds,
+    announcement,
+    cursorPost,
+    detail: { query: detail, data: detailData, current, seen, change },
+    acceptVersion,
+    approveNow,
+    helpOpen,
+    setHelpOpen,
+    rejecting,
+    setRejecting,
+    askReject,
+    confirmReject,
+    /** The campaign whose reasons the dialog offers: the (first) post's. */
+    rejectCampaign: rejecting ? posts.find((p) => p.task_id === rejecting.ids[0])?.campaign_id : undefined,
+    confirming,
+    setConfirming,
+    confirmBulkApprove: () => {
+      if (confirming) scheduleBulk(planBulk("approve", posts, confirming, versionForBulk));
+      setConfirming(null);
+    },
+    approvable,
+    rejectable,
+    campaignsOf,
+    seenOf: versions.seenOf,
+  };
+}

@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { Inbox, InboxUrgency } from "@/lib/schemas";
+import { apiGet } from "./fetch-json";
+
+/**
+ * The inbox's filters as the page holds them; `inboxApiQuery` turns them into
+ * GET /api/inbox's parameters in one canonical spelling, so equal filters share
+ * one cache entry.
+ */
+export type InboxFilters = {
+  projectId?: number | null;
+  campaignIds?: readonly number[];
+  types?: readonly string[];
+  urgency?: readonly InboxUrgency[];
+  limit?: number;
+  offset?: number;
+};
+
+/**
+ * An inbox request is answered from the server's copy and costs the upstream
+ * nothing, so polling only decides how soon a change shows when the event
+ * stream is down; it also keeps the server's refresh running (it stops a few
+ * minutes after the last request: no one watching, no spending). React Query
+ * pauses it while the tab is hidden.
+ */
+export const INBOX_POLL_MS = 30_000;
+
+const sortedUnique = <T extends string | number>(values: readonly T[] | undefined) =>
+  values && values.length > 0 ? [...new Set(values)].sort().join(",") : undefined;
+
+export function inboxApiQuery(f: InboxFilters) {
+  return {
+    project_id: f.projectId ?? undefined,
+    campaign_id: sortedUnique(f.campaignIds),
+    type: sortedUnique(f.types),
+    urgency: sortedUnique(f.urgency),
+    limit: f.limit,
+    offset: f.offset,
+  };
+}
+
+/** Every inbox query (all filters and pages), for invalidation after a decision or an event. */
+export const inboxPrefix = ["inbox"] as const;
+
+export function inboxOptions(filters: InboxFilters) {
+  const query = inboxApiQuery(filters);
+  return queryOptions({
+    queryKey: [...inboxPrefix, query] as const,
+    // Unchecked until an `inbox` entry joins RESPONSE_SCHEMAS (lib/queries/response-schemas.ts): the schema is lib/schemas/inbox.ts.
+    queryFn: ({ signal, client, queryKey }) =>
+      apiGet<Inbox>("/api/inbox", query, signal, client.getQueryData(queryKey) === undefined ? "interactive" : "background"),
+    refetchInterval: INBOX_POLL_MS,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+}
