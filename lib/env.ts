@@ -12,17 +12,19 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 /** The reject categories when REJECT_CATEGORIES is not set; labels under `review.rejectCategory.<code>`. */
 export const DEFAULT_REJECT_CATEGORIES = ["tone", "facts", "legal_risk", "formatting", "media", "duplicate", "other"] as const;
 
-/** Comma-separated codes (lower case, digits, `_`), in the order the reject dialog offers them; no repeats. */
+/** Comma-separated codes (lower case, digits, `_`), in the order the reject dialog offers them; no repeats. Unset or empty: the default seven. */
 const rejectCategories = z
   .string()
-  .transform((v) => v.split(",").map((c) => c.trim()).filter((c) => c !== ""))
+  .optional()
+  .transform((v) => {
+    const codes = (v ?? "").split(",").map((c) => c.trim()).filter((c) => c !== "");
+    return codes.length > 0 ? codes : [...DEFAULT_REJECT_CATEGORIES];
+  })
   .pipe(
     z
       .array(z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, "codes are lower-case letters, digits and _ (≤ 32)"))
-      .min(1, "at least one category")
       .refine((codes) => new Set(codes).size === codes.length, "a category is listed twice"),
-  )
-  .default([...DEFAULT_REJECT_CATEGORIES]);
+  );
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

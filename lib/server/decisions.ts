@@ -139,7 +139,8 @@ function versionChanged(pin: VersionPin): ApiError {
  */
 async function readForDecision(input: DecideInput): Promise<PostDetail> {
   if (input.version === undefined || input.version === null) return (await service.post(input.taskId, input.priority ?? "interactive")).data;
-  return service.postFresh(input.taskId);
+  // The read is part of the decision: a person's is paid like its write (it may use the reserve), a bulk item's in the background.
+  return service.postFresh(input.taskId, input.priority === "background" ? "background" : "confirm");
 }
 
 /**

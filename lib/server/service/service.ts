@@ -149,7 +149,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     }
   }
 
-  async function postFresh(id: number, lane: "interactive" | "confirm" = "interactive"): Promise<PostDetail> {
+  async function postFresh(id: number, lane: "interactive" | "confirm" | "background" = "interactive"): Promise<PostDetail> {
     const post = await gw.direct("post", lane, "get", (o) => api.getPost(id, o));
     gw.store(keys.post(id), post, ttl.post, tags.post(id));
     campaignOf.remember([post]);
@@ -218,7 +218,8 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     approve: write("approve"),
     reject: write("reject"),
     /** Fresh read that bypasses the cache (used to learn a post's state). */
-    postFresh: (id: number): Promise<PostDetail> => postFresh(id),
+    /** A read the cache must not answer; "confirm" for the read a decision stands on (it may use the write reserve). */
+    postFresh: (id: number, lane: "interactive" | "confirm" | "background" = "interactive"): Promise<PostDetail> => postFresh(id, lane),
     /** Drop cached entries of a post and its campaign (webhook notifications use this). */
     invalidatePost,
   };
