@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { Inbox, InboxUrgency } from "@/lib/schemas";
-import { apiGet } from "./fetch-json";
+import type { InboxUrgency } from "@/lib/schemas";
+import { apiRead } from "./fetch-json";
 
 /**
  * The inbox's filters as the page holds them; `inboxApiQuery` turns them into
@@ -46,9 +46,9 @@ export function inboxOptions(filters: InboxFilters) {
   const query = inboxApiQuery(filters);
   return queryOptions({
     queryKey: [...inboxPrefix, query] as const,
-    // Unchecked until an `inbox` entry joins RESPONSE_SCHEMAS (lib/queries/response-schemas.ts): the schema is lib/schemas/inbox.ts.
+    // Checked against lib/schemas/inbox.ts like every other read (lib/queries/response-schemas.ts).
     queryFn: ({ signal, client, queryKey }) =>
-      apiGet<Inbox>("/api/inbox", query, signal, client.getQueryData(queryKey) === undefined ? "interactive" : "background"),
+      apiRead("inbox", "/api/inbox", { query, signal, priority: client.getQueryData(queryKey) === undefined ? "interactive" : "background" }),
     refetchInterval: INBOX_POLL_MS,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,

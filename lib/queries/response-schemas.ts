@@ -7,6 +7,7 @@ import {
   CampaignList,
   ChannelList,
   EngagementHistory,
+  Inbox,
   onUnknownValue,
   Post,
   PostDetail,
@@ -42,6 +43,7 @@ export const RESPONSE_SCHEMAS = {
   campaignEngagement: CampaignEngagement,
   postEngagement: PostEngagement,
   engagementHistory: EngagementHistory,
+  inbox: Inbox,
 } as const;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;

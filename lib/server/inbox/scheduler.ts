@@ -72,6 +72,10 @@ export class InboxScheduler {
   private lastUseAt = -Infinity;
   private running = false;
   private ticking = false;
+  /** A first pass (someone waiting) is under way: the loop waits for it. */
+  private passing = false;
+  /** News arrived during a tick: plan again right after it. */
+  private replanSoon = false;
   private firstPass?: Promise<void>;
   private cancelTimer?: () => void;
   private unsubscribe: (() => void)[] = [];
@@ -100,7 +104,10 @@ export class InboxScheduler {
       if (this.listFetchedAt === undefined) throw e;
     }
     const named = o.campaignIds ?? (o.projectId === undefined ? [] : this.all().filter((e) => e.info.project_id === o.projectId).map((e) => e.info.id));
-    this.watch(named);
+    if (named.length > 0) {
+      this.watch(named);
+      this.wake();
+    }
     return this.snapshot();
   }
 
@@ -154,14 +161,16 @@ export class InboxScheduler {
 
   /** Every campaign once, someone waiting: the ones the request names first. */
   private async pass(priority: Priority, first: readonly number[]): Promise<void> {
+    this.passing = true;
     try {
       await this.loadCampaigns(priority);
       const order = this.all().sort((a, b) => Number(first.includes(b.info.id)) - Number(first.includes(a.info.id)));
       await this.pollMany(order, priority);
       await this.replan(this.d.clock.now());
     } finally {
+      this.passing = false;
       // Even after a failure: while someone watches, the loop retries on its own.
-      this.schedule();
+      this.afterWork();
     }
   }
 
@@ -253,7 +262,7 @@ export class InboxScheduler {
   }
 
   private async tick(): Promise<void> {
-    if (this.ticking || !this.running) return;
+    if (this.ticking || this.passing || !this.running) return;
     this.ticking = true;
     try {
       const now = this.d.clock.now();
@@ -267,7 +276,15 @@ export class InboxScheduler {
       await this.pollMany(ready.map((f) => this.entries.get(f.id) as CampaignEntry), "background");
     } finally {
       this.ticking = false;
-      this.schedule();
+      this.afterWork();
+    }
+  }
+
+  private afterWork(): void {
+    this.schedule();
+    if (this.replanSoon) {
+      this.replanSoon = false;
+      this.wake();
     }
   }
 
@@ -305,6 +322,16 @@ export class InboxScheduler {
     e.notifiedAt = Math.max(e.notifiedAt ?? at, at);
     e.applyPost(post.task_id, post.status, post, at);
     this.d.onRefresh?.({ campaignId: e.info.id, at, kind: "notification", loaded: false, stale: false });
+    // A post due soon may have arrived: the plan must not wait for the next poll to learn it.
+    this.wake();
+  }
+
+  /** Replans now (a tick polls only what is due). */
+  private wake(): void {
+    if (!this.running) return;
+    if (this.ticking || this.passing) return void (this.replanSoon = true);
+    this.cancelTimer?.();
+    this.cancelTimer = this.d.clock.setTimer(() => void this.tick(), 0);
   }
 
   /** A decision (or another view's refresh) that moved a post out of waiting: gone from the inbox at once, at no cost. */
