@@ -63,6 +63,7 @@ try {
   step("npx", ["tsx", "bench/events.ts"]);
   step("npx", ["tsx", "bench/redis-budget.ts"]);
   step("npx", ["tsx", "bench/cluster.ts"]);
+  step("npx", ["tsx", "bench/inbox.ts"]);
 } finally {
   stop();
 }
