@@ -21,7 +21,7 @@ export function auditFallbackFile(): string {
   if (configured) return path.resolve(configured);
   const dbFile = databaseFile();
   // Postgres has no file to sit beside: the instance's own data folder keeps it until its next start.
-  if (dbFile === null) return path.resolve("data", "audit-fallback.jsonl");
+  if (dbFile === null) return path.join(process.cwd(), "data", "audit-fallback.jsonl");
   return dbFile === ":memory:" ? path.resolve("audit-fallback.jsonl") : `${dbFile}.audit-fallback.jsonl`;
 }
 
