@@ -43,7 +43,8 @@ export function rawRequest(baseURL: string, head: string, body?: Buffer, timeout
       chunks.push(d);
       const r = parse(Buffer.concat(chunks).toString("utf8"));
       const length = Number(r.headers["content-length"] ?? NaN);
-      if (Buffer.byteLength(r.body) >= length) done();
+      // An event stream never ends by itself: its headers (and first bytes) are the answer.
+      if (Buffer.byteLength(r.body) >= length || /^text\/event-stream/.test(String(r.headers["content-type"] ?? ""))) done();
     });
     socket.on("close", done);
     socket.on("error", () => done());

@@ -18,10 +18,11 @@ export const QUEUE_POLL_MS = 10_000;
  * While the tab's event stream is up (lib/events), every decision and every
  * list refresh anyone's page causes, on any instance, arrives as an event.
  * Without upstream notifications a poll is still the only way to notice what
- * changed upstream, so it stays within the 30 s promise (15 s + the 15 s
- * cache); with them the poll is only a safety net.
+ * changed upstream, so it stays as it was (10 s + the 15 s cache, within
+ * the 30 s promise; the upstream cost is one refresh per cache slot however
+ * many poll); with notifications the poll is only a safety net.
  */
-export const QUEUE_POLL_LIVE_MS = 15_000;
+export const QUEUE_POLL_LIVE_MS = QUEUE_POLL_MS;
 export const QUEUE_POLL_NOTIFIED_MS = 5 * 60_000;
 
 export type QueueLiveness = Pick<LiveState, "connected" | "notifications">;

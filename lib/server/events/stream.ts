@@ -3,12 +3,12 @@ import type { NextRequest } from "next/server";
 import { getSessionUser } from "@/lib/auth/session";
 import type { SessionUser } from "@/lib/auth/roles";
 import { EventId, type Delivery } from "@/lib/events/schema";
-import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import type { Handler, SessionContext } from "@/lib/server/route";
 import type { EventBus } from "./bus";
 import { mayReceive } from "./access";
+import { notificationsFlowing } from "./notifications";
 import { eventBus } from "./index";
 
 export type StreamOptions = {
@@ -94,7 +94,7 @@ export function eventsHandler(options: Partial<StreamOptions> = {}): Handler<Ses
       throw e;
     }
     const after = resumeFrom(ctx);
-    const notifications = Boolean(env().WEBHOOK_SECRET);
+    const notifications = notificationsFlowing();
     let stop = () => release();
 
     const body = new ReadableStream<Uint8Array>(
