@@ -70,8 +70,8 @@ export function PreviewPane(props: Props) {
 
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 p-4" data-preview-post={post.task_id}>
-      <header className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
+      <header className="flex items-start justify-between gap-2">
+        <div className="min-w-0 flex-1">
           <h2 id={headingId} className="text-base font-semibold">
             {t("title", { id: post.task_id })}
           </h2>
@@ -85,7 +85,7 @@ export function PreviewPane(props: Props) {
           </p>
         </div>
         {onClose && (
-          <Button size="sm" variant="ghost" onClick={onClose}>
+          <Button size="sm" variant="ghost" className="shrink-0" onClick={onClose}>
             {t("close")}
           </Button>
         )}

@@ -168,6 +168,22 @@ describe("TriageDesk: keyboard decisions", () => {
     expect(posted(/approve$/)).toHaveLength(0);
   });
 
+  it("a pressed again right after an undo shows its countdown anew (the undone toast is still leaving)", async () => {
+    renderDesk([row(1), row(2), row(3)]);
+    press("j");
+    await versionShown(1);
+    press("a");
+    await waitFor(() => expect(undoToast()).toContain("Post #1 will be approved"));
+    press("u");
+    expect(cursor()).toBe(1);
+    // The undone toast is on its way out (sonner animates it for a moment) when the next `a` comes.
+    await act(() => vi.advanceTimersByTimeAsync(60));
+    press("a");
+    await waitFor(() => expect(undoToast()).toContain("Post #1 will be approved"));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(undoToast()).toContain("Post #1 will be approved");
+  });
+
   it("r asks for the reason, sends it with the version seen, then moves on", async () => {
     versions = { 1: 2 };
     renderDesk([row(1), row(2)]);

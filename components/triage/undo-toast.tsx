@@ -8,7 +8,6 @@ import { UNDO_WINDOW_MS, type Pending } from "@/lib/keyboard/use-undo-window";
 import type { Deferred } from "./deferred";
 
 const UNDO_SECONDS = UNDO_WINDOW_MS / 1000;
-const TOAST_ID = "triage-undo";
 
 /**
  * Everything waiting out its undo window, as ONE toast of the shared toaster:
@@ -22,20 +21,25 @@ export function useUndoToast(pending: readonly Pending<Deferred>[], onUndo: (key
   useEffect(() => {
     undo.current = onUndo;
   });
-  const shown = useRef(false);
+  // The toast shown now, if any. A toast that was dismissed lingers while it animates out, and sonner
+  // would fold a new one with the same id into it (and drop both): each showing gets an id of its own.
+  const shown = useRef<string | null>(null);
+  const serial = useRef(0);
 
   const latest = pending.at(-1);
   const more = pending.length - 1;
   useEffect(() => {
     if (!latest) {
-      if (shown.current) withToaster(({ toast }) => toast.dismiss(TOAST_ID));
-      shown.current = false;
+      const id = shown.current;
+      if (id) withToaster(({ toast }) => toast.dismiss(id));
+      shown.current = null;
       return;
     }
-    shown.current = true;
+    if (!shown.current) shown.current = `triage-undo:${++serial.current}`;
+    const id = shown.current;
     withToaster(({ toast }) =>
       toast(<Countdown entry={latest} more={more} />, {
-        id: TOAST_ID,
+        id,
         duration: Infinity,
         dismissible: false,
         closeButton: false,
@@ -46,7 +50,8 @@ export function useUndoToast(pending: readonly Pending<Deferred>[], onUndo: (key
 
   useEffect(
     () => () => {
-      if (shown.current) withToaster(({ toast }) => toast.dismiss(TOAST_ID));
+      const id = shown.current;
+      if (id) withToaster(({ toast }) => toast.dismiss(id));
     },
     [],
   );

@@ -41,8 +41,7 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
   const qc = useQueryClient();
   const { query } = source;
   const serverPosts = query.data?.data.posts ?? NO_POSTS;
-  const versions = useSeenVersions();
-  const { markSeen } = versions;
+  const { seen: seenMap, seenOf, cachedOf, markSeen } = useSeenVersions();
 
   // Posts whose decision was refused because the text moved on (with the versions the server named):
   // the preview asks again about them, and the cursor goes back to the first such post.
@@ -83,30 +82,29 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
   const [confirming, setConfirming] = useState<number[] | null>(null);
   const dialogOpen = helpOpen || rejecting !== null || confirming !== null;
 
-  // The cursor's post in full: its detail (the post page's query and cache entry) gives the version to pin.
-  const cursorRef = useRef<number | null>(null);
+  // Changed since read: refused by the server, or a newer version loaded than the one first shown.
   const changedOf = useCallback(
     (id: number) => {
-      const seen = versions.seenOf(id);
-      const now = versions.cachedOf(id);
+      const seen = seenOf(id);
+      const now = cachedOf(id);
       return refused.has(id) || (typeof seen === "number" && typeof now === "number" && seen !== now);
     },
-    [versions, refused],
+    [seenOf, cachedOf, refused],
   );
   const decidable = useCallback<Decidable>(
     (id, action) => {
       const post = posts.find((p) => p.task_id === id);
-      return readable && post !== undefined && canDecideOn(post.status, action) && versions.seenOf(id) !== undefined && !changedOf(id);
+      return readable && post !== undefined && canDecideOn(post.status, action) && seenOf(id) !== undefined && !changedOf(id);
     },
-    [posts, readable, versions, changedOf],
+    [posts, readable, seenOf, changedOf],
   );
   const whyNot = useCallback(
     (id: number, action: "approve" | "reject") => {
       const post = posts.find((p) => p.task_id === id);
       if (!readable || !post || !canDecideOn(post.status, action)) return blockedText(post?.status ?? "", readable);
-      return versions.seenOf(id) === undefined ? tt("preview.loadingVersion") : tt("preview.changed");
+      return seenOf(id) === undefined ? tt("preview.loadingVersion") : tt("preview.changed");
     },
-    [posts, readable, blockedText, versions, tt],
+    [posts, readable, blockedText, seenOf, tt],
   );
 
   const undoLast = useCallback(
@@ -138,12 +136,12 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
 
   const scheduleApproval = useCallback(
     (id: number) => {
-      const version = versions.seenOf(id);
+      const version = seenOf(id);
       if (version === undefined) return;
       const item: Deferred = { kind: "approve", id, version };
       undoWindow.schedule(deferredKey(item), item);
     },
-    [versions, undoWindow],
+    [seenOf, undoWindow],
   );
 
   const onEffect = useCallback(
@@ -154,25 +152,25 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
       if (effect.type === "undo") return undoLast();
       if (effect.type === "unavailable") return void notify("warning", t("toast.unavailable", { id: effect.id, reason: whyNot(effect.id, effect.action) }));
       if (effect.type === "approve") scheduleApproval(effect.id);
-      if (effect.type === "reject") askReject(effect.id, versions.seenOf(effect.id), "keyboard");
+      if (effect.type === "reject") askReject(effect.id, seenOf(effect.id), "keyboard");
     },
-    [router, canDecide, t, whyNot, scheduleApproval, versions, undoLast, askReject],
+    [router, canDecide, t, whyNot, scheduleApproval, seenOf, undoLast, askReject],
   );
   const triage = useTriageKeys(ids, { onEffect, enabled: !dialogOpen, decidable, canUndo: () => canDecide && undoWindow.size() > 0 });
   useEffect(() => {
     setCursorRef.current = triage.setCursor;
     setSelectedRef.current = triage.setSelected;
-    cursorRef.current = triage.cursorId;
   });
 
   const cursorPost = posts.find((p) => p.task_id === triage.cursorId) ?? null;
+  // The cursor's post in full: its detail (the post page's query and cache entry) gives the version to pin.
   const detail = useQuery({ ...postQuery(triage.cursorId ?? 0), enabled: triage.cursorId !== null });
   const detailData = detail.data && detail.data.data.task_id === triage.cursorId ? detail.data : undefined;
   const current = detailData ? activeVersion(detailData.data) : undefined;
   // The first text shown of a post is the one read; a later one is news, not silently taken for read.
   useEffect(() => {
-    if (triage.cursorId !== null && current !== undefined && versions.seenOf(triage.cursorId) === undefined) markSeen(triage.cursorId, current);
-  }, [triage.cursorId, current, versions, markSeen]);
+    if (triage.cursorId !== null && current !== undefined && seenOf(triage.cursorId) === undefined) markSeen(triage.cursorId, current);
+  }, [triage.cursorId, current, seenOf, markSeen]);
   // The post the cursor goes to next is loaded while this one is read (the first row before the first j),
   // so a decision on it need not wait; one read per post looked at, as the preview would make anyway.
   const nextId = triage.cursorId === null ? ids[0] : ids[ids.indexOf(triage.cursorId) + 1];
@@ -181,7 +179,7 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
     if (canDecide && ready && nextId !== undefined) void qc.prefetchQuery(postQuery(nextId));
   }, [canDecide, ready, nextId, qc]);
 
-  const seen = triage.cursorId === null ? undefined : versions.seen.get(triage.cursorId);
+  const seen = triage.cursorId === null ? undefined : seenMap.get(triage.cursorId);
   // What the notice compares: the server's refusal says it exactly; else the text shown first and the one loaded now.
   const change: VersionChange | null =
     triage.cursorId === null
@@ -229,7 +227,7 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
   };
 
   /** Bulk items are pinned where a version is known: the one read in the preview, else the one loaded. */
-  const versionForBulk = (id: number) => versions.seenOf(id) ?? versions.cachedOf(id);
+  const versionForBulk = (id: number) => seenOf(id) ?? cachedOf(id);
 
   function scheduleBulk(plan: ReturnType<typeof planBulk>) {
     if (plan.count === 0) return;
@@ -273,6 +271,5 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
     approvable,
     rejectable,
     campaignsOf,
-    seenOf: versions.seenOf,
   };
 }

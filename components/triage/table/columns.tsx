@@ -74,8 +74,27 @@ function Excerpt({ post }: { post: TriagePost }) {
   );
 }
 
+/** The campaign, and under it the post's type (the inbox has no room for a column of its own). */
 function Campaign({ post }: { post: TriagePost }) {
-  return <span className="block min-w-28 text-zinc-800 dark:text-zinc-200">{post.campaign_name}</span>;
+  return (
+    <span className="flex min-w-28 flex-col">
+      <span className="text-zinc-800 dark:text-zinc-200">{post.campaign_name}</span>
+      <span className="text-xs text-zinc-700 dark:text-zinc-300">
+        <PostType type={post.post_type} />
+      </span>
+    </span>
+  );
+}
+
+function UrgencyAndStatus({ post }: { post: TriagePost }) {
+  const t = useTranslations("review.queue");
+  const pending = useContext(TriagePending).has(post.task_id);
+  return (
+    <span className="flex flex-col items-start gap-1">
+      {post.urgency && <UrgencyBadge urgency={post.urgency} />}
+      {pending ? <span className="text-xs text-zinc-700 dark:text-zinc-300">{t("approving")}</span> : post.status !== "WAITING_APPROVAL" && <PostStatusBadge status={post.status} />}
+    </span>
+  );
 }
 
 /** Columns a table between 640 and 768 px can do without (the preview pane shows the update time). */
@@ -93,12 +112,11 @@ const status = helper.accessor("status", {
   cell: (c) => <Status status={c.getValue()} id={c.row.original.task_id} />,
   meta: { card: "badge" },
 });
+// In the inbox every row starts as "waiting for approval": the status shows beside the urgency only once it is
+// something else (decided here, or "approving…" in its undo window), which saves a column of the same badge.
 const urgency = helper.accessor("urgency", {
   header: () => <HeaderText k="urgency" />,
-  cell: (c) => {
-    const value = c.getValue();
-    return value ? <UrgencyBadge urgency={value} /> : null;
-  },
+  cell: (c) => <UrgencyAndStatus post={c.row.original} />,
   meta: { card: "badge" },
 });
 const campaign = helper.accessor("campaign_name", { header: () => <HeaderText k="campaign" />, cell: (c) => <Campaign post={c.row.original} /> });
@@ -117,7 +135,7 @@ const open = helper.display({
 /** The columns of each list: a campaign's queue, and the inbox (urgency and campaign instead of the update time). */
 export const TRIAGE_COLUMNS = {
   queue: helper.columns([select, status, type, text, media, publishAt, updatedAt, open]),
-  inbox: helper.columns([select, urgency, status, campaign, text, media, publishAt, type, open]),
+  inbox: helper.columns([select, urgency, campaign, text, media, publishAt, open]),
 };
 export type TriageColumnSet = keyof typeof TRIAGE_COLUMNS;
 
