@@ -42,7 +42,7 @@ describe("useQueueUrl", () => {
     const onUrlUpdate = vi.fn<(e: UrlUpdateEvent) => void>();
     renderAt("?page=3&size=50", onUrlUpdate);
     await act(async () => fireEvent.click(screen.getByText("approved too")));
-    expect(state()).toEqual({ statuses: ["WAITING_APPROVAL", "APPROVED"], sort: "-publish_at", page: 1, size: 50 });
+    expect(state()).toEqual({ statuses: ["WAITING_APPROVAL", "APPROVED"], sort: "publish_at", page: 1, size: 50 });
     await waitFor(() => expect(onUrlUpdate).toHaveBeenCalledTimes(1));
     const event = onUrlUpdate.mock.calls[0]![0];
     expect(event.queryString).toBe("?size=50&status=WAITING_APPROVAL,APPROVED");

@@ -4,7 +4,7 @@ import { QUEUE_DEFAULTS, lastPage, parseQueueUrl, queueApiQuery, queueUrlSearch,
 describe("queue URL state", () => {
   it("gives the defaults for an empty URL", () => {
     expect(parseQueueUrl(new URLSearchParams())).toEqual(QUEUE_DEFAULTS);
-    expect(parseQueueUrl({})).toEqual({ statuses: ["WAITING_APPROVAL"], sort: "-publish_at", page: 1, size: 20 });
+    expect(parseQueueUrl({})).toEqual({ statuses: ["WAITING_APPROVAL"], sort: "publish_at", page: 1, size: 20 });
   });
 
   it("reads a shared link", () => {

@@ -6,14 +6,15 @@ import { parseAsIntLiteral, parseAsPage, parseAsSetOf } from "./parsers";
  * The review queue's URL state, defined once: the server page loads its
  * `searchParams` with these parsers and the client reads them with
  * `useQueryStates`, so both render the same page.
- * `?status=WAITING_APPROVAL,APPROVED&sort=-publish_at&page=2&size=50`.
+ * `?status=WAITING_APPROVAL,APPROVED&sort=publish_at&page=2&size=50`.
  * Anything invalid falls back to its default, field by field.
  */
 export const QUEUE_PAGE_SIZES = [20, 50, 100] as const;
 export type QueuePageSize = (typeof QUEUE_PAGE_SIZES)[number];
 
 const DEFAULT_STATUSES: PostStatus[] = ["WAITING_APPROVAL"];
-const DEFAULT_SORT: PostSort = "-publish_at";
+// Soonest planned time first: the most urgent posts at the top, where an editor starts.
+const DEFAULT_SORT: PostSort = "publish_at";
 
 export const queueParsers = {
   statuses: parseAsSetOf(POST_STATUSES).withDefault(DEFAULT_STATUSES),
