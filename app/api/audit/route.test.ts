@@ -43,13 +43,13 @@ const csv = async (locale?: string) => {
 describe("audit CSV", () => {
   it("is Russian with ; by default", async () => {
     const [header, row] = await csv();
-    expect(header).toMatch(/^Запись;Время \(UTC\);Эл\. почта;Имя;Роль;Пост;Кампания;Версия;Действие;Причина;/);
-    expect(row).toContain(`;редактор;1042;101;2;отклонение;"'=1+2; «плохо»";;кнопка;Отменён;Пост отклонён;`);
+    expect(header).toMatch(/^Запись;Время \(UTC\);Эл\. почта;Имя;Роль;Пост;Кампания;Версия;Увиденная версия;Действие;Причина;Категория причины;/);
+    expect(row).toContain(`;редактор;1042;101;2;;отклонение;"'=1+2; «плохо»";;;кнопка;Отменён;Пост отклонён;`);
   });
 
   it("is English with , when the interface is English", async () => {
     const [header, row] = await csv("en");
-    expect(header).toMatch(/^Entry,Time \(UTC\),Email,Name,Role,Post,Campaign,Version,Action,Reason,/);
-    expect(row).toContain(",editor,1042,101,2,reject,'=1+2; «плохо»,,button,Canceled,");
+    expect(header).toMatch(/^Entry,Time \(UTC\),Email,Name,Role,Post,Campaign,Version,Version seen,Action,Reason,Reason category,/);
+    expect(row).toContain(",editor,1042,101,2,,reject,'=1+2; «плохо»,,,button,Canceled,");
   });
 });
