@@ -14,10 +14,7 @@
  * The service modules import "server-only", which resolves to an empty module
  * only under the "react-server" condition: the script re-runs itself with it.
  */
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
-
-const CONDITION = "--conditions=react-server";
+import { runAsServerCode } from "./server-conditions";
 
 async function main(): Promise<void> {
   const minutes = Number(process.argv[2] ?? 60);
@@ -74,11 +71,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.execArgv.includes(CONDITION)) {
-  await main();
-} else {
-  const child = spawnSync(process.execPath, [...process.execArgv, CONDITION, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: "inherit",
-  });
-  process.exitCode = child.status ?? 1;
-}
+await runAsServerCode(import.meta.url, main);

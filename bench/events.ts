@@ -13,10 +13,8 @@
  * lib/server/* imports "server-only", which resolves to an empty module only
  * under the "react-server" condition: the script re-runs itself with it.
  */
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { runAsServerCode } from "./server-conditions";
 
-const CONDITION = "--conditions=react-server";
 const samples = Math.max(1, Number(process.argv[2] ?? 20));
 
 const median = (xs: number[]) => {
@@ -108,11 +106,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.execArgv.includes(CONDITION)) {
-  await main();
-} else {
-  const child = spawnSync(process.execPath, [...process.execArgv, CONDITION, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: "inherit",
-  });
-  process.exitCode = child.status ?? 1;
-}
+await runAsServerCode(import.meta.url, main);

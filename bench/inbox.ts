@@ -22,12 +22,10 @@
  * The service modules import "server-only", which resolves to an empty module
  * only under the "react-server" condition: the script re-runs itself with it.
  */
-import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { runAsServerCode } from "./server-conditions";
 
-const CONDITION = "--conditions=react-server";
 const MIN = 60_000;
 const WORLD_START = Date.parse("2026-11-20T09:00:00+03:00");
 const HOUR_START = WORLD_START + 20 * 60 * MIN;
@@ -336,9 +334,4 @@ function print(results: Result[], minutes: number): void {
   }
 }
 
-if (process.execArgv.includes(CONDITION)) {
-  await main();
-} else {
-  const child = spawnSync(process.execPath, [...process.execArgv, CONDITION, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: "inherit" });
-  process.exitCode = child.status ?? 1;
-}
+await runAsServerCode(import.meta.url, main);

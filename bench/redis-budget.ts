@@ -14,11 +14,9 @@
  * lib/server/redis.ts imports "server-only", which resolves to an empty module
  * only under the "react-server" condition: the script re-runs itself with it.
  */
-import { spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { fileURLToPath } from "node:url";
+import { runAsServerCode } from "./server-conditions";
 
-const CONDITION = "--conditions=react-server";
 
 type Lease = { settle(): void };
 type AnyBudget = { acquire(lane: "interactive" | "background", maxWaitMs: number): Promise<Lease>; idle?(): Promise<void> };
@@ -122,11 +120,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.execArgv.includes(CONDITION)) {
-  await main();
-} else {
-  const child = spawnSync(process.execPath, [...process.execArgv, CONDITION, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: "inherit",
-  });
-  process.exitCode = child.status ?? 1;
-}
+await runAsServerCode(import.meta.url, main);

@@ -23,11 +23,9 @@
  * The service modules import "server-only", which resolves to an empty module
  * only under the "react-server" condition: the script re-runs itself with it.
  */
-import { spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { fileURLToPath } from "node:url";
+import { runAsServerCode } from "./server-conditions";
 
-const CONDITION = "--conditions=react-server";
 const START = Date.parse("2026-11-20T09:00:00+03:00");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => percentile(xs, 50);
@@ -220,11 +218,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.execArgv.includes(CONDITION)) {
-  await main();
-} else {
-  const child = spawnSync(process.execPath, [...process.execArgv, CONDITION, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: "inherit",
-  });
-  process.exitCode = child.status ?? 1;
-}
+await runAsServerCode(import.meta.url, main);

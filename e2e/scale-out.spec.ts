@@ -1,4 +1,5 @@
 import { expect, test, type APIRequest, type APIRequestContext, type BrowserContextOptions } from "@playwright/test";
+import { signIn } from "./own-sign-in";
 import { killInstance, startCluster, type Cluster } from "./scale-out/cluster";
 
 /**
@@ -21,19 +22,6 @@ let admin: StorageState;
 let campaignId = 0;
 let waiting: number[] = [];
 
-async function signIn(browser: import("@playwright/test").Browser, role: string): Promise<StorageState> {
-  const context = await browser.newContext({ baseURL: cluster.url, storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel(/почта|e-?mail/i).fill(`${role}@example.com`);
-  await page.getByLabel(/пароль|password/i).fill("demo");
-  await page.getByRole("button", { name: /^(войти|sign in)$/i }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
 /** An API client for one instance, with the person's cookie (cookies of 127.0.0.1 hold for every port). */
 async function client(playwright: { request: APIRequest }, baseURL: string, state: StorageState): Promise<APIRequestContext> {
   // Writes carry the Origin of the public URL (the balancer), as a page served through it would.
@@ -53,8 +41,8 @@ async function simStats(): Promise<SimStats> {
 
 test.beforeAll(async ({ browser }) => {
   cluster = await startCluster(2);
-  editor = await signIn(browser, "editor");
-  admin = await signIn(browser, "admin");
+  editor = await signIn(browser, cluster.url, "editor");
+  admin = await signIn(browser, cluster.url, "admin");
 });
 
 test.afterAll(async () => {
