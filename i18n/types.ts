@@ -3,6 +3,12 @@ import type analytics from "../messages/ru/analytics.json";
 import type auth from "../messages/ru/auth.json";
 import type common from "../messages/ru/common.json";
 import type review from "../messages/ru/review.json";
+import type collab from "../messages/ru/collab.json";
+import type insights from "../messages/ru/insights.json";
+import type notify from "../messages/ru/notify.json";
+import type planner from "../messages/ru/planner.json";
+import type share from "../messages/ru/share.json";
+import type trends from "../messages/ru/trends.json";
 
 /**
  * next-intl's typed messages: every `t("…")`, `useTranslations("…")` and
@@ -18,6 +24,12 @@ type AppMessages = {
   auth: typeof auth;
   common: typeof common;
   review: typeof review;
+  collab: typeof collab;
+  insights: typeof insights;
+  notify: typeof notify;
+  planner: typeof planner;
+  share: typeof share;
+  trends: typeof trends;
 };
 
 declare module "next-intl" {

@@ -89,6 +89,16 @@ const EnvSchema = z.object({
   AUDIT_FALLBACK_FILE: z.string().default(""),
   /** Reason categories a reject may carry (single and bulk); unknown codes are refused with 400. */
   REJECT_CATEGORIES: rejectCategories,
+  /** SMTP server for notification e-mails (smtp://user:pass@host:port or smtps://…); unset: no e-mail, in-app only. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "expected smtp://host:port or smtps://host:port").optional(),
+  /** The From address of notification e-mails. */
+  SMTP_FROM: z.string().min(3).default("Dashboard <dashboard@localhost>"),
+  /** Outgoing webhook for chat tools: notification JSON POSTed here, signed with HMAC-SHA256 (NOTIFY_WEBHOOK_SECRET). */
+  NOTIFY_WEBHOOK_URL: z.url().optional(),
+  /** Key of the outgoing webhook's signature; required when NOTIFY_WEBHOOK_URL is set. */
+  NOTIFY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Share (0–1] of the hourly budget the engagement collector may spend (lib/server/collector). */
+  COLLECTOR_BUDGET_SHARE: z.coerce.number().min(0).max(1).default(0.2),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -105,6 +115,9 @@ export function env(): Env {
   const value = parsed.data;
   if (value.OIDC_ISSUER && !(value.OIDC_CLIENT_ID && value.OIDC_CLIENT_SECRET)) {
     throw new Error("Invalid environment:\n  OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: required when OIDC_ISSUER is set");
+  }
+  if (value.NOTIFY_WEBHOOK_URL && !value.NOTIFY_WEBHOOK_SECRET) {
+    throw new Error("Invalid environment:\n  NOTIFY_WEBHOOK_SECRET: required when NOTIFY_WEBHOOK_URL is set");
   }
   cached = value;
   return value;

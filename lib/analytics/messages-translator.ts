@@ -9,11 +9,23 @@ import ruAnalytics from "@/messages/ru/analytics.json";
 import ruAuth from "@/messages/ru/auth.json";
 import ruCommon from "@/messages/ru/common.json";
 import ruReview from "@/messages/ru/review.json";
+import enCollab from "@/messages/en/collab.json";
+import enInsights from "@/messages/en/insights.json";
+import enNotify from "@/messages/en/notify.json";
+import enPlanner from "@/messages/en/planner.json";
+import enShare from "@/messages/en/share.json";
+import enTrends from "@/messages/en/trends.json";
+import ruCollab from "@/messages/ru/collab.json";
+import ruInsights from "@/messages/ru/insights.json";
+import ruNotify from "@/messages/ru/notify.json";
+import ruPlanner from "@/messages/ru/planner.json";
+import ruShare from "@/messages/ru/share.json";
+import ruTrends from "@/messages/ru/trends.json";
 
 // `satisfies`: English must offer every Russian key the typed translator accepts.
 const MESSAGES = {
-  ru: { analytics: ruAnalytics, auth: ruAuth, common: ruCommon, review: ruReview },
-  en: { analytics: enAnalytics, auth: enAuth, common: enCommon, review: enReview },
+  ru: { analytics: ruAnalytics, auth: ruAuth, common: ruCommon, review: ruReview, collab: ruCollab, insights: ruInsights, notify: ruNotify, planner: ruPlanner, share: ruShare, trends: ruTrends },
+  en: { analytics: enAnalytics, auth: enAuth, common: enCommon, review: enReview, collab: enCollab, insights: enInsights, notify: enNotify, planner: enPlanner, share: enShare, trends: enTrends },
 } satisfies Record<Locale, Messages>;
 
 type Area = keyof Messages;

@@ -10,13 +10,18 @@ export type Permission =
   | "decide" // approve and reject, single or bulk
   | "audit:read" // the audit log of all decisions
   | "health:detail" // upstream, budget and database health
-  | "sessions:manage"; // see and end anyone's sign-in sessions
+  | "sessions:manage" // see and end anyone's sign-in sessions
+  | "comment" // write comments on posts (every role)
+  | "verdict" // give a reviewer's verdict ("ok" / "changes") on a post's active version
+  | "policy:manage" // set a campaign's approval policy (1 or 2 steps)
+  | "share:manage" // create, list and revoke share links for people without an account
+  | "analytics:review"; // review-process analytics (/analytics/review)
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  editor: ["read", "decide"],
-  reviewer: ["read"],
-  manager: ["read", "audit:read"],
-  admin: ["read", "decide", "audit:read", "health:detail", "sessions:manage"],
+  editor: ["read", "decide", "comment", "verdict", "share:manage"],
+  reviewer: ["read", "comment", "verdict"],
+  manager: ["read", "audit:read", "comment", "analytics:review"],
+  admin: ["read", "decide", "audit:read", "health:detail", "sessions:manage", "comment", "verdict", "policy:manage", "share:manage", "analytics:review"],
 };
 
 export function can(role: Role, permission: Permission): boolean {

@@ -6,6 +6,11 @@ import { healthProbe } from "./0004_health_probe";
 import { bulkClaims } from "./0005_bulk_claims";
 import { users } from "./0006_users";
 import { pinnedDecisions } from "./0007_pinned_decisions";
+import { auditEvents } from "./0008_audit_events";
+import { collab } from "./0009_collab";
+import { shareLinks } from "./0010_share_links";
+import { notifications } from "./0011_notifications";
+import { metricSnapshots } from "./0012_metric_snapshots";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -23,5 +28,10 @@ export const migrations: Record<string, Migration> = {
   "0005_bulk_claims": bulkClaims,
   "0006_users": users,
   "0007_pinned_decisions": pinnedDecisions,
-  // ↓ next migration here ("0008_…")
+  "0008_audit_events": auditEvents,
+  "0009_collab": collab,
+  "0010_share_links": shareLinks,
+  "0011_notifications": notifications,
+  "0012_metric_snapshots": metricSnapshots,
+  // ↓ next migration here ("0013_…")
 };

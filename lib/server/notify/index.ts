@@ -1,0 +1,42 @@
+import "server-only";
+
+/**
+ * What other parts of the dashboard tell the notifications module (issue 12,
+ * part 5). Callers fire and forget: `notify()` never throws and never delays
+ * the action that caused it. The module decides who gets what (each person's
+ * settings), in-app and by e-mail digest and the outgoing webhook.
+ */
+export type Actor = { email: string; name: string };
+
+export type NotifyEvent =
+  /** Someone was @mentioned in a comment; `to` are the mentioned users' emails. */
+  | { kind: "mention"; to: string[]; task_id: number; campaign_id?: number | null; by: Actor; comment_id: number; excerpt: string }
+  /** A reviewer asked for changes; the module finds who approved the post (audit_log) and tells them. */
+  | { kind: "changes_requested"; task_id: number; campaign_id?: number | null; by: Actor; version: number; note: string }
+  /** A visitor of a share link approved or rejected; `link_creator` is the email of who made the link. */
+  | {
+      kind: "share_decision";
+      task_id: number;
+      campaign_id?: number | null;
+      link_id: string;
+      external_name: string;
+      action: "approve" | "reject";
+      link_creator: string;
+    };
+
+type Sink = (event: NotifyEvent) => Promise<void> | void;
+let sink: Sink | undefined;
+
+/** The notifications module registers its handler here when the server starts. */
+export function setNotifySink(next: Sink | undefined): void {
+  sink = next;
+}
+
+export function notify(event: NotifyEvent): void {
+  if (!sink) return;
+  try {
+    void Promise.resolve(sink(event)).catch(() => undefined);
+  } catch {
+    // a notification is never worth failing the action that caused it
+  }
+}
