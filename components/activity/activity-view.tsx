@@ -7,6 +7,7 @@ import { ErrorState } from "@/components/ui/query-states";
 import { ACTIVITY_PAGE_SIZE, auditCsvHref, auditOptions } from "@/lib/queries/audit";
 import { activityUrlSearch } from "@/lib/url-state/activity";
 import { ActivityFiltersForm } from "./filters";
+import { OtherActions } from "./other-actions/other-actions";
 import { ActivityDataTable } from "./table/data-table";
 import { ActivityEmptyState } from "./table/empty-state";
 import { ActivityTableSkeleton } from "./table/skeleton";
@@ -55,6 +56,7 @@ export function ActivityView() {
           </>
         )}
       </section>
+      <OtherActions filters={filters} onApply={go} />
     </div>
   );
 }

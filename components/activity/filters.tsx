@@ -31,6 +31,7 @@ export function ActivityFiltersForm({ filters, onApply, onReset }: { filters: Ac
           from: text("from"),
           to: text("to"),
           page: 1,
+          actions: filters.actions,
         });
       }}
     >

@@ -1,5 +1,8 @@
 import "server-only";
-import { db, ensureMigrated } from "@/lib/server/db";
+import { sql } from "kysely";
+import * as z from "zod";
+import { dateTime } from "@/lib/schemas";
+import { databaseKind, db, ensureMigrated } from "@/lib/server/db";
 
 /**
  * The audit trail of actions other than approve and reject (those are
@@ -65,17 +68,76 @@ export async function recordAuditEvent(e: AuditEvent, executor = db()): Promise<
   return row.id;
 }
 
-export type AuditEventFilters = { task_id?: number; campaign_id?: number; /** Exact kinds (e.g. ["comment.created", "comment.deleted"]). */ kinds?: string[]; from?: string; to?: string; limit?: number; offset?: number };
+const intInRange = (min: number, max: number) =>
+  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
 
-/** Newest first. */
-export async function listAuditEvents(f: AuditEventFilters = {}): Promise<AuditEventRow[]> {
-  await ensureMigrated();
-  let q = db().selectFrom("audit_events").selectAll();
+/** The kinds grouped as the activity page filters them: `comment` is comment.created/edited/deleted, … */
+export const AUDIT_EVENT_GROUPS = ["comment", "verdict", "policy", "share", "notify"] as const;
+
+/** Filters of GET /api/audit/events, from raw query strings (the same names as GET /api/audit's). */
+export const AuditEventQuery = z.object({
+  campaign_id: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+  task_id: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+  user: z.string().trim().min(1).max(200).optional(),
+  group: z.enum(AUDIT_EVENT_GROUPS).optional(),
+  from: dateTime.optional(),
+  to: dateTime.optional(),
+  limit: intInRange(1, 200).default(50),
+  offset: intInRange(0, Number.MAX_SAFE_INTEGER).default(0),
+  format: z.enum(["json", "csv"]).default("json"),
+});
+export type AuditEventQuery = z.output<typeof AuditEventQuery>;
+
+export type AuditEventFilters = {
+  task_id?: number;
+  campaign_id?: number;
+  /** Exact kinds (e.g. ["comment.created", "comment.deleted"]). */
+  kinds?: string[];
+  /** A group of AUDIT_EVENT_GROUPS: every kind that starts with `<group>.`. */
+  group?: (typeof AUDIT_EVENT_GROUPS)[number];
+  /** Part of the actor's email or name, any case (ASCII). */
+  user?: string;
+  from?: string;
+  to?: string;
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filtered(f: AuditEventFilters) {
+  let q = db().selectFrom("audit_events");
   if (f.task_id !== undefined) q = q.where("task_id", "=", f.task_id);
   if (f.campaign_id !== undefined) q = q.where("campaign_id", "=", f.campaign_id);
   if (f.kinds && f.kinds.length > 0) q = q.where("kind", "in", f.kinds);
-  if (f.from) q = q.where("at", ">=", f.from);
-  if (f.to) q = q.where("at", "<=", f.to);
-  const rows = await q.orderBy("at", "desc").orderBy("id", "desc").limit(f.limit ?? 100).offset(f.offset ?? 0).execute();
-  return rows.map((r) => ({ ...r, detail_json: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null }));
+  // Groups are fixed words without LIKE wildcards.
+  if (f.group) q = q.where("kind", "like", `${f.group}.%`);
+  if (f.from) q = q.where("at", ">=", new Date(f.from).toISOString());
+  if (f.to) q = q.where("at", "<=", new Date(f.to).toISOString());
+  if (f.user) {
+    const p = `%${escapeLike(f.user)}%`;
+    // SQLite's LIKE ignores (ASCII) case; Postgres's does not, its ILIKE does.
+    const like = sql.raw(databaseKind() === "postgres" ? "ilike" : "like");
+    q = q.where((eb) => eb.or([sql<boolean>`actor_email ${like} ${p} escape '\\'`, sql<boolean>`actor_name ${like} ${p} escape '\\'`]));
+  }
+  return q;
+}
+
+function withDetail(r: Omit<AuditEventRow, "detail_json">): AuditEventRow {
+  let detail_json: Record<string, unknown> | null = null;
+  try {
+    detail_json = r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null;
+  } catch {
+    detail_json = null; // written by us as JSON; a hand-edited row shows without detail rather than failing the page
+  }
+  return { ...r, detail_json };
+}
+
+/** Newest first. */
+export async function listAuditEvents(f: AuditEventFilters = {}, page: { limit: number; offset: number } = { limit: 100, offset: 0 }) {
+  await ensureMigrated();
+  const base = filtered(f);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(withDetail), total: Number(count.n), limit: page.limit, offset: page.offset };
 }

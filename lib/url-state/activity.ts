@@ -20,11 +20,13 @@ export const activityParsers = {
   from: parseAsDay,
   to: parseAsDay,
   page: parseAsPage.withDefault(1),
+  /** The "other actions" table's kind (comments, verdicts, …); the decisions table ignores it. */
+  actions: parseAsStringLiteral(["comment", "verdict", "policy", "share", "notify"]),
 };
 
 export type ActivityFilters = inferParserType<typeof activityParsers>;
 
-export const ACTIVITY_NO_FILTERS: ActivityFilters = { campaign: null, post: null, user: null, action: null, from: null, to: null, page: 1 };
+export const ACTIVITY_NO_FILTERS: ActivityFilters = { campaign: null, post: null, user: null, action: null, from: null, to: null, page: 1, actions: null };
 
 export const parseActivityUrl = createLoader(activityParsers);
 
