@@ -67,10 +67,30 @@ const requireSession = withAuth(
 );
 
 /**
+ * A share link's page, /s/<token> and nothing below it, needs no session: the
+ * token is checked by the page itself (lib/server/share). It is kept out of
+ * caches, referrers (media are loaded from other origins) and search engines.
+ */
+const SHARE_PAGE = /^\/s\/[A-Za-z0-9_-]{1,200}\/?$/;
+
+function isSharePage(pathname: string): boolean {
+  return SHARE_PAGE.test(pathname);
+}
+
+function sharePage(req: NextRequest): NextResponse {
+  const response = withNonce(req);
+  response.headers.set("Cache-Control", "private, no-store");
+  response.headers.set("Referrer-Policy", "no-referrer");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  return response;
+}
+
+/**
  * withAuth skips its function for the sign-in page itself (it answers
  * nothing there), so the nonce is added here for whatever it lets through.
  */
 export async function proxy(req: NextRequestWithAuth, event: NextFetchEvent) {
+  if (isSharePage(req.nextUrl.pathname)) return sharePage(req);
   const answer = await requireSession(req, event);
   if (answer) return answer;
   return isApiPath(req.nextUrl.pathname) ? NextResponse.next() : withNonce(req);

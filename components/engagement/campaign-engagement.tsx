@@ -1,8 +1,8 @@
 "use client";
 
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { TextLink } from "@/components/campaigns/text-link";
 import { dayToDate } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
@@ -15,22 +15,23 @@ import { csvFileName, type CsvRow } from "@/lib/csv/csv";
 import { calendarDay } from "@/lib/analytics/dates";
 import { metricColumns } from "@/lib/analytics/engagement";
 import { campaignQuery } from "@/lib/queries/campaigns";
-import { campaignEngagementQuery, publishedPostsQuery } from "@/lib/queries/engagement";
+import { campaignEngagementQuery, campaignTrendPostsQuery } from "@/lib/queries/engagement";
+import type { Post } from "@/lib/schemas";
+import type { TrendPostRow } from "@/lib/schemas/trends";
 import { rangeQuery, rangeSince, rangeStartDay } from "@/lib/url-state/engagement";
+import { CampaignTrendsPanel } from "./campaign-trends";
 import { CampaignTotals } from "./campaign-totals";
 import { PostsEngagementTable } from "./posts-table/data-table";
 import { PostsTableEmpty } from "./posts-table/empty-state";
-import { engagementRow } from "./posts-table/rows";
+import { engagementRow, seriesRow } from "./posts-table/rows";
 import { PostsTableSkeleton } from "./posts-table/skeleton";
 import { RangePicker } from "./range-picker";
 import { useRangeUrl } from "./use-engagement-url";
 import { useGatedPostEngagement } from "./use-gated-engagement";
 
-/** Posts whose engagement is fetched at first, and per "load more". */
-export const ENGAGEMENT_PAGE = 20;
-
 export function CampaignEngagement({ id }: { id: number }) {
   const t = useTranslations("analytics");
+  const tt = useTranslations("trends");
   const format = useFormatter();
   const [range, setRange] = useRangeUrl();
   const now = useMemo(() => new Date(), []);
@@ -42,6 +43,7 @@ export function CampaignEngagement({ id }: { id: number }) {
   const campaign = useQuery(campaignQuery(id));
   const totals = useQuery(campaignEngagementQuery(id, since));
   const name = campaign.data?.data.name ?? `#${id}`;
+  const headerRows = campaignCsvHead(t, { id, name, from: fromDay, to: today, aggregated: totals.data?.data.aggregated });
 
   return (
     <div className="space-y-4">
@@ -71,93 +73,85 @@ export function CampaignEngagement({ id }: { id: number }) {
         </QueryPanel>
       </Card>
 
+      <Card aria-labelledby="trend-title">
+        <CardTitle id="trend-title">{tt("trend.title")}</CardTitle>
+        <CampaignTrendsPanel
+          id={id}
+          from={fromDay}
+          to={today}
+          headerRows={headerRows}
+          fileName={csvFileName(["campaign", id, "trend", fromDay, today])}
+        />
+      </Card>
+
       <Card aria-labelledby="posts-title">
         <CardTitle id="posts-title">{t("engagement.posts")}</CardTitle>
-        <PublishedPosts
-          campaignId={id}
-          since={since}
-          postsInRange={totals.data?.data.posts_count}
-          headerRows={campaignCsvHead(t, { id, name, from: fromDay, to: today, aggregated: totals.data?.data.aggregated })}
-          fileName={csvFileName(["campaign", id, "engagement", fromDay, today])}
-        />
+        <CompletePosts campaignId={id} from={fromDay} headerRows={headerRows} fileName={csvFileName(["campaign", id, "engagement", fromDay, today])} />
       </Card>
     </div>
   );
 
 }
 
-function PublishedPosts({
-  campaignId,
-  since,
-  postsInRange,
-  headerRows,
-  fileName,
-}: {
-  campaignId: number;
-  since: string;
-  postsInRange: number | undefined;
-  headerRows: CsvRow[];
-  fileName: string;
-}) {
+/** What the posts table reads of a post; the time series carries only these (the rest is never shown). */
+function asPost(campaignId: number, r: TrendPostRow): Post {
+  return { task_id: r.task_id, campaign_id: campaignId, campaign_name: "", text: r.text, status: "PUBLISHED", post_type: "TEXT", published_at: r.published_at, created_at: r.published_at ?? "", updated_at: null, media: null };
+}
+
+/**
+ * Every published post of the period, newest first, with its values from the
+ * local time series. Posts the series has nothing for yet are fetched a few at
+ * a time (each such read is stored in the series too), with progress; the
+ * CSV holds every post and, until all are in, says which have no data.
+ */
+function CompletePosts({ campaignId, from, headerRows, fileName }: { campaignId: number; from: string; headerRows: CsvRow[]; fileName: string }) {
   const t = useTranslations("analytics.engagement");
-  const [wanted, setWanted] = useState(ENGAGEMENT_PAGE);
-  const list = useInfiniteQuery(publishedPostsQuery(campaignId));
-  const sinceMs = Date.parse(since);
-
-  const listed = useMemo(() => list.data?.pages.flatMap((p) => p.data.posts) ?? [], [list.data]);
-  // Same rule as the upstream's campaign totals: by publication date.
-  const inRange = useMemo(
-    () => listed.filter((p) => p.published_at !== null && Date.parse(p.published_at) >= sinceMs),
-    [listed, sinceMs],
-  );
-  // Newest first: once the last listed post is older than the range, later pages cannot hold more.
-  const last = listed.at(-1);
-  const listPassedRange = last?.published_at ? Date.parse(last.published_at) < sinceMs : false;
-  const moreToList = list.hasNextPage && !listPassedRange;
-
-  useEffect(() => {
-    if (inRange.length < wanted && moreToList && !list.isFetchingNextPage) void list.fetchNextPage();
-  }, [inRange.length, wanted, moreToList, list]);
-
-  const visible = useMemo(() => inRange.slice(0, wanted), [inRange, wanted]);
-  const { answers, retry, fetchers } = useGatedPostEngagement(visible.map((p) => p.task_id));
-  // Rows keep their identity until their own answer changes (and the table's columns
-  // follow the metric list by content): an arriving answer redraws its row, not the table.
-  const rows = visible.map((post, i) => engagementRow(post, answers[i]?.data, answers[i]?.failed ?? false));
+  const tt = useTranslations("trends.posts");
+  const list = useQuery(campaignTrendPostsQuery(campaignId, from));
+  const data = list.data?.data;
+  const posts = useMemo(() => data?.posts.map((r) => ({ row: r, post: asPost(campaignId, r) })) ?? [], [data, campaignId]);
+  const missing = useMemo(() => data?.missing ?? [], [data]);
+  const { answers, retry, fetchers } = useGatedPostEngagement(missing);
+  const answerOf = new Map(missing.map((id, i) => [id, answers[i]]));
+  const rows = posts.map(({ row, post }) => {
+    if (row.collectedAt !== null) return seriesRow(post, row.metrics);
+    const a = answerOf.get(row.task_id);
+    return engagementRow(post, a?.data, a?.failed ?? false);
+  });
   const metrics = metricColumns(rows.flatMap((r) => Object.keys(r.metrics)));
-  const loaded = rows.filter((r) => r.state !== "pending").length;
-  const total = postsInRange ?? (moreToList ? undefined : inRange.length);
-  const failed = visible.filter((_, i) => answers[i]?.failed).map((p) => p.task_id);
+  const loaded = rows.filter((r) => r.state === "loaded").length;
+  const without = rows.filter((r) => r.state !== "loaded").map((r) => r.post.task_id);
+  const failed = missing.filter((id) => answerOf.get(id)?.failed);
+  const csvHead: CsvRow[] = [
+    ...headerRows,
+    [],
+    [tt("csvAll", { total: rows.length })],
+    ...(without.length > 0 ? [[tt("csvMissing", { count: without.length, ids: without.join(", ") })]] : []),
+  ];
 
   if (list.isPending) return <PostsTableSkeleton />;
-  if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  if (inRange.length === 0 && !moreToList) return <PostsTableEmpty />;
+  if (!data) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  if (rows.length === 0) return <PostsTableEmpty />;
 
   return (
     <div className="space-y-3">
       {fetchers}
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{tt("source")}</p>
       <div className="flex flex-wrap items-center gap-3">
         <p role="status" className="text-sm" data-testid="engagement-progress">
-          {t("progress", { loaded, total: total ?? inRange.length })}
+          {t("progress", { loaded, total: rows.length })}
         </p>
-        <progress
-          className="h-2 w-40 accent-blue-700"
-          max={Math.max(total ?? inRange.length, 1)}
-          value={loaded}
-          aria-label={t("progress", { loaded, total: total ?? inRange.length })}
-        />
+        <progress className="h-2 w-40 accent-blue-700" max={Math.max(rows.length, 1)} value={loaded} aria-label={t("progress", { loaded, total: rows.length })} />
         {failed.length > 0 && (
           <Button size="sm" onClick={() => retry(failed)}>
             {t("retryFailed")}
           </Button>
         )}
       </div>
-      <PostsEngagementTable rows={rows} metrics={metrics} headerRows={headerRows} fileName={fileName} />
-      {(inRange.length > wanted || moreToList) && (
-        <Button onClick={() => setWanted((w) => w + ENGAGEMENT_PAGE)} disabled={loaded < rows.length} data-testid="load-more">
-          {t("loadMore", { count: ENGAGEMENT_PAGE })}
-        </Button>
-      )}
+      <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="posts-complete">
+        {without.length === 0 ? tt("complete", { total: rows.length }) : tt("csvMissing", { count: without.length, ids: without.join(", ") })}
+      </p>
+      <PostsEngagementTable rows={rows} metrics={metrics} headerRows={csvHead} fileName={fileName} />
     </div>
   );
 }

@@ -1,12 +1,15 @@
 "use client";
 
-import { useInfiniteQuery, useQueries } from "@tanstack/react-query";
+import { useQueries } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
-import type { ChartSeries } from "@/components/charts/history-chart";
-import { SeriesTable, seriesRows } from "@/components/charts/series-table";
+import { seriesRows } from "@/components/charts/series-table";
+import { AlignSwitch } from "@/components/compare/align-switch";
+import { CompareTable } from "@/components/compare/compare-table";
+import { ComparePicker } from "@/components/compare/compare-picker";
+import { compareLines } from "@/components/compare/compare-lines";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
@@ -14,13 +17,14 @@ import { toLocale } from "@/i18n/config";
 import { historyCsvRows } from "@/lib/analytics/engagement-csv";
 import { csvFileName } from "@/lib/csv/csv";
 import { downloadCsv } from "@/lib/csv/download";
-import { historyPoints, newestCollectedAt } from "@/lib/analytics/engagement";
-import { engagementHistoryQuery, publishedPostsQuery } from "@/lib/queries/engagement";
+import { newestCollectedAt } from "@/lib/analytics/engagement";
+import { engagementHistoryQuery } from "@/lib/queries/engagement";
+import { postQuery } from "@/lib/queries/posts";
 import { METRIC_TYPES } from "@/lib/schemas/values";
-import { HISTORY_POINTS, MAX_COMPARED, type PostEngagementUrlState } from "@/lib/url-state/engagement";
+import { HISTORY_POINTS, type PostEngagementUrlState } from "@/lib/url-state/engagement";
 
 // Recharts is the heaviest part of the page: it loads when a chart is drawn, not with the page.
-const HistoryChart = dynamic(() => import("@/components/charts/history-chart").then((m) => m.HistoryChart), {
+const CompareChart = dynamic(() => import("@/components/compare/compare-chart").then((m) => m.CompareChart), {
   loading: () => <div className="h-80" aria-hidden="true" />,
 });
 
@@ -35,41 +39,51 @@ type PanelProps = {
 };
 
 /**
- * The selected metric's history for this post and the posts compared with it.
- * Only that metric is fetched (one request per post on the chart, at most
- * four), at the chosen number of points.
+ * The selected metric's history for this post and up to four others, from
+ * any campaign. By default each line starts at its own post's publication
+ * (hours or days after), so posts published days apart line up; calendar time
+ * is a switch. Only the selected metric is fetched, one request per post on
+ * the chart; the publication moments come from the posts' details (the page's
+ * own post is already loaded; the others are cached reads).
  */
-export function HistoryPanel({
-  postId,
-  campaignId,
-  state,
-  onChange,
-}: PanelProps) {
+export function HistoryPanel({ postId, campaignId, state, onChange }: PanelProps) {
   const t = useTranslations("analytics");
+  const tc = useTranslations("planner.compare");
   const locale = toLocale(useLocale());
   const label = useOpenLabel();
   const ids = [postId, ...state.compare];
+  const aligned = state.align === "since";
   const histories = useQueries({ queries: ids.map((id) => engagementHistoryQuery(id, state.metric, state.points)) });
+  // Details only matter for lining up: in calendar time they are not read at all.
+  const details = useQueries({ queries: ids.map((id) => ({ ...postQuery(id), enabled: aligned })) });
   const seriesLabel = (id: number) => (id === postId ? t("post.thisPost", { id }) : t("post.postLabel", { id }));
-
-  const series: ChartSeries[] = ids.flatMap((id, i) => {
-    const data = histories[i]?.data?.data;
-    return data ? [{ key: String(id), label: seriesLabel(id), points: historyPoints(data.datapoints) }] : [];
+  const { lines, rows, unit, unaligned, series } = compareLines({
+    ids,
+    historyData: histories.map((h) => h.data?.data),
+    detailData: details.map((d) => d.data?.data),
+    aligned,
+    seriesLabel,
   });
-  const rows = seriesRows(series);
+
   const metricLabel = label("metric", state.metric);
   const failed = histories.find((h) => h.isError);
-  const pending = ids.filter((_, i) => histories[i]?.isPending);
+  const failedDetail = aligned ? details.find((d) => d.isError) : undefined;
+  // A line waits for its history and, lined up, for its post's publication moment.
+  const pending = ids.filter((_, i) => histories[i]?.isPending || (aligned && details[i]?.isPending));
   const main = histories[0];
-  const newest = series.reduce<string | null>((acc, s, i) => {
+  const newest = ids.reduce<string | null>((acc, _, i) => {
     const n = newestCollectedAt(histories[i]?.data?.data.datapoints ?? []);
     return n && (!acc || Date.parse(n) > Date.parse(acc)) ? n : acc;
   }, null);
+  const chartLabel = aligned
+    ? tc("chartAligned", { metric: metricLabel, count: lines.length, unit })
+    : t("post.chartLabel", { metric: metricLabel, count: lines.length });
 
+  // The file keeps each point's own collection time whatever the view: ages are derived from it and the publication.
   const exportCsv = () =>
     downloadCsv(
       csvFileName(["post", postId, "history", state.metric, `${state.points}pts`, ...state.compare.map((c) => `vs${c}`)]),
-      historyCsvRows(t, state.metric, rows),
+      historyCsvRows(t, state.metric, seriesRows(series)),
       locale,
     );
 
@@ -92,23 +106,30 @@ export function HistoryPanel({
             ))}
           </select>
         </div>
+        <AlignSwitch value={state.align} onChange={(align) => onChange({ ...state, align })} />
       </div>
 
-      <ComparePicker postId={postId} campaignId={campaignId} state={state} onChange={onChange} />
+      <ComparePicker postId={postId} campaignId={campaignId} compare={state.compare} onCompare={(compare) => onChange({ ...state, compare })} />
 
       {failed && <ErrorState error={failed.error} onRetry={() => histories.filter((h) => h.isError).forEach((h) => void h.refetch())} />}
+      {failedDetail && <ErrorState error={failedDetail.error} onRetry={() => details.filter((d) => d.isError).forEach((d) => void d.refetch())} />}
       {pending.length > 0 && (
         <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
           {pending.map((id) => t("post.loadingSeries", { id })).join("; ")}
         </p>
       )}
-      {main?.isPending ? (
+      {unaligned.length > 0 && (
+        <p role="status" className="text-sm text-amber-900 dark:text-amber-200" data-testid="unaligned-note">
+          {tc("unaligned", { posts: unaligned.map((id) => t("post.postLabel", { id })).join(", ") })}
+        </p>
+      )}
+      {main?.isPending || (rows.length === 0 && pending.length > 0) ? (
         <SkeletonLines lines={6} />
       ) : rows.length === 0 ? (
         <p className="text-sm">{t("post.noHistory")}</p>
       ) : (
         <>
-          <HistoryChart series={series} label={t("post.chartLabel", { metric: metricLabel, count: series.length })} />
+          <CompareChart lines={lines} label={chartLabel} mode={aligned ? unit : "calendar"} />
           <Freshness meta={main?.data?.meta} collectedAt={newest} />
           <details className="rounded-md border border-zinc-200 p-2 dark:border-zinc-800" data-testid="history-details">
             <summary className="cursor-pointer rounded-sm text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
@@ -116,65 +137,11 @@ export function HistoryPanel({
             </summary>
             <div className="mt-2 space-y-2">
               <Button size="sm" onClick={exportCsv} data-testid="export-history-csv">{t("post.exportCsv")}</Button>
-              <SeriesTable rows={rows} caption={t("post.chartLabel", { metric: metricLabel, count: series.length })} valueLabel={metricLabel} />
+              <CompareTable rows={rows} caption={chartLabel} valueLabel={metricLabel} unit={aligned ? unit : null} />
             </div>
           </details>
         </>
       )}
     </div>
-  );
-}
-
-/** Other published posts of the same campaign (its first page of up to 100), up to three ticked. */
-function ComparePicker({
-  postId,
-  campaignId,
-  state,
-  onChange,
-}: PanelProps) {
-  const t = useTranslations("analytics.post");
-  const posts = useInfiniteQuery({ ...publishedPostsQuery(campaignId ?? 0), enabled: campaignId !== undefined });
-  const others = (posts.data?.pages[0]?.data.posts ?? []).filter((p) => p.task_id !== postId);
-  const full = state.compare.length >= MAX_COMPARED;
-  return (
-    <fieldset className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-      <legend className="px-1 text-sm font-medium">{t("compare")}</legend>
-      <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">{t("compareHint", { max: MAX_COMPARED })}</p>
-      {posts.isPending && campaignId !== undefined ? (
-        <SkeletonLines lines={2} />
-      ) : posts.isError ? (
-        <ErrorState error={posts.error} onRetry={() => void posts.refetch()} />
-      ) : others.length === 0 ? (
-        <p className="text-sm">{t("compareNone")}</p>
-      ) : (
-        <ul className="grid max-h-48 gap-1 overflow-auto sm:grid-cols-2" data-testid="compare-list">
-          {others.map((p) => {
-            const checked = state.compare.includes(p.task_id);
-            return (
-              <li key={p.task_id}>
-                <label className="flex items-start gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="mt-0.5 h-4 w-4 accent-blue-700"
-                    checked={checked}
-                    disabled={!checked && full}
-                    onChange={(e) =>
-                      onChange({
-                        ...state,
-                        compare: e.target.checked ? [...state.compare, p.task_id] : state.compare.filter((c) => c !== p.task_id),
-                      })
-                    }
-                  />
-                  <span>
-                    <span className="font-medium">{t("postLabel", { id: p.task_id })}</span>{" "}
-                    <span className="line-clamp-1 text-zinc-600 dark:text-zinc-400">{p.text}</span>
-                  </span>
-                </label>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { NotificationBell } from "@/components/notify/notification-bell";
 import { can, type SessionUser } from "@/lib/auth/roles";
 import { LocaleSwitch } from "./locale-switch";
 import { MobileMenu } from "./mobile-menu";
@@ -29,7 +30,9 @@ export async function AppHeader({ user }: { user: SessionUser | null }) {
       {user && (
         <p className="text-sm leading-tight" data-testid="current-user">
           <span className="sr-only">{t("signedInAs")} </span>
-          <span className="font-medium">{user.name}</span>
+          <Link href="/profile" className="font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+            {user.name}
+          </Link>
           <span className="block text-xs text-zinc-600 dark:text-zinc-400">{t(`roles.${user.role}`)}</span>
         </p>
       )}
@@ -51,8 +54,13 @@ export async function AppHeader({ user }: { user: SessionUser | null }) {
         <nav aria-label={t("mainNav")} className="hidden lg:block">
           <NavLinks items={items} />
         </nav>
-        <div className="ml-auto hidden items-center gap-3 lg:flex">{account}</div>
-        <div className="ml-auto lg:hidden">
+        <div className="ml-auto hidden items-center gap-3 lg:flex">
+          {user && <NotificationBell />}
+          {account}
+        </div>
+        {/* On a phone the bell stays in the header, beside the menu button. */}
+        <div className="ml-auto flex items-center gap-2 lg:hidden">
+          {user && <NotificationBell />}
           <MobileMenu items={items}>{account}</MobileMenu>
         </div>
       </div>

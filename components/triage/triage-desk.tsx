@@ -14,6 +14,7 @@ import { LiveStatus } from "./live-status";
 import { PreviewPane } from "./preview-pane";
 import type { TriagePost, TriageSource } from "./source";
 import { TriageRowFlags } from "./table/columns";
+import { RowMarks, useRowFacts } from "@/components/collab/row-marks";
 import { TriageDataTable } from "./table/data-table";
 import { TriageTableSkeleton } from "./table/skeleton";
 import type { TriageColumnSet } from "./table/columns";
@@ -71,7 +72,17 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
   // The channels' limits, per campaign on screen (one cached read each), for the over-limit flags.
   const campaignIds = useMemo(() => [...new Set(posts.map((p) => p.campaign_id))], [posts]);
   const platforms = useCampaignPlatforms(campaignIds);
-  const flags = useCallback((post: TriagePost) => <OverLimitFlag post={post} platforms={platforms.get(post.campaign_id) ?? []} className="mt-1" />, [platforms]);
+  // Verdicts and who has each post open (database only), under each row's excerpt.
+  const rowFacts = useRowFacts(ids);
+  const flags = useCallback(
+    (post: TriagePost) => (
+      <>
+        <OverLimitFlag post={post} platforms={platforms.get(post.campaign_id) ?? []} className="mt-1" />
+        <RowMarks id={post.task_id} facts={rowFacts} />
+      </>
+    ),
+    [platforms, rowFacts],
+  );
 
   const fetchedAt = query.data?.meta.fetchedAt;
   const total = query.data?.data.total ?? 0;

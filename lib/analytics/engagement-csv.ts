@@ -31,11 +31,11 @@ export function campaignCsvHead(
 
 export type PostCsvLine = { id: number; text: string; publishedAt: string | null; cells: readonly CsvCell[] };
 
-/** The per-post table: a title row, the header, one line per post in the order shown. */
-export function postsCsvRows(t: Translate, metrics: readonly string[], lines: readonly PostCsvLine[]): CsvRow[] {
+/** The per-post table: a title row, the header, one line per post in the order shown; `extra` names cells after the metrics. */
+export function postsCsvRows(t: Translate, metrics: readonly string[], lines: readonly PostCsvLine[], extra: readonly string[] = []): CsvRow[] {
   return [
     [t("engagement.csvPosts")],
-    [t("engagement.postCol"), t("engagement.textCol"), t("engagement.publishedCol"), ...metrics.map((m) => openLabel(t, "metric", m))],
+    [t("engagement.postCol"), t("engagement.textCol"), t("engagement.publishedCol"), ...metrics.map((m) => openLabel(t, "metric", m)), ...extra],
     ...lines.map((l) => [l.id, l.text, l.publishedAt ?? "", ...l.cells]),
   ];
 }

@@ -1,8 +1,10 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { bulkKeys } from "@/lib/queries/bulk";
 import { campaignQuery } from "@/lib/queries/campaigns";
+import { commentsKey, verdictsKey } from "@/lib/queries/collab";
 import { postDecisionsKey } from "@/lib/queries/decisions";
 import { postKey } from "@/lib/queries/posts";
+import { notifyKeys } from "@/lib/queries/notify";
 import { queuePostsPrefix } from "@/lib/queries/queue";
 import { parseEventData, parseHelloData, type DashboardEvent, type Hello } from "./schema";
 
@@ -40,6 +42,9 @@ const inboxLists = keyed(["inbox"], LIST_GAP_MS);
 /** The campaigns tables and overview lists (their keys carry a filter object, not an id). */
 const campaignTables: Target = { id: "campaigns/{filter}", gapMs: LIST_GAP_MS, match: (k) => k[0] === "campaigns" && typeof k[1] === "object" };
 
+/** Presence of a post or of a page of rows: database reads, cheap. */
+const anyPresence: Target = { id: "presence/*", gapMs: DETAIL_GAP_MS, match: (k) => k[0] === "presence" };
+
 export function targetsFor(event: DashboardEvent): Target[] {
   switch (event.type) {
     case "post":
@@ -53,6 +58,16 @@ export function targetsFor(event: DashboardEvent): Target[] {
       const own = [keyed(campaignQuery(event.campaign_id).queryKey, LIST_GAP_MS, true), campaignTables, inboxLists];
       return event.reason === "bulk" ? [...own, campaignLists(event.campaign_id), keyed(bulkKeys.recent(event.campaign_id), DETAIL_GAP_MS)] : own;
     }
+    case "notification":
+      // Only the person's own streams get it (server-side); the bell refetches its list and count.
+      return [keyed(notifyKeys.list, DETAIL_GAP_MS)];
+    case "comment":
+      return [keyed(commentsKey(event.task_id), DETAIL_GAP_MS)];
+    case "verdict":
+      // Rows show verdict summaries, joined by the lists' routes from the database (no upstream read).
+      return [keyed(verdictsKey(event.task_id), DETAIL_GAP_MS), event.campaign_id === undefined ? everyPostList : campaignLists(event.campaign_id), inboxLists];
+    case "presence":
+      return [anyPresence];
     case "bulk": {
       const job = keyed(bulkKeys.job(event.job_id), DETAIL_GAP_MS);
       return event.status === "done" ? [job, keyed(bulkKeys.recent(event.campaign_id), DETAIL_GAP_MS), campaignLists(event.campaign_id), inboxLists] : [job];
@@ -61,7 +76,7 @@ export function targetsFor(event: DashboardEvent): Target[] {
 }
 
 /** After a gap in the stream that could not be replayed: everything an event could have touched. */
-const RESYNC_PREFIXES: QueryKey[] = [["posts"], ["decisions"], ["campaigns"], ["bulk-jobs"], ["inbox"]];
+const RESYNC_PREFIXES: QueryKey[] = [["posts"], ["decisions"], ["campaigns"], ["bulk-jobs"], ["inbox"], ["comments"], ["verdicts"], ["presence"]];
 
 export type Timers = { now: () => number; setTimeout: (fn: () => void, ms: number) => unknown; clearTimeout: (t: unknown) => void };
 const realTimers: Timers = { now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (t) => clearTimeout(t as ReturnType<typeof setTimeout>) };

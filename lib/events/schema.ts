@@ -34,7 +34,41 @@ const BulkEvent = z.object({
   total: z.number(),
 });
 
-export const DashboardEventSchema = z.discriminatedUnion("type", [PostEvent, CampaignEvent, BulkEvent]);
+/** A comment was written, edited or deleted on a post (ids only: the page refetches the thread). */
+const CommentEvent = z.object({
+  type: z.literal("comment"),
+  task_id: z.number(),
+  campaign_id: z.optional(z.number()),
+  comment_id: z.number(),
+  action: z.enum(["created", "edited", "deleted"]),
+});
+
+/** A reviewer's verdict on a post's version; `by` is the reviewer's name, for the live announcement. */
+const VerdictEvent = z.object({
+  type: z.literal("verdict"),
+  task_id: z.number(),
+  campaign_id: z.optional(z.number()),
+  version: z.number(),
+  verdict: z.string(),
+  by: z.string(),
+});
+
+/** Who has a post open changed; `count` is how many people have it open now. */
+const PresenceEvent = z.object({
+  type: z.literal("presence"),
+  task_id: z.number(),
+  campaign_id: z.optional(z.number()),
+  count: z.number(),
+});
+
+/** A person's in-app notifications changed; delivered only to the streams of `to` (lib/server/events/access.ts). */
+const NotificationEvent = z.object({
+  type: z.literal("notification"),
+  to: z.string(),
+  unread: z.number(),
+});
+
+export const DashboardEventSchema = z.discriminatedUnion("type", [PostEvent, CampaignEvent, BulkEvent, CommentEvent, VerdictEvent, PresenceEvent, NotificationEvent]);
 export type DashboardEvent = z.infer<typeof DashboardEventSchema>;
 
 /** Short, header-safe: it travels back as Last-Event-ID. */

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiRead } from "./fetch-json";
+import type { CampaignTrendPosts, CampaignTrends } from "@/lib/schemas/trends";
+import { apiGet, apiRead } from "./fetch-json";
 
 /**
  * Engagement moves slowly (the upstream collects it periodically) and the
@@ -47,5 +48,24 @@ export const publishedPostsQuery = (campaignId: number) =>
       const next = last.data.offset + last.data.posts.length;
       return last.data.posts.length > 0 && next < last.data.total ? next : undefined;
     },
+    staleTime: 60_000,
+  });
+
+/*
+ * The campaign's trend and complete per-post table, from the dashboard's own
+ * time series (no upstream call per view). Dashboard shapes, not upstream
+ * ones: read with `apiGet` (lib/schemas/trends.ts describes them).
+ */
+export const campaignTrendsQuery = (id: number, from: string, to: string) =>
+  queryOptions({
+    queryKey: ["engagement", "trends", id, from, to] as const,
+    queryFn: ({ signal }) => apiGet<CampaignTrends>(`/api/campaigns/${id}/trends`, { from, to }, signal),
+    staleTime: 60_000,
+  });
+
+export const campaignTrendPostsQuery = (id: number, from: string) =>
+  queryOptions({
+    queryKey: ["engagement", "trend-posts", id, from] as const,
+    queryFn: ({ signal }) => apiGet<CampaignTrendPosts>(`/api/campaigns/${id}/engagement/posts`, { from }, signal),
     staleTime: 60_000,
   });

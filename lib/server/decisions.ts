@@ -3,6 +3,7 @@ import type { SessionUser } from "@/lib/auth/roles";
 import type { ApprovalResult, PostDetail } from "@/lib/schemas";
 import { latestEffectiveDecision, recordDecision, type AuditEntry, type PriorDecision } from "@/lib/server/audit";
 import { appendToFallback } from "@/lib/server/audit-fallback";
+import { assertSignoff } from "@/lib/server/collab/policy";
 import { ApiError, toApiError } from "@/lib/server/errors";
 import { publishDecision, publishEvent } from "@/lib/server/events";
 import { log } from "@/lib/server/log";
@@ -10,13 +11,18 @@ import { DECISION_TARGET } from "@/lib/server/service/writes";
 import { service, type Priority } from "@/lib/server/upstream-service";
 
 export type DecisionAction = "approve" | "reject";
-export type DecisionSource = "single" | "bulk" | "keyboard";
+export type DecisionSource = "single" | "bulk" | "keyboard" | "share_link";
+/** What a signed-in person's request may name; "share_link" is set by the share-link routes only. */
 export const DECISION_SOURCES = ["single", "bulk", "keyboard"] as const;
+/** A share-link visitor (lib/server/share): email `external:<name>`, role "external". */
+export type ExternalActor = { email: string; name: string; role: "external" };
 /** The code of a pinned decision refused because the post's active version moved (409). */
 export const VERSION_CHANGED = "version_changed";
 
 export type DecideInput = {
-  user: SessionUser;
+  user: SessionUser | ExternalActor;
+  /** The share link a visitor decided through; recorded in audit_log.share_link_id. */
+  shareLinkId?: string;
   taskId: number;
   action: DecisionAction;
   /** Why a post is rejected (required by the reject route, 1–500 characters). */
@@ -108,6 +114,7 @@ function entryFor(input: DecideInput, started: number, facts: Pick<AuditEntry, "
     version_seen: input.version ?? null,
     note: input.note ?? null,
     source: input.source,
+    ...(input.shareLinkId ? { share_link_id: input.shareLinkId } : {}),
     duration_ms: Math.round(performance.now() - started),
     ...facts,
   };
@@ -169,6 +176,8 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
       publishEvent({ type: "post", task_id: input.taskId, campaign_id: campaignId, status: String(post.status), reason: "refresh" });
       throw versionChanged(pin);
     }
+    // A two-step campaign: no approve (single, keyboard, bulk or share link) before a reviewer's "ok" on this version.
+    if (input.action === "approve") await assertSignoff(input.taskId, campaignId, versionNumber, input.user.email);
     const result =
       input.action === "approve"
         ? await service.approve(input.taskId, campaignId)

@@ -35,6 +35,12 @@ export async function startServer(): Promise<void> {
   // Bulk decision jobs go on across restarts: pick up any left unfinished.
   const { resumeBulkJobs } = await import("@/lib/server/bulk");
   await resumeBulkJobs().catch((e: unknown) => log.error("could not resume bulk jobs", { error: e }));
+  // The engagement time series: collected in the background within COLLECTOR_BUDGET_SHARE (lib/server/collector).
+  const { startCollector } = await import("@/lib/server/collector");
+  await startCollector().catch((e: unknown) => log.error("could not start the engagement collector", { error: e }));
+  // Notifications: the notify() sink, deadline checks on the inbox's data and e-mail digests.
+  const { startNotifications } = await import("@/lib/server/notify/runtime");
+  startNotifications();
   log.info("dashboard server ready", { runtime: "nodejs", database: databaseLabel(), redis: env().REDIS_URL ? "on" : "off" });
 }
 

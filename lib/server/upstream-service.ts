@@ -8,6 +8,7 @@ import { SharedCache } from "@/lib/server/gateway/shared-cache";
 import { gauge, onCollect } from "@/lib/server/metrics";
 import { redis, redisKey, redisSubscriber } from "@/lib/server/redis";
 import { createService, type ServiceOptions, type UpstreamApi } from "@/lib/server/service/service";
+import { observed, observePostDetail, observePostEngagement } from "@/lib/server/collector/free-data";
 import * as upstream from "@/lib/upstream";
 
 /**
@@ -103,8 +104,9 @@ export const service: S = {
   campaignPosts: (...a: Parameters<S["campaignPosts"]>) => current().service.campaignPosts(...a),
   latestPost: (...a: Parameters<S["latestPost"]>) => current().service.latestPost(...a),
   campaignEngagement: (...a: Parameters<S["campaignEngagement"]>) => current().service.campaignEngagement(...a),
-  post: (...a: Parameters<S["post"]>) => current().service.post(...a),
-  postEngagement: (...a: Parameters<S["postEngagement"]>) => current().service.postEngagement(...a),
+  // Free data for the engagement time series (lib/server/collector/free-data.ts): the answer passes on unchanged.
+  post: (...a: Parameters<S["post"]>) => current().service.post(...a).then(observed(observePostDetail)),
+  postEngagement: (...a: Parameters<S["postEngagement"]>) => current().service.postEngagement(...a).then(observed(observePostEngagement)),
   postEngagementHistory: (...a: Parameters<S["postEngagementHistory"]>) => current().service.postEngagementHistory(...a),
   approve: async (...a: Parameters<S["approve"]>) => {
     const state = current();

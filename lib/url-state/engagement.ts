@@ -6,7 +6,7 @@ import { parseAsDay, parseAsIdList, parseAsIntLiteral } from "./parsers";
 /**
  * URL state of the engagement pages, one set of parsers for server page and client.
  * Campaign page: `?range=7|30|90|custom&from=YYYY-MM-DD` (default 30 days).
- * Post page: `?metric=VIEWS&points=50&compare=12,34`.
+ * Post page: `?metric=VIEWS&points=50&compare=12,34&align=calendar` (default `since`: by time since publication).
  */
 export const RANGE_PRESETS = ["7", "30", "90"] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
@@ -55,8 +55,11 @@ export function rangeSince(range: EngagementRange, now: Date): string {
 export const HISTORY_POINTS = [20, 50, 100, 200] as const;
 export type HistoryPointsOption = (typeof HISTORY_POINTS)[number];
 export const DEFAULT_POINTS: HistoryPointsOption = 50;
-/** The post itself plus up to three others on one chart. */
-export const MAX_COMPARED = 3;
+/** Up to five posts on one chart: the post itself plus up to four others, from any campaign. */
+export const MAX_COMPARED = 4;
+/** How the comparison lines posts up: by time since each one's publication (default), or on the calendar. */
+export const ALIGN_MODES = ["since", "calendar"] as const;
+export type AlignMode = (typeof ALIGN_MODES)[number];
 const DEFAULT_METRIC: MetricType = "VIEWS";
 const NO_COMPARE: number[] = [];
 
@@ -65,6 +68,7 @@ export const postEngagementParsers = {
   points: parseAsIntLiteral(HISTORY_POINTS).withDefault(DEFAULT_POINTS),
   // One more than shown: the post itself may be among them and is dropped by `postEngagementState`.
   compare: parseAsIdList(MAX_COMPARED + 1).withDefault(NO_COMPARE),
+  align: parseAsStringLiteral(ALIGN_MODES).withDefault("since"),
 };
 
 export type PostEngagementUrlState = inferParserType<typeof postEngagementParsers>;

@@ -13,6 +13,8 @@ export const QUEUE_PAGE_SIZES = [20, 50, 100] as const;
 export type QueuePageSize = (typeof QUEUE_PAGE_SIZES)[number];
 
 const DEFAULT_STATUSES: PostStatus[] = ["WAITING_APPROVAL"];
+/** The verdict filter's values (lib/server/collab/row-filter.ts; repeated here to keep server code out of the bundle). */
+export const VERDICT_STATES_FILTER = ["signed_off", "changes"] as const;
 // Soonest planned time first: the most urgent posts at the top, where an editor starts.
 const DEFAULT_SORT: PostSort = "publish_at";
 
@@ -23,6 +25,14 @@ export const queueParsers = {
   page: parseAsPage.withDefault(1),
   size: parseAsIntLiteral(QUEUE_PAGE_SIZES).withDefault(20),
 };
+
+/**
+ * The reviewer-verdict filter of the queue and the inbox (`?verdict=signed_off|changes`,
+ * none = every post): a parser set of its own beside each page's, read and
+ * written by the triage desk's filter and the list's query alike.
+ */
+export const verdictParsers = { verdict: parseAsStringLiteral(VERDICT_STATES_FILTER) };
+export type VerdictUrlState = inferParserType<typeof verdictParsers>;
 /** The state's names differ from the URL's where a list reads better plural. */
 export const queueUrlKeys = { statuses: "status" } as const;
 
@@ -42,9 +52,11 @@ export function canonicalStatuses(statuses: readonly PostStatus[]): PostStatus[]
 }
 
 /** What the posts route is asked for: the upstream's own parameter names. */
-export function queueApiQuery(state: QueueUrlState): { status: string; sort: PostSort; limit: number; offset: number } {
+export function queueApiQuery(state: QueueUrlState & Partial<VerdictUrlState>): { status: string; sort: PostSort; limit: number; offset: number; verdict?: string } {
   const status = canonicalStatuses(state.statuses).join(",");
-  return { status, sort: state.sort, limit: state.size, offset: (state.page - 1) * state.size };
+  const base = { status, sort: state.sort, limit: state.size, offset: (state.page - 1) * state.size };
+  // Only when set, so the plain queue keeps its one cache entry and URL.
+  return state.verdict ? { ...base, verdict: state.verdict } : base;
 }
 
 /** The last page that has rows (at least 1), for clamping a page number past the end. */

@@ -29,6 +29,7 @@ export function useCellText() {
  */
 export function usePostColumns(metrics: readonly string[]) {
   const t = useTranslations("analytics");
+  const tt = useTranslations("trends.posts");
   const label = useOpenLabel();
   const format = useFormatter();
   const metricsKey = metrics.join("\n");
@@ -75,7 +76,21 @@ export function usePostColumns(metrics: readonly string[]) {
               ),
           }),
         ),
+        // Every value says when it was collected: the newest reading among the row's values.
+        helper.accessor((r) => r.collectedAt ?? undefined, {
+          id: "collected",
+          header: tt("collectedCol"),
+          sortUndefined: "last",
+          cell: ({ row }) =>
+            row.original.collectedAt ? (
+              <time dateTime={row.original.collectedAt} className="text-xs text-zinc-700 dark:text-zinc-300">
+                {format.dateTime(new Date(row.original.collectedAt), { dateStyle: "short", timeStyle: "short" })}
+              </time>
+            ) : (
+              "—"
+            ),
+        }),
       ]),
-    [t, label, format, metricsKey],
+    [t, tt, label, format, metricsKey],
   );
 }

@@ -32,6 +32,7 @@ export function PostsEngagementTable({
   fileName: string;
 }) {
   const t = useTranslations("analytics");
+  const tt = useTranslations("trends.posts");
   const locale = toLocale(useLocale());
   const label = useOpenLabel();
   const cellText = useCellText();
@@ -50,8 +51,13 @@ export function PostsEngagementTable({
 
   const exportCsv = () => {
     const shown = table.getRowModel().rows.map((r) => r.original);
-    const lines = shown.map((r) => ({ id: r.post.task_id, text: r.post.text, publishedAt: r.post.published_at, cells: metrics.map((m) => cellText(r, m)) }));
-    downloadCsv(fileName, [...headerRows, [], ...postsCsvRows(t, metrics, lines)], locale);
+    const lines = shown.map((r) => ({
+      id: r.post.task_id,
+      text: r.post.text,
+      publishedAt: r.post.published_at,
+      cells: [...metrics.map((m) => cellText(r, m)), r.collectedAt ?? ""],
+    }));
+    downloadCsv(fileName, [...headerRows, [], ...postsCsvRows(t, metrics, lines, [tt("collectedCol")])], locale);
   };
 
   return (
@@ -60,7 +66,14 @@ export function PostsEngagementTable({
         <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
           {sortedColumn
             ? t("engagement.sortedBy", {
-                column: sortedColumn.id === "post" ? t("engagement.postCol") : sortedColumn.id === "published" ? t("engagement.publishedCol") : label("metric", sortedColumn.id),
+                column:
+                  sortedColumn.id === "post"
+                    ? t("engagement.postCol")
+                    : sortedColumn.id === "published"
+                      ? t("engagement.publishedCol")
+                      : sortedColumn.id === "collected"
+                        ? tt("collectedCol")
+                        : label("metric", sortedColumn.id),
                 direction: sortedColumn.desc ? t("campaigns.desc") : t("campaigns.asc"),
               })
             : t("engagement.noSort")}

@@ -3,7 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo } from "react";
-import { inboxOptions, inboxPrefix } from "@/lib/queries/inbox";
+import { useVerdictUrl, VerdictFilter } from "@/components/collab/verdict-filter";
+import { inboxVerdictOptions } from "@/lib/queries/collab";
+import { inboxPrefix } from "@/lib/queries/inbox";
 import { INBOX_DEFAULTS, INBOX_PAGE_SIZES, inboxFilters, inboxUrlSearch, isFiltered } from "@/lib/url-state/inbox";
 import { lastPage } from "@/lib/url-state/queue";
 import type { TriageSource } from "../source";
@@ -23,7 +25,8 @@ import { useInboxUrl } from "./use-inbox-url";
 export function InboxView({ canDecide }: { canDecide: boolean }) {
   const t = useTranslations("review.inbox");
   const [url, setUrl, hrefFor] = useInboxUrl();
-  const query = useQuery(inboxOptions(inboxFilters(url)));
+  const verdict = useVerdictUrl();
+  const query = useQuery(inboxVerdictOptions(inboxFilters(url), verdict));
   const data = query.data?.data;
 
   // A page number past the end (posts decided meanwhile, a stale link) goes to the last page.
@@ -36,7 +39,7 @@ export function InboxView({ canDecide }: { canDecide: boolean }) {
   const campaignKey = campaigns.map((c) => c.id).join(",");
   // Unfinished bulk jobs of any listed campaign show again after a reload (the dashboard's own table: no upstream read).
   const jobCampaigns = useMemo(() => (campaignKey ? campaignKey.split(",").map(Number) : []), [campaignKey]);
-  const viewKey = inboxUrlSearch(url);
+  const viewKey = `${inboxUrlSearch(url)}${verdict ? `#${verdict}` : ""}`;
   const source: TriageSource = { query, listKey: inboxPrefix, viewKey, jobCampaigns };
 
   return (
@@ -53,7 +56,13 @@ export function InboxView({ canDecide }: { canDecide: boolean }) {
             <InboxFreshness campaigns={campaigns} />
           </div>
         }
-        filters={<InboxFilters state={url} campaigns={campaigns} onChange={setUrl} />}
+        filters={
+          <div className="flex flex-col gap-3">
+            <InboxFilters state={url} campaigns={campaigns} onChange={setUrl} />
+            {/* Reviewer verdicts ("signed off", "changes requested"), from the dashboard's own database. */}
+            <VerdictFilter />
+          </div>
+        }
         empty={<InboxEmptyState filtered={isFiltered(url)} resetHref={hrefFor(INBOX_DEFAULTS)} />}
         footer={(all) => <TriagePagination page={url.page} size={url.size} sizes={INBOX_PAGE_SIZES} total={all} onPage={(page) => setUrl({ page })} onSize={(size) => setUrl({ size })} />}
         tableLabel={t("tableLabel")}

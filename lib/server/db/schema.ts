@@ -34,7 +34,8 @@ export interface AuditLogTable {
   /** The reject's category, a code of REJECT_CATEGORIES (0007); null for approvals and when not given. */
   reason_category: string | null;
   note: string | null;
-  source: "single" | "bulk" | "keyboard";
+  /** "share_link": a visitor of a share link (role "external", user_email `external:<name>`). */
+  source: "single" | "bulk" | "keyboard" | "share_link";
   /** The upstream's post status after the call (from its ApprovalResult). */
   status_after: string | null;
   /** The upstream's `result` (approved_now, already_approved, …) when it succeeded. */
@@ -42,6 +43,8 @@ export interface AuditLogTable {
   error_code: string | null;
   http_status: number;
   duration_ms: number;
+  /** The share link a visitor decided through (0010); null for the dashboard's own people. */
+  share_link_id: ColumnType<string | null, string | null | undefined, never>;
   created_at: ColumnType<string, string | undefined, never>;
 }
 

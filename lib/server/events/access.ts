@@ -11,8 +11,14 @@ const NEEDS: Record<DashboardEvent["type"], Permission> = {
   post: "read",
   campaign: "read",
   bulk: "read",
+  comment: "read",
+  verdict: "read",
+  presence: "read",
+  notification: "read",
 };
 
-export function mayReceive(role: Role, event: DashboardEvent): boolean {
+export function mayReceive(role: Role, event: DashboardEvent, email?: string): boolean {
+  // A notification is one person's: only the streams signed in as them hear of it.
+  if (event.type === "notification" && event.to.toLowerCase() !== email?.toLowerCase()) return false;
   return can(role, NEEDS[event.type]);
 }

@@ -123,7 +123,7 @@ export function eventsHandler(options: Partial<StreamOptions> = {}): Handler<Ses
             controller.enqueue(encoder.encode(text));
           };
           const deliver = (d: Delivery) => {
-            if (mayReceive(session.role, d.event)) send(frame({ id: d.id, data: JSON.stringify(d.event) }));
+            if (mayReceive(session.role, d.event, session.email)) send(frame({ id: d.id, data: JSON.stringify(d.event) }));
           };
 
           // No event is emitted while this runs (one tick): subscribing before the replay loses and repeats nothing.

@@ -1,21 +1,34 @@
 import "server-only";
-import { counter, histogram } from "@/lib/server/metrics";
+import { counter, histogram, type Counter } from "@/lib/server/metrics";
+import { countRecent, outcomeKind } from "./recent";
+
+/** The same counter, also counted into the last hour's buckets (recent.ts) under the name `recentName` picks. */
+function alsoRecent<L extends string>(c: Counter<L>, recentName: (labels: Partial<Record<L, string | number>>) => string): Counter<L> {
+  return {
+    inc: (labels, by = 1) => {
+      c.inc(labels, by);
+      countRecent(recentName(labels ?? {}), by);
+    },
+  };
+}
 
 /** The gateway's Prometheus series (budget token gauges are set by a collector in upstream-service). */
-export const upstreamCalls = counter(
-  "upstream_requests_total",
-  "Requests sent to the upstream API, by operation and outcome (HTTP status, 2xx, network, timeout, contract).",
-  ["operation", "status"],
+export const upstreamCalls = alsoRecent(
+  counter(
+    "upstream_requests_total",
+    "Requests sent to the upstream API, by operation and outcome (HTTP status, 2xx, network, timeout, contract).",
+    ["operation", "status"],
+  ),
+  (l) => `upstream:${outcomeKind(String(l.status ?? ""))}`,
 );
 export const upstreamLatency = histogram(
   "upstream_request_duration_seconds",
   "Time from sending an upstream request to its parsed answer or failure, by operation.",
   ["operation"],
 );
-export const cacheRequests = counter(
-  "gateway_cache_requests_total",
-  "Reads answered by the gateway, by operation and result (hit, miss, joined, stale).",
-  ["operation", "result"],
+export const cacheRequests = alsoRecent(
+  counter("gateway_cache_requests_total", "Reads answered by the gateway, by operation and result (hit, miss, joined, stale).", ["operation", "result"]),
+  (l) => `cache:${String(l.result ?? "")}`,
 );
 export const budgetWaits = counter(
   "gateway_budget_waits_total",

@@ -34,14 +34,18 @@ function metaOf(snap: InboxSnapshot, scope: readonly CampaignEntry[], now: numbe
   return { stale, fetchedAt: new Date(oldest).toISOString(), ...(stale && retryAt !== undefined ? { retryAt: new Date(retryAt).toISOString() } : {}) };
 }
 
-/** GET /api/inbox's answer from the scheduler's copy: filters, urgency, soonest first, one page. */
-export function inboxAnswer(snap: InboxSnapshot, q: InboxQuery, now: number, dueSoonMs: number): DataResponse<Inbox> {
+/**
+ * GET /api/inbox's answer from the scheduler's copy: filters, urgency, soonest first, one page.
+ * `only`: the posts a filter answered from the dashboard's own database allows (the reviewer-verdict filter).
+ */
+export function inboxAnswer(snap: InboxSnapshot, q: InboxQuery, now: number, dueSoonMs: number, only?: ReadonlySet<number>): DataResponse<Inbox> {
   const scope = snap.campaigns.filter(
     (e) => (q.project_id === undefined || e.info.project_id === q.project_id) && (!q.campaign_id || q.campaign_id.includes(e.info.id)),
   );
   const matching: InboxPost[] = scope
     .flatMap((e) => e.posts)
     .filter((p) => !q.type || q.type.includes(p.post_type))
+    .filter((p) => !only || only.has(p.task_id))
     .map((p) => ({ ...p, urgency: urgencyOf(plannedMs(p), now, dueSoonMs) }))
     .filter((p) => !q.urgency || q.urgency.includes(p.urgency))
     .sort(bySoonest);

@@ -66,6 +66,47 @@ export function noteCampaignViewed(campaignId: number): void {
   }
 }
 
+/** The inbox refresh as the admin health screen shows it (read-only: never starts the scheduler). */
+export type InboxStatus = {
+  /** Refreshing now (someone used the inbox within INBOX_IDLE_MINUTES). */
+  running: boolean;
+  /** Campaigns it keeps, and how many of them answered stale at their last read. */
+  campaigns: number;
+  staleCampaigns: number;
+  /** The newest list read of any campaign (ISO), null before the first. */
+  lastRefreshAt: string | null;
+  /** List loads it saw in the last hour, against its share of the hourly budget. */
+  callsLastHour: number;
+  callsAllowedPerHour: number;
+};
+
+export function inboxStatus(): InboxStatus {
+  const c = inboxConfigFromEnv();
+  const allowed = Math.floor(c.hourlyBudget * c.budgetShare);
+  const s = g.__inboxScheduler;
+  if (!s) return { running: false, campaigns: 0, staleCampaigns: 0, lastRefreshAt: null, callsLastHour: 0, callsAllowedPerHour: allowed };
+  const { campaigns } = s.snapshot();
+  const { loadsLastHour, running } = s.stats();
+  const last = campaigns.reduce<number | undefined>((m, e) => (e.refreshedAt !== undefined && (m === undefined || e.refreshedAt > m) ? e.refreshedAt : m), undefined);
+  return {
+    running,
+    campaigns: campaigns.length,
+    staleCampaigns: campaigns.filter((e) => e.stale).length,
+    lastRefreshAt: last === undefined ? null : new Date(last).toISOString(),
+    callsLastHour: loadsLastHour,
+    callsAllowedPerHour: allowed,
+  };
+}
+
+/**
+ * What the inbox knows right now, without starting it or calling the upstream:
+ * the deadline notifications (lib/server/notify) read the waiting posts from
+ * here. Undefined until the inbox first ran in this process.
+ */
+export function peekInbox(): ReturnType<InboxScheduler["snapshot"]> | undefined {
+  return g.__inboxScheduler?.snapshot();
+}
+
 /** Tests: a scheduler of their own (fake clock, fake upstream), or a fresh one from the environment. */
 export function resetInboxForTests(deps?: InboxDeps): InboxScheduler | undefined {
   g.__inboxScheduler?.stop();

@@ -5,6 +5,10 @@ import "server-only";
  * part 5). Callers fire and forget: `notify()` never throws and never delays
  * the action that caused it. The module decides who gets what (each person's
  * settings), in-app and by e-mail digest and the outgoing webhook.
+ *
+ * The sink is kept on globalThis: start-up (instrumentation) registers it from
+ * one bundle, while the routes that call `notify()` (comments, share links)
+ * run in others, each with its own copy of this module.
  */
 export type Actor = { email: string; name: string };
 
@@ -25,14 +29,15 @@ export type NotifyEvent =
     };
 
 type Sink = (event: NotifyEvent) => Promise<void> | void;
-let sink: Sink | undefined;
+const g = globalThis as typeof globalThis & { __dashboardNotifySink?: Sink };
 
 /** The notifications module registers its handler here when the server starts. */
 export function setNotifySink(next: Sink | undefined): void {
-  sink = next;
+  g.__dashboardNotifySink = next;
 }
 
 export function notify(event: NotifyEvent): void {
+  const sink = g.__dashboardNotifySink;
   if (!sink) return;
   try {
     void Promise.resolve(sink(event)).catch(() => undefined);

@@ -18,7 +18,8 @@ export function countAuditWrite(action: string, outcome: "ok" | "error"): void {
   auditWrites.inc({ action, outcome });
 }
 
-const COLLECTIONS = new Set(["projects", "campaigns", "posts", "bulk-jobs", "sessions"]);
+// "s": a share link's token sits after it (app/api/s/[token]), so it never reaches a log or a metric label.
+const COLLECTIONS = new Set(["projects", "campaigns", "posts", "bulk-jobs", "sessions", "share-links", "s"]);
 // Fixed names that sit where an id could: kept as they are.
 const NOT_IDS = new Set(["latest", "revoke"]);
 

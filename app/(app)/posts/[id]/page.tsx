@@ -3,6 +3,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
+import { CommentsThread } from "@/components/collab/comments-thread";
+import { PresenceLine } from "@/components/collab/presence-line";
+import { SignoffNotice } from "@/components/collab/signoff-notice";
+import { VerdictPanel } from "@/components/collab/verdict-panel";
 import { MediaPanel } from "@/components/media/media-panel";
 import { DecisionHistory } from "@/components/post/decision-history";
 import { DecisionPanel } from "@/components/post/decision-panel";
@@ -15,17 +19,21 @@ import { PostNotFound } from "@/components/post/post-not-found";
 import { PostSummary } from "@/components/post/post-summary";
 import { PostText } from "@/components/post/post-text";
 import { PostTimeline } from "@/components/post/post-timeline";
+import { ShareButton } from "@/components/share/share-button";
 import { PublishRecords } from "@/components/post/publish-records";
 import { VersionsPanel } from "@/components/post/versions-panel";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { campaignQuery } from "@/lib/queries/campaigns";
+import { commentsKey, verdictsKey } from "@/lib/queries/collab";
 import { postDecisionsKey } from "@/lib/queries/decisions";
 import { postKey } from "@/lib/queries/posts";
 import { BrowserOnly } from "@/lib/queries/browser-only";
 import { getServerQueryClient } from "@/lib/queries/server-query-client";
 import { IdParam } from "@/lib/schemas";
 import { decisionsForPost } from "@/lib/server/audit";
+import { listComments } from "@/lib/server/collab/comments";
+import { postVerdicts } from "@/lib/server/collab/verdicts";
 import { toApiError } from "@/lib/server/errors";
 import { service } from "@/lib/server/upstream-service";
 import Loading from "../../loading";
@@ -68,6 +76,10 @@ export default async function PostPage({ params }: Props) {
     }
   }
   const canDecide = user !== null && can(user.role, "decide");
+  const me = user?.email ?? "";
+  const tc = await getTranslations("collab");
+  const canVerdict = user !== null && can(user.role, "verdict");
+  const canShare = user !== null && can(user.role, "share:manage");
 
   const previews = (
     <Panel title={t("panels.previews")} id="previews" lines={6}>
@@ -85,6 +97,13 @@ export default async function PostPage({ params }: Props) {
       <SummaryBoundary>
         <PostSummary id={id} />
       </SummaryBoundary>
+      <PresenceLine id={id} me={me} />
+      {/* A link for people without an account to read and decide this post (editors, admins). */}
+      {canShare && (
+        <div className="flex justify-end">
+          <ShareButton target={{ task_id: id }} />
+        </div>
+      )}
       {/* On phones the columns dissolve (display: contents) into one flex column, so the
           decision panel can come first; from lg up, two columns. */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
@@ -114,14 +133,29 @@ export default async function PostPage({ params }: Props) {
           <Panel title={t("panels.records")} id="records">
             <PublishRecords id={id} />
           </Panel>
+          <Suspense fallback={<PanelSkeleton title={tc("comments.title")} />}>
+            <Prefetch queryKey={commentsKey(id)} queryFn={async () => ({ items: await listComments(id) })} fallback={<PanelSkeleton title={tc("comments.title")} />}>
+              <Panel title={tc("comments.title")} id="comments">
+                <CommentsThread id={id} me={me} />
+              </Panel>
+            </Prefetch>
+          </Suspense>
         </div>
         <div className="contents min-w-0 lg:block lg:space-y-6">
           {canDecide && (
             <Panel title={t("panels.decision")} id="decision" lines={2} className="order-first lg:order-none">
               <PostOverLimit id={id} />
+              <SignoffNotice id={id} />
               <DecisionPanel id={id} />
             </Panel>
           )}
+          <Suspense fallback={<PanelSkeleton title={tc("verdicts.title")} />}>
+            <Prefetch queryKey={verdictsKey(id)} queryFn={() => postVerdicts(id)} fallback={<PanelSkeleton title={tc("verdicts.title")} />}>
+              <Panel title={tc("verdicts.title")} id="verdicts">
+                <VerdictPanel id={id} me={me} canGive={canVerdict} />
+              </Panel>
+            </Prefetch>
+          </Suspense>
           <Panel title={t("panels.timeline")} id="timeline" lines={4}>
             <PostTimeline id={id} />
           </Panel>

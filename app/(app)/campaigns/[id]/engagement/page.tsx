@@ -5,10 +5,13 @@ import { CampaignEngagement } from "@/components/engagement/campaign-engagement"
 import { Prefetch } from "@/components/overview/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { campaignQuery } from "@/lib/queries/campaigns";
-import { campaignEngagementQuery } from "@/lib/queries/engagement";
+import { calendarDay } from "@/lib/analytics/dates";
+import { campaignEngagementQuery, campaignTrendPostsQuery, campaignTrendsQuery } from "@/lib/queries/engagement";
 import { IdParam } from "@/lib/schemas";
+import { readDeps } from "@/lib/server/collector/deps";
+import { campaignTrendPosts, campaignTrends } from "@/lib/server/collector/read";
 import { service } from "@/lib/server/upstream-service";
-import { parseRange, rangeSince } from "@/lib/url-state/engagement";
+import { parseRange, rangeSince, rangeStartDay } from "@/lib/url-state/engagement";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -20,13 +23,20 @@ export default async function CampaignEngagementPage({ params, searchParams }: P
   if (!parsed.success) notFound();
   const id = parsed.data;
   // The client's parsers and defaults and the same day-granular `since`, so the prefetched key is the one it asks for.
-  const since = rangeSince(parseRange(await searchParams), new Date());
+  const now = new Date();
+  const range = parseRange(await searchParams);
+  const since = rangeSince(range, now);
+  const from = rangeStartDay(range, now);
+  const to = calendarDay(now);
   return (
     <Suspense fallback={<SkeletonLines lines={8} />}>
       <Prefetch
         entries={[
           { queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) },
           { queryKey: campaignEngagementQuery(id, since).queryKey, queryFn: () => service.campaignEngagement(id, { since }) },
+          // The trend and the per-post table come from the local time series (lib/server/collector): no upstream call per view.
+          { queryKey: campaignTrendsQuery(id, from, to).queryKey, queryFn: async () => campaignTrends(await readDeps(), id, from, to, "interactive") },
+          { queryKey: campaignTrendPostsQuery(id, from).queryKey, queryFn: async () => campaignTrendPosts(await readDeps(), id, from, "interactive") },
         ]}
       >
         <CampaignEngagement id={id} />

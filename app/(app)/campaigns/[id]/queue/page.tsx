@@ -5,6 +5,7 @@ import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
 import { Prefetch } from "@/components/overview/prefetch";
 import { QueueView } from "@/components/queue/queue-view";
+import { ShareButton } from "@/components/share/share-button";
 import { TriageTableSkeleton } from "@/components/triage/table/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
@@ -40,18 +41,27 @@ export default async function QueuePage({ params, searchParams }: Props) {
   // for, under its key, through the service. The posts route's own parser makes the upstream query, so
   // both ways read the same cached view. Client navigations skip it (see Prefetch).
   const api = queueApiQuery(state);
+  const canShare = user ? can(user.role, "share:manage") : false;
   return (
-    <Suspense fallback={<TriageTableSkeleton label={t("loading")} />}>
-      <Prefetch
-        entries={[
-          {
-            queryKey: queuePostsOptions(id, state).queryKey,
-            queryFn: () => service.campaignPosts(id, PostListQuery.parse({ ...api, limit: String(api.limit), offset: String(api.offset) })),
-          },
-        ]}
-      >
-        <QueueView campaignId={id} canDecide={user ? can(user.role, "decide") : false} />
-      </Prefetch>
-    </Suspense>
+    <>
+      {/* A link for people without an account to this campaign's waiting posts (editors, admins). */}
+      {canShare && (
+        <div className="mb-3 flex justify-end">
+          <ShareButton target={{ campaign_id: id }} />
+        </div>
+      )}
+      <Suspense fallback={<TriageTableSkeleton label={t("loading")} />}>
+        <Prefetch
+          entries={[
+            {
+              queryKey: queuePostsOptions(id, state).queryKey,
+              queryFn: () => service.campaignPosts(id, PostListQuery.parse({ ...api, limit: String(api.limit), offset: String(api.offset) })),
+            },
+          ]}
+        >
+          <QueueView campaignId={id} canDecide={user ? can(user.role, "decide") : false} />
+        </Prefetch>
+      </Suspense>
+    </>
   );
 }

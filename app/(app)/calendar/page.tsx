@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import type { SearchParams } from "nuqs/server";
+import { Suspense } from "react";
+import { CalendarView } from "@/components/calendar/calendar-view";
+import { Prefetch } from "@/components/overview/prefetch";
+import { calendarDay } from "@/lib/analytics/dates";
+import { campaignsQuery } from "@/lib/queries/campaigns";
+import { calendarQuery } from "@/lib/queries/compare";
+import { CalendarQuery } from "@/lib/schemas/calendar";
+import { calendarAnswer } from "@/lib/server/calendar";
+import { service } from "@/lib/server/upstream-service";
+import { calendarFilters, parseCalendarUrl } from "@/lib/url-state/calendar";
+import CalendarLoading from "./loading";
+
+type Props = { searchParams: Promise<SearchParams> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("planner.calendar");
+  return { title: t("title") };
+}
+
+const LISTED = ["ACTIVE", "FROZEN"];
+
+/**
+ * /calendar: the first load draws the month (or week) from the server's
+ * join of cached lists, under the very key the client asks with; `today` is
+ * the server's Moscow day, handed down so both sides draw the same grid.
+ */
+export default async function CalendarPage({ searchParams }: Props) {
+  const state = parseCalendarUrl(await searchParams);
+  const today = calendarDay(new Date());
+  const filters = calendarFilters(state, today);
+  const q = CalendarQuery.parse({ from: filters.from, to: filters.to, ...(filters.campaignId ? { campaign_id: String(filters.campaignId) } : {}) });
+  return (
+    <Suspense fallback={<CalendarLoading />}>
+      <Prefetch
+        entries={[
+          { queryKey: calendarQuery(filters).queryKey, queryFn: () => calendarAnswer(service, q, "interactive") },
+          { queryKey: campaignsQuery({ statuses: LISTED }).queryKey, queryFn: () => service.campaigns({ status: ["ACTIVE", "FROZEN"] }, "interactive") },
+        ]}
+      >
+        <CalendarView today={today} />
+      </Prefetch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { NotifySettingsForm } from "@/components/notify/settings-form";
+import { requireCurrentUser } from "@/lib/auth/current-user";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("notify.profile");
+  return { title: t("title") };
+}
+
+// The person's own account and notification settings (every role). Settings load in the browser: they are the database's, not the upstream's.
+export default async function ProfilePage() {
+  const [user, t, common] = await Promise.all([requireCurrentUser(), getTranslations("notify"), getTranslations("common")]);
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <h1 className="text-2xl font-semibold">{t("profile.title")}</h1>
+      <section aria-labelledby="profile-account" className="rounded-md border border-zinc-300 p-4 dark:border-zinc-700">
+        <h2 id="profile-account" className="mb-2 text-lg font-semibold">
+          {t("profile.account")}
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-zinc-600 dark:text-zinc-400">{t("profile.name")}</dt>
+          <dd data-testid="profile-name">{user.name}</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">{t("profile.email")}</dt>
+          <dd className="break-all">{user.email}</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">{t("profile.role")}</dt>
+          <dd>{common(`roles.${user.role}`)}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="profile-notifications" className="flex flex-col gap-3">
+        <h2 id="profile-notifications" className="text-lg font-semibold">
+          {t("title")}
+        </h2>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("profile.intro")}</p>
+        <NotifySettingsForm />
+      </section>
+    </div>
+  );
+}

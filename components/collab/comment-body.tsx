@@ -1,0 +1,18 @@
+import { splitMentions } from "@/lib/server/collab/mentions";
+
+/** A comment's plain text with its @mentions marked (text, never HTML: React escapes it). */
+export function CommentBody({ body }: { body: string }) {
+  return (
+    <p className="break-words whitespace-pre-wrap">
+      {splitMentions(body).map((part, i) =>
+        part.mention ? (
+          <span key={i} className="rounded bg-blue-50 px-0.5 font-medium text-blue-900 dark:bg-blue-950 dark:text-blue-200">
+            {part.text}
+          </span>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </p>
+  );
+}

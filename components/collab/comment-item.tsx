@@ -1,0 +1,95 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { DateTime } from "@/components/post/date-time";
+import { Button } from "@/components/ui/button";
+import { labelOr } from "@/i18n/keys";
+import { commentsKey, deleteComment, editComment } from "@/lib/queries/collab";
+import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX, type CommentView } from "@/lib/schemas/collab";
+import { CommentBody } from "./comment-body";
+
+/**
+ * One comment. "on version N" appears only when the text has moved on since
+ * it was written; its author may edit or delete it for 15 minutes (the server
+ * checks again, and says so when the window has closed meanwhile).
+ */
+export function CommentItem({ comment, activeVersion, me, now }: { comment: CommentView; activeVersion: number | null; me: string; now: number }) {
+  const t = useTranslations("collab.comments");
+  const tc = useTranslations("common");
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<string | null>(null);
+  const fieldId = useId();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: commentsKey(comment.task_id) });
+  const save = useMutation({
+    mutationFn: (body: string) => editComment(comment.task_id, comment.id, body),
+    onSuccess: () => setEditing(null),
+    onSettled: refresh,
+  });
+  const remove = useMutation({ mutationFn: () => deleteComment(comment.task_id, comment.id), onSettled: refresh });
+
+  const mine = comment.author_email === me && now - Date.parse(comment.created_at) < COMMENT_EDIT_WINDOW_MS;
+  const moved = comment.version !== null && activeVersion !== null && comment.version !== activeVersion;
+  const role = comment.author_role === "external" ? t("external") : labelOr(tc, "roles", comment.author_role);
+
+  return (
+    <li className="space-y-1 border-l-2 border-zinc-300 pl-3 text-sm dark:border-zinc-700" data-comment-id={comment.id}>
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="font-medium">{comment.author_name}</span>
+        <span className="text-zinc-700 dark:text-zinc-300">({role})</span>
+        <span className="text-zinc-700 dark:text-zinc-300">
+          <DateTime value={comment.created_at} />
+        </span>
+        {moved && <span className="rounded bg-amber-100 px-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t("onVersion", { n: comment.version! })}</span>}
+        {comment.edited_at && <span className="text-xs text-zinc-700 italic dark:text-zinc-300">{t("edited")}</span>}
+      </p>
+      {editing === null ? (
+        <CommentBody body={comment.body} />
+      ) : (
+        <form
+          className="space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate(editing);
+          }}
+        >
+          <label htmlFor={fieldId} className="sr-only">
+            {t("editLabel")}
+          </label>
+          <textarea
+            id={fieldId}
+            value={editing}
+            rows={3}
+            maxLength={COMMENT_MAX}
+            onChange={(e) => setEditing(e.target.value)}
+            className="block w-full rounded-md border border-zinc-300 bg-white p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" variant="primary" disabled={save.isPending || editing.trim() === ""}>
+              {t("save")}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+              {t("cancel")}
+            </Button>
+          </div>
+        </form>
+      )}
+      {mine && editing === null && (
+        <div className="flex gap-2">
+          <Button size="sm" variant="ghost" onClick={() => setEditing(comment.body)}>
+            {t("edit")}
+          </Button>
+          <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => window.confirm(t("confirmDelete")) && remove.mutate()}>
+            {t("delete")}
+          </Button>
+        </div>
+      )}
+      {(save.isError || remove.isError) && (
+        <p role="alert" className="text-red-800 dark:text-red-300">
+          {save.isError ? t("editFailed", { message: save.error.message }) : t("deleteFailed", { message: remove.error?.message ?? "" })}
+        </p>
+      )}
+    </li>
+  );
+}

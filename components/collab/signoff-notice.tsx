@@ -1,0 +1,23 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { verdictsQuery } from "@/lib/queries/collab";
+
+/**
+ * Beside the decision buttons of a two-step campaign's post: why an approve
+ * would be refused right now (the server refuses it anyway, 409
+ * signoff_required). Quiet while the verdicts load or when nothing is missing.
+ */
+export function SignoffNotice({ id }: { id: number }) {
+  const t = useTranslations("collab.verdicts");
+  const { data } = useQuery(verdictsQuery(id));
+  if (!data || data.steps !== 2 || data.signed_off) return null;
+  const changes = data.current.some((v) => v.verdict === "changes");
+  return (
+    <p data-testid="signoff-missing" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+      <span aria-hidden="true">⚠ </span>
+      {changes ? t("signoffChanges") : t("signoffMissing", { n: data.active_version ?? 0 })}
+    </p>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ApiClientError } from "@/lib/queries/fetch-json";
+import { sharedViewKey, visitorDecide } from "@/lib/queries/share";
+import type { SharedPost, VisitorDecisionBody } from "@/lib/schemas/share";
+
+const REASON_MAX = 500;
+
+/**
+ * Approve (pinned to the version on screen) or reject with a reason. The
+ * answer is said as it came: the service's own message on success, the error
+ * (a changed text, a post decided meanwhile, an expired link) otherwise.
+ */
+export function VisitorDecision({ token, post, name, onDecided }: { token: string; post: SharedPost; name: string; onDecided: (message: string) => void }) {
+  const t = useTranslations("share.decision");
+  const client = useQueryClient();
+  const reasonId = useId();
+  const hintId = useId();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const trimmed = name.trim();
+  const version = post.version;
+
+  const mutation = useMutation({
+    mutationFn: (body: VisitorDecisionBody) => visitorDecide(token, post.task_id, body),
+    onSuccess: (answer) => {
+      const said = answer.data ? `${t("done", { id: post.task_id })} ${answer.data.message}` : "";
+      onDecided(answer.audit_recorded ? said : `${said} ${t("notRecorded")}`);
+    },
+    // Whatever happened, the post and the list are read again: its status (or text) has moved.
+    onSettled: () => client.invalidateQueries({ queryKey: sharedViewKey(token) }),
+  });
+
+  if (version === null) return <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("noVersion")}</p>;
+  const send = (body: VisitorDecisionBody) => mutation.mutate(body);
+  const busy = mutation.isPending;
+  const blocked = trimmed.length === 0 || busy;
+  const error = mutation.error instanceof ApiClientError ? mutation.error : null;
+
+  return (
+    <section aria-labelledby={`${hintId}-title`} className="rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950/40">
+      <h3 id={`${hintId}-title`} className="text-base font-semibold">
+        {t("title")}
+      </h3>
+      <p id={hintId} className="mt-1 text-sm text-zinc-800 dark:text-zinc-200">
+        {trimmed.length === 0 ? t("needName") : t("pinned", { version })}
+      </p>
+      {!rejecting ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button variant="success" disabled={blocked} aria-describedby={hintId} onClick={() => send({ action: "approve", name: trimmed, version })}>
+            {t("approve")}
+          </Button>
+          <Button variant="danger" disabled={blocked} aria-describedby={hintId} onClick={() => setRejecting(true)}>
+            {t("reject")}
+          </Button>
+        </div>
+      ) : (
+        <form
+          className="mt-3 space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (reason.trim()) send({ action: "reject", name: trimmed, version, reason: reason.trim() });
+          }}
+        >
+          <label htmlFor={reasonId} className="block text-sm font-medium">
+            {t("reasonLabel")}
+          </label>
+          <textarea
+            id={reasonId}
+            required
+            maxLength={REASON_MAX}
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            className="w-full rounded-md border border-zinc-300 bg-white p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="danger" disabled={blocked || reason.trim().length === 0}>
+              {t("confirmReject")}
+            </Button>
+            <Button variant="ghost" disabled={busy} onClick={() => setRejecting(false)}>
+              {t("cancel")}
+            </Button>
+          </div>
+        </form>
+      )}
+      <div aria-live="polite" className="mt-2 text-sm">
+        {busy && <p>{t("sending")}</p>}
+        {mutation.isError && (
+          <p role="alert" data-share-error={error?.code} className="text-red-800 dark:text-red-300">
+            {mutation.error.message}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

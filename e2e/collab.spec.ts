@@ -1,0 +1,126 @@
+import type { Browser, BrowserContext } from "@playwright/test";
+import { E2E } from "../playwright.config";
+import { expect, expectNoA11yViolations } from "./fixtures";
+import { signIn, test } from "./own-sign-in";
+
+// Two signed-in people on one post: the reviewer asks for changes and the
+// editor, with the page open, sees the verdict, the comment and who is
+// looking without reloading; then a two-step campaign, set by an admin on the
+// campaign page, refuses the editor's approve until a reviewer's "ok".
+
+const CAMPAIGN = 101;
+
+async function freshWaitingPost(context: BrowserContext): Promise<number> {
+  const res = await context.request.post(`${E2E.simURL}/__admin/campaigns/${CAMPAIGN}/generate`, { data: { count: 1 } });
+  expect(res.ok()).toBe(true);
+  const [id] = ((await res.json()) as { created: number[] }).created;
+  expect(id, "a generated post").toBeDefined();
+  return id!;
+}
+
+async function as(browser: Browser, role: "editor" | "reviewer" | "admin"): Promise<BrowserContext> {
+  return browser.newContext({ storageState: await signIn(browser, E2E.baseURL, role), baseURL: E2E.baseURL });
+}
+
+test("a reviewer requests changes and the editor sees it live", async ({ browser }) => {
+  const editor = await as(browser, "editor");
+  const reviewer = await as(browser, "reviewer");
+  const id = await freshWaitingPost(editor);
+
+  const ed = await editor.newPage();
+  await ed.goto(`/posts/${id}`);
+  const verdicts = ed.locator("#verdicts");
+  await expect(verdicts).toContainText("Заключений по текущей версии нет");
+
+  const rv = await reviewer.newPage();
+  await rv.goto(`/posts/${id}`);
+  // Presence both ways, through the event stream.
+  await expect(ed.getByTestId("presence")).toContainText("Борис Соколов смотрит");
+  await expect(rv.getByTestId("presence")).toContainText("Анна Кузнецова смотрит");
+
+  // The reviewer asks for changes, with a note.
+  await rv.locator("#verdicts").getByRole("button", { name: "Запросить правки" }).click();
+  await rv.getByLabel("Что исправить").fill("Уберите цену из второго абзаца");
+  await expectNoA11yViolations(rv);
+  await rv.getByRole("button", { name: "Отправить заключение" }).click();
+  await expect(rv.locator("#verdicts [data-verdict=changes]")).toContainText("Уберите цену из второго абзаца");
+
+  // The editor's page, not reloaded, shows it and says so.
+  await expect(verdicts.locator("[data-verdict=changes]")).toContainText("Уберите цену из второго абзаца");
+  await expect(verdicts).toContainText(/Борис Соколов просит правки к версии \d+/);
+
+  // A comment with a mention, suggested as the reviewer types.
+  const box = rv.getByLabel("Новый комментарий");
+  await box.pressSequentially("Посмотрите, пожалуйста, @Анн");
+  await expect(rv.getByTestId("mention-suggestions")).toContainText("editor@example.com");
+  await box.press("Enter");
+  await expect(box).toHaveValue(/@editor@example\.com $/);
+  await box.pressSequentially("— цену лучше убрать.");
+  await rv.getByRole("button", { name: "Отправить", exact: true }).click();
+  await expect(box).toHaveValue("");
+
+  const thread = ed.locator("#comments");
+  await expect(thread).toContainText("цену лучше убрать");
+  await expect(thread).toContainText("Борис Соколов");
+  await expectNoA11yViolations(ed);
+
+  // The editor answers; the reviewer's page shows it live too.
+  await ed.getByLabel("Новый комментарий").fill("Готово, исправлю.");
+  await ed.getByRole("button", { name: "Отправить", exact: true }).click();
+  await expect(rv.locator("#comments")).toContainText("Готово, исправлю.");
+
+  // The reviewer leaves: the editor's line clears.
+  await rv.close();
+  await expect(ed.getByTestId("presence")).not.toContainText("Борис Соколов");
+
+  await editor.close();
+  await reviewer.close();
+});
+
+test("a two-step campaign refuses an approve without sign-off", async ({ browser }) => {
+  const adminCtx = await as(browser, "admin");
+  const editor = await as(browser, "editor");
+  const reviewer = await as(browser, "reviewer");
+  try {
+    // The admin sets two steps on the campaign page.
+    const ad = await adminCtx.newPage();
+    await ad.goto(`/campaigns/${CAMPAIGN}`);
+    const policy = ad.getByTestId("policy");
+    await policy.getByRole("radio", { name: /Два шага/ }).check();
+    await policy.getByRole("button", { name: "Сохранить" }).click();
+    await expect(policy).toContainText("Правило согласования сохранено");
+    await expectNoA11yViolations(ad);
+
+    const id = await freshWaitingPost(editor);
+    const ed = await editor.newPage();
+    await ed.goto(`/posts/${id}`);
+    await expect(ed.getByTestId("signoff-missing")).toContainText("нет «ок» рецензента");
+    await ed.getByRole("button", { name: /^(согласовать|approve)$/i }).click();
+    // Refused by the server, in Russian, and nothing changed upstream.
+    await expect(ed.locator("#decision")).toContainText("Кампания требует двух шагов");
+    await expect(ed.locator("h1 ~ div [data-post-status]").first()).toHaveAttribute("data-post-status", "WAITING_APPROVAL");
+    await expectNoA11yViolations(ed);
+
+    // The reviewer signs off; the editor's notice goes away by itself and the approve goes through.
+    const rv = await reviewer.newPage();
+    await rv.goto(`/posts/${id}`);
+    await rv.locator("#verdicts").getByRole("button", { name: "Текст в порядке" }).click();
+    await expect(ed.getByTestId("signoff-missing")).toBeHidden();
+    await expect(ed.locator("#verdicts")).toContainText("Текущая версия одобрена рецензентом");
+    await ed.getByRole("button", { name: /^(согласовать|approve)$/i }).click();
+    await expect(ed.locator("[data-decision-result]")).toHaveAttribute("data-decision-result", "approved_now");
+    await expectNoA11yViolations(ed);
+
+    // The audit log holds the policy, the verdict and the refused approve.
+    const events = (await (await adminCtx.request.get(`/api/audit/events?task_id=${id}`)).json()) as { items: { kind: string }[] };
+    expect(events.items.map((e) => e.kind)).toContain("verdict.given");
+    const decisions = (await (await adminCtx.request.get(`/api/audit?task_id=${id}`)).json()) as { items: { error_code: string | null; result: string | null }[] };
+    expect(decisions.items.map((d) => d.error_code ?? d.result)).toEqual(expect.arrayContaining(["signoff_required", "approved_now"]));
+  } finally {
+    // Back to one step, so other journeys on this campaign approve as before.
+    await adminCtx.request.put(`/api/campaigns/${CAMPAIGN}/policy`, { data: { steps: 1 }, headers: { Origin: E2E.baseURL } });
+    await adminCtx.close();
+    await editor.close();
+    await reviewer.close();
+  }
+});

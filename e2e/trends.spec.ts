@@ -1,0 +1,137 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { calendarDay, shiftDay } from "../lib/analytics/dates";
+import { authFile, expect, expectNoA11yViolations, test } from "./fixtures";
+
+// A manager's campaign trend and complete per-post file (issue 13): the
+// numbers are checked against the dashboard's proxy of the upstream's own
+// campaign totals for the same period (the simulator is frozen in e2e).
+test.use({ storageState: authFile("manager") });
+
+type Envelope<T> = { data: T };
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  expect(res.ok(), path).toBe(true);
+  return ((await res.json()) as Envelope<T>).data;
+}
+
+const digits = (s: string | null) => (s ?? "").replace(/\D/g, "");
+
+/** Our files in Russian: `;`-separated, quoted fields may hold separators, quotes and newlines (lib/csv/csv.ts). */
+async function readCsv(page: Page, click: () => Promise<void>): Promise<{ name: string; rows: string[][] }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ";") {
+      row.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += c;
+  }
+  if (field !== "" || row.length > 0) rows.push([...row, field]);
+  return { name: download.suggestedFilename(), rows };
+}
+
+test("a campaign's daily trend with its table view, and a per-post CSV holding every post of the period", async ({ page }) => {
+  test.setTimeout(180_000);
+  const today = calendarDay(new Date());
+  const from = shiftDay(today, -30);
+  const since = encodeURIComponent(`${from}T00:00:00+03:00`);
+  // The campaign with the most posts published in the last 30 days (more than one page of the old table).
+  const { campaigns } = await api<{ campaigns: { id: number }[] }>(page, "/api/campaigns?status=ACTIVE,FROZEN,COMPLETED");
+  let campaignId = 0;
+  let totals = { posts_count: 0, aggregated: {} as Record<string, { total: number }> };
+  for (const c of campaigns) {
+    const e = await api<typeof totals>(page, `/api/campaigns/${c.id}/engagement?since=${since}`);
+    if (e.posts_count > totals.posts_count) [campaignId, totals] = [c.id, e];
+  }
+  expect(totals.posts_count).toBeGreaterThan(3);
+  const viewsTotal = totals.aggregated.VIEWS?.total;
+
+  await page.goto(`/campaigns/${campaignId}/engagement`);
+  await expect(page.getByRole("heading", { name: "Динамика по дням" })).toBeVisible();
+
+  // Every post of the period, not a first page: values from the time series, the rest fetched with progress.
+  const rows = page.getByTestId("post-row");
+  await expect(rows).toHaveCount(totals.posts_count, { timeout: 30_000 });
+  await expect(page.getByTestId("engagement-progress")).toHaveText(`Метрики загружены для ${totals.posts_count} из ${totals.posts_count} постов`, { timeout: 60_000 });
+  await expect(page.getByTestId("posts-complete")).toHaveText(`Все посты периода в таблице и в файле: ${totals.posts_count}`);
+
+  const csv = await readCsv(page, () => page.getByTestId("export-csv").click());
+  expect(csv.name).toBe(`campaign_${campaignId}_engagement_${from}_${today}.csv`);
+  expect(csv.rows.some((r) => r[0] === `Все посты периода: ${totals.posts_count}`)).toBe(true);
+  expect(csv.rows.some((r) => r[0]?.startsWith("Без данных"))).toBe(false);
+  const header = csv.rows.findIndex((r) => r[0] === "Пост");
+  const body = csv.rows.slice(header + 1).filter((r) => r.length > 3);
+  expect(body).toHaveLength(totals.posts_count);
+  expect(csv.rows[header]?.at(-1)).toBe("Замер");
+  // The file's views add up to the upstream's own campaign total for the same period.
+  const sum = body.reduce((n, r) => n + (r[3] === "нет данных" ? 0 : Number(r[3])), 0);
+  expect(sum).toBe(viewsTotal);
+
+  // The trend covers every post once the series has a reading of each (the page's own reads above filled it);
+  // the history of earlier days may still be loading in the background, which only shapes the days before today.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("trend-coverage")).toContainText(`Учтено постов: ${totals.posts_count} из ${totals.posts_count}.`, { timeout: 5_000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(page.getByTestId("trend-charts").getByTestId("trend-chart")).toHaveCount(5);
+  await expectNoA11yViolations(page);
+
+  // The table view: a row per day, today's views = the upstream's total.
+  await page.getByTestId("trend-view-table").click();
+  await expect(page.getByTestId("trend-view-table")).toHaveAttribute("aria-pressed", "true");
+  const table = page.getByTestId("trend-table");
+  await expect(table.locator("tbody tr")).toHaveCount(31);
+  expect(digits(await table.locator(`tr[data-day='${today}'] td[data-col='VIEWS']`).textContent())).toBe(String(viewsTotal));
+  await expectNoA11yViolations(page);
+
+  // The trend's file: the same table, a line per day, today's views the same total.
+  const trendCsv = await readCsv(page, () => page.getByTestId("export-trend-csv").click());
+  expect(trendCsv.name).toBe(`campaign_${campaignId}_trend_${from}_${today}.csv`);
+  const th = trendCsv.rows.findIndex((r) => r[0] === "День");
+  expect(trendCsv.rows[th]?.slice(0, 2)).toEqual(["День", "Просмотры"]);
+  const days = trendCsv.rows.slice(th + 1).filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0] ?? ""));
+  expect(days).toHaveLength(31);
+  expect(days.at(-1)?.[0]).toBe(today);
+  expect(Number(days.at(-1)?.[1])).toBe(viewsTotal);
+});
+
+test("the post page and its engagement page show the same snapshot", async ({ page }) => {
+  const { campaigns } = await api<{ campaigns: { id: number }[] }>(page, "/api/campaigns?status=ACTIVE,FROZEN");
+  let postId = 0;
+  for (const c of campaigns) {
+    const list = await api<{ posts: { task_id: number }[] }>(page, `/api/campaigns/${c.id}/posts?status=PUBLISHED&limit=3`);
+    if (list.posts[1]) {
+      postId = list.posts[1].task_id;
+      break;
+    }
+  }
+  expect(postId).toBeGreaterThan(0);
+  const engagement = await api<{ metrics: { metric_type: string; value: number }[] }>(page, `/api/posts/${postId}/engagement`);
+  const views = engagement.metrics.filter((m) => m.metric_type === "VIEWS").reduce((n, m) => n + m.value, 0);
+  await page.goto(`/posts/${postId}`);
+  const summary = page.getByTestId("engagement-summary");
+  await expect(summary.locator("[data-metric='VIEWS'] dd")).toBeVisible();
+  expect(digits(await summary.locator("[data-metric='VIEWS'] dd span").first().textContent())).toBe(String(views));
+  await expect(summary.locator("[data-metric='VIEWS'] time")).toBeVisible();
+  await expectNoA11yViolations(page);
+});

@@ -1,0 +1,73 @@
+import * as z from "zod";
+
+/**
+ * GET /api/admin/health (admin only): what the health screen shows. Built
+ * from what the dashboard already knows (the upstream check of
+ * /api/health, at most one real call a minute; budget and gateway counters;
+ * background work; database and Redis probes): polling it costs no upstream call.
+ */
+const iso = z.string();
+
+export const AdminHealth = z.object({
+  status: z.enum(["ok", "error"]),
+  mode: z.enum(["embedded", "production"]),
+  checkedAt: iso,
+  upstream: z.object({
+    reachable: z.boolean(),
+    ok: z.boolean(),
+    checkedAt: iso,
+    latencyMs: z.number().optional(),
+    error: z.string().optional(),
+  }),
+  /** Tokens left now and the size of each window; null while the shared budget cannot be read (Redis down). */
+  budget: z
+    .object({
+      reads: z.number(),
+      writes: z.number(),
+      hourly: z.number(),
+      limits: z.object({ reads: z.number(), writes: z.number(), hourly: z.number() }),
+      pausedUntil: iso.optional(),
+    })
+    .nullable(),
+  /** This instance's gateway over the last 60 minutes. */
+  lastHour: z.object({
+    upstreamCalls: z.number(),
+    rateLimited: z.number(),
+    failed: z.number(),
+    refused: z.number(),
+    cache: z.object({ hit: z.number(), joined: z.number(), stale: z.number(), miss: z.number() }),
+    /** (hit + joined) ÷ every read; null without reads. */
+    cacheHitRate: z.number().nullable(),
+  }),
+  background: z.object({
+    collector: z.object({
+      running: z.boolean(),
+      budgetShare: z.number(),
+      callsLastHour: z.number(),
+      lastRunAt: iso.nullable(),
+      lastError: z.object({ at: iso, message: z.string() }).nullable(),
+      postsTracked: z.number(),
+      newestSnapshotAgeSeconds: z.number().nullable(),
+      oldestSnapshotAgeSeconds: z.number().nullable(),
+    }),
+    inbox: z.object({
+      running: z.boolean(),
+      campaigns: z.number(),
+      staleCampaigns: z.number(),
+      lastRefreshAt: iso.nullable(),
+      callsLastHour: z.number(),
+      callsAllowedPerHour: z.number(),
+    }),
+    bulk: z.object({
+      queued: z.number(),
+      running: z.number(),
+      itemsPending: z.number(),
+      itemsFailedLastHour: z.number(),
+      lastFinishedAt: iso.nullable(),
+    }),
+  }),
+  database: z.object({ ok: z.boolean(), kind: z.string(), unrecordedDecisions: z.number(), reason: z.string().optional() }),
+  /** Production mode only; null when embedded (no Redis). */
+  redis: z.object({ ok: z.boolean(), latencyMs: z.number().optional(), reason: z.string().optional(), cacheSubscribed: z.boolean() }).nullable(),
+});
+export type AdminHealth = z.infer<typeof AdminHealth>;

@@ -1,0 +1,103 @@
+import * as z from "zod";
+
+/*
+ * Comments, verdicts, approval policies and presence (issue 12): the bodies
+ * the routes accept and the answers they give, one schema per shape so the
+ * server, the browser and the tests agree.
+ */
+
+export const COMMENT_MAX = 2_000;
+/** An author may edit or delete their own comment for this long after writing it. */
+export const COMMENT_EDIT_WINDOW_MS = 15 * 60_000;
+
+export const CommentBody = z.object({ body: z.string().trim().min(1).max(COMMENT_MAX) });
+/** A new comment may name the version the author is reading (the page's); else the server's copy of the post says. */
+export const NewCommentBody = CommentBody.extend({ version: z.number().int().positive().optional() });
+
+export const CommentView = z.object({
+  id: z.number(),
+  task_id: z.number(),
+  /** The post's active version when the comment was written (null: none was active). */
+  version: z.number().nullable(),
+  body: z.string(),
+  author_email: z.string(),
+  author_name: z.string(),
+  /** A dashboard role, or "external" for a share-link visitor. */
+  author_role: z.string(),
+  share_link_id: z.string().nullable(),
+  created_at: z.string(),
+  edited_at: z.string().nullable(),
+});
+export type CommentView = z.infer<typeof CommentView>;
+
+export const CommentList = z.object({ items: z.array(CommentView) });
+
+export const VERDICTS = ["ok", "changes"] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** "changes" needs a note saying what to change; "ok" may carry one. */
+export const VerdictBody = z
+  .object({
+    verdict: z.enum(VERDICTS),
+    version: z.number().int().positive(),
+    note: z.string().trim().max(1_000).optional(),
+  })
+  .refine((b) => b.verdict !== "changes" || (b.note ?? "").length > 0, { path: ["note"], message: "required" });
+
+export const VerdictView = z.object({
+  id: z.number(),
+  task_id: z.number(),
+  version: z.number(),
+  verdict: z.enum(VERDICTS),
+  note: z.string().nullable(),
+  reviewer_email: z.string(),
+  reviewer_name: z.string(),
+  reviewer_role: z.string(),
+  at: z.string(),
+});
+export type VerdictView = z.infer<typeof VerdictView>;
+
+/**
+ * A post's verdicts: `current` are those on the active version (one per
+ * person, their latest), `earlier` those a newer version voided.
+ */
+export const PostVerdicts = z.object({
+  active_version: z.number().nullable(),
+  steps: z.union([z.literal(1), z.literal(2)]),
+  signed_off: z.boolean(),
+  current: z.array(VerdictView),
+  earlier: z.array(VerdictView),
+});
+export type PostVerdicts = z.infer<typeof PostVerdicts>;
+
+/** What a queue or inbox row shows: the state of the verdicts on the version it lists. */
+export const VERDICT_STATES = ["none", "signed_off", "changes"] as const;
+export type VerdictState = (typeof VERDICT_STATES)[number];
+export const VerdictSummary = z.object({
+  state: z.enum(VERDICT_STATES),
+  ok: z.number(),
+  changes: z.number(),
+  /** Names of who gave the current verdicts, for a tooltip. */
+  by: z.array(z.string()),
+});
+export type VerdictSummary = z.infer<typeof VerdictSummary>;
+
+export const PolicyBody = z.object({ steps: z.union([z.literal(1), z.literal(2)]) });
+export const PolicyView = z.object({
+  campaign_id: z.number(),
+  steps: z.union([z.literal(1), z.literal(2)]),
+  set_by: z.string().nullable(),
+  set_at: z.string().nullable(),
+});
+export type PolicyView = z.infer<typeof PolicyView>;
+
+export const PresenceBody = z.object({ task_id: z.number().int().positive(), campaign_id: z.number().int().positive().nullable().optional() });
+export const Viewer = z.object({ email: z.string(), name: z.string() });
+export type Viewer = z.infer<typeof Viewer>;
+/** Who has each post open right now, by task id (as text: JSON object keys). */
+export const PresenceView = z.object({ viewers: z.record(z.string(), z.array(Viewer)) });
+export type PresenceView = z.infer<typeof PresenceView>;
+
+export const MentionUser = z.object({ email: z.string(), name: z.string(), role: z.string() });
+export type MentionUser = z.infer<typeof MentionUser>;
+export const MentionUsers = z.object({ items: z.array(MentionUser) });

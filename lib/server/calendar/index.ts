@@ -1,0 +1,140 @@
+import "server-only";
+import type { DataMeta, DataResponse } from "@/lib/api/envelope";
+import { calendarKind, dayOfInstant, inRange } from "@/lib/analytics/calendar";
+import { HOME_TIME_ZONE } from "@/lib/analytics/dates";
+import { isPlaceable, markFilled, scheduleSlots } from "@/lib/analytics/schedule-slots";
+import type { Calendar, CalendarCampaign, CalendarPost, CalendarQuery, CalendarSlot } from "@/lib/schemas/calendar";
+import type { CampaignListItem, Post, Schedule } from "@/lib/schemas";
+import { toApiError } from "@/lib/server/errors";
+import type { Priority, Service } from "@/lib/server/upstream-service";
+
+/**
+ * GET /api/calendar's answer, joined from what the service already keeps:
+ * the active/frozen campaigns list, each campaign's synced posts list (every
+ * status but CANCELED, the upstream's default filter: planned and published
+ * alike) and its schedules. All three are cached reads; the posts list is one
+ * mirrored view per campaign refreshed by a small `since` call, and its pages
+ * are cut from that view, so paging through it here costs nothing more.
+ *
+ * A campaign whose list cannot be read is reported in its own row (stale
+ * copy, or an error when there is nothing to serve) rather than failing the
+ * whole calendar: the other campaigns still show.
+ */
+export type CalendarService = Pick<Service, "campaigns" | "campaignPosts" | "campaignSchedules">;
+
+/** The service mirrors lists up to this size (lib/server/service/post-sync.ts); beyond, a page costs a call. */
+const MIRRORED = 500;
+const PAGE = 100;
+const EXCERPT = 140;
+const LIST_STATUSES: NonNullable<Parameters<Service["campaigns"]>[0]["status"]> = ["ACTIVE", "FROZEN"];
+
+type Part = { row: CalendarCampaign; posts: CalendarPost[]; slots: CalendarSlot[]; meta: DataMeta | null };
+
+async function allPosts(svc: CalendarService, id: number, p: Priority): Promise<{ posts: Post[]; complete: boolean; meta: DataMeta }> {
+  const first = await svc.campaignPosts(id, { sort: "-publish_at", limit: PAGE, offset: 0 }, p);
+  const posts = [...first.data.posts];
+  const complete = first.data.total <= MIRRORED;
+  // Later pages come from the same mirrored view (no upstream call); past the mirror only the head is shown.
+  while (complete && posts.length < first.data.total) {
+    const next = await svc.campaignPosts(id, { sort: "-publish_at", limit: PAGE, offset: posts.length }, p);
+    if (next.data.posts.length === 0) break;
+    posts.push(...next.data.posts);
+  }
+  return { posts, complete, meta: first.meta };
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= EXCERPT ? flat : `${flat.slice(0, EXCERPT - 1)}…`;
+}
+
+function placePosts(posts: readonly Post[], q: CalendarQuery): { placed: CalendarPost[]; undated: number } {
+  let undated = 0;
+  const placed: CalendarPost[] = [];
+  for (const p of posts) {
+    if (!p.published_at || Number.isNaN(Date.parse(p.published_at))) {
+      undated++;
+      continue;
+    }
+    const day = dayOfInstant(p.published_at);
+    if (!inRange(day, q.from, q.to)) continue;
+    placed.push({
+      task_id: p.task_id,
+      campaign_id: p.campaign_id,
+      campaign_name: p.campaign_name,
+      status: p.status,
+      post_type: p.post_type,
+      excerpt: excerpt(p.text),
+      at: p.published_at,
+      day,
+      kind: calendarKind(p.status),
+    });
+  }
+  return { placed, undated };
+}
+
+/** The campaign's slots in the range, each marked filled when one of its posts took it. */
+function slotsOf(campaignId: number, schedules: readonly Schedule[], posts: readonly CalendarPost[], from: string, to: string): CalendarSlot[] {
+  const slots = schedules.flatMap((s) => scheduleSlots(s, from, to).map((slot) => ({ campaign_id: campaignId, schedule_id: s.id, ...slot })));
+  return markFilled(slots, posts);
+}
+
+async function part(svc: CalendarService, c: CampaignListItem, q: CalendarQuery, p: Priority): Promise<Part> {
+  const base = { id: c.id, name: c.name, project_id: c.project_id, project_name: c.project_name, status: c.status };
+  const [posts, schedules] = await Promise.allSettled([allPosts(svc, c.id, p), svc.campaignSchedules(c.id, p)]);
+  const list = schedules.status === "fulfilled" ? schedules.value.data.schedules : [];
+  if (posts.status === "rejected") {
+    const e = toApiError(posts.reason);
+    return {
+      row: { ...base, stale: true, fetched_at: null, complete: false, error: { code: e.code, message: e.message }, schedules: list, unplaced: list.filter((s) => !isPlaceable(s)), undated: 0 },
+      posts: [],
+      slots: slotsOf(c.id, list, [], q.from, q.to),
+      meta: null,
+    };
+  }
+  const { placed, undated } = placePosts(posts.value.posts, q);
+  const scheduleError = schedules.status === "rejected" ? toApiError(schedules.reason) : null;
+  const stale = posts.value.meta.stale || (schedules.status === "fulfilled" && schedules.value.meta.stale) || scheduleError !== null;
+  return {
+    row: {
+      ...base,
+      stale,
+      fetched_at: posts.value.meta.fetchedAt,
+      complete: posts.value.complete,
+      error: scheduleError ? { code: scheduleError.code, message: scheduleError.message } : null,
+      schedules: list,
+      unplaced: list.filter((s) => !isPlaceable(s)),
+      undated,
+    },
+    posts: placed,
+    slots: slotsOf(c.id, list, placed.filter((x) => x.kind !== "other"), q.from, q.to),
+    meta: posts.value.meta,
+  };
+}
+
+/** Stale when any part is; `fetchedAt` the oldest read; `retryAt` the soonest retry among stale parts. */
+function metaOf(list: DataMeta, parts: readonly Part[]): DataMeta {
+  const metas = [list, ...parts.flatMap((x) => (x.meta ? [x.meta] : []))];
+  const stale = metas.some((m) => m.stale) || parts.some((x) => x.row.stale);
+  const oldest = metas.reduce((a, m) => (Date.parse(m.fetchedAt) < Date.parse(a) ? m.fetchedAt : a), list.fetchedAt);
+  const retries = metas.flatMap((m) => (m.retryAt ? [m.retryAt] : [])).sort();
+  return { stale, fetchedAt: oldest, ...(stale && retries[0] ? { retryAt: retries[0] } : {}) };
+}
+
+export async function calendarAnswer(svc: CalendarService, q: CalendarQuery, p: Priority = "interactive"): Promise<DataResponse<Calendar>> {
+  const campaigns = await svc.campaigns({ status: LIST_STATUSES }, p);
+  const scope = campaigns.data.campaigns.filter((c) => q.campaign_id === undefined || c.id === q.campaign_id);
+  const parts = await Promise.all(scope.map((c) => part(svc, c, q, p)));
+  const byTime = (a: { at: string }, b: { at: string }) => Date.parse(a.at) - Date.parse(b.at);
+  return {
+    data: {
+      from: q.from,
+      to: q.to,
+      time_zone: HOME_TIME_ZONE,
+      posts: parts.flatMap((x) => x.posts).sort((a, b) => byTime(a, b) || a.task_id - b.task_id),
+      slots: parts.flatMap((x) => x.slots).sort((a, b) => byTime(a, b) || a.campaign_id - b.campaign_id),
+      campaigns: parts.map((x) => x.row),
+    },
+    meta: metaOf(campaigns.meta, parts),
+  };
+}

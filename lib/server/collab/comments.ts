@@ -1,0 +1,177 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import { db, ensureMigrated, type Database } from "@/lib/server/db";
+import { recordAuditEvent } from "@/lib/server/audit-events";
+import { ApiError } from "@/lib/server/errors";
+import { publishEvent } from "@/lib/server/events";
+import { notify } from "@/lib/server/notify";
+import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX, type CommentView } from "@/lib/schemas/collab";
+import { listDashboardUsers } from "./users";
+import { mentionedEmails } from "./mentions";
+import "./tables";
+
+/**
+ * A post's comment thread. Every write is audited in the same transaction as
+ * the write itself (a comment the audit log does not hold is never kept), then
+ * announced on /api/events with ids only: the text stays behind the comments
+ * route, which checks who is asking.
+ */
+export type { CommentView } from "@/lib/schemas/collab";
+
+/** `role` is "external" for a share-link visitor, whose email is then `external:<name>`. */
+export type CommentAuthor = { email: string; name: string; role: string };
+
+export type NewComment = {
+  task_id: number;
+  campaign_id: number | null;
+  /** The post's active version as the author saw it (null: none active). */
+  version: number | null;
+  body: string;
+  author: CommentAuthor;
+  share_link_id?: string | null;
+};
+
+const EXCERPT = 140;
+
+function checkedBody(raw: string): string {
+  const body = raw.trim();
+  if (body.length < 1) throw new ApiError("validation_error", "Недопустимый параметр body: минимальная длина 1");
+  if (body.length > COMMENT_MAX) throw new ApiError("validation_error", `Недопустимый параметр body: максимальная длина ${COMMENT_MAX}`);
+  return body;
+}
+
+const event = (c: CommentView, campaignId: number | null, action: "created" | "edited" | "deleted") =>
+  publishEvent({ type: "comment", task_id: c.task_id, ...(campaignId !== null ? { campaign_id: campaignId } : {}), comment_id: c.id, action });
+
+/** Validates (1–2,000 characters after trim), stores, audits, announces, and notifies the people @mentioned. */
+export async function createComment(input: NewComment): Promise<CommentView> {
+  const body = checkedBody(input.body);
+  await ensureMigrated();
+  const row = {
+    task_id: input.task_id,
+    campaign_id: input.campaign_id,
+    version: input.version,
+    body,
+    author_email: input.author.email,
+    author_name: input.author.name,
+    author_role: input.author.role,
+    share_link_id: input.share_link_id ?? null,
+    created_at: new Date().toISOString(),
+    edited_at: null,
+  };
+  const comment = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const { id } = await trx.insertInto("comments").values(row).returning("id").executeTakeFirstOrThrow();
+      await recordAuditEvent(
+        {
+          at: row.created_at,
+          actor: input.author,
+          kind: "comment.created",
+          task_id: input.task_id,
+          campaign_id: input.campaign_id,
+          subject_id: id,
+          detail: { version: input.version, length: body.length, ...(row.share_link_id ? { share_link_id: row.share_link_id } : {}) },
+        },
+        trx,
+      );
+      return { id, ...row } satisfies CommentView & { campaign_id: number | null };
+    });
+  event(comment, input.campaign_id, "created");
+  void notifyMentions(comment, input);
+  return view(comment);
+}
+
+/** Only existing dashboard users are told, and never the author about their own comment. */
+async function notifyMentions(comment: CommentView, input: NewComment): Promise<void> {
+  const emails = mentionedEmails(comment.body).filter((e) => e !== input.author.email.toLowerCase());
+  if (emails.length === 0) return;
+  try {
+    const known = new Set((await listDashboardUsers()).map((u) => u.email));
+    const to = emails.filter((e) => known.has(e));
+    if (to.length === 0) return;
+    notify({
+      kind: "mention",
+      to,
+      task_id: comment.task_id,
+      campaign_id: input.campaign_id,
+      by: { email: input.author.email, name: input.author.name },
+      comment_id: comment.id,
+      excerpt: comment.body.length > EXCERPT ? `${comment.body.slice(0, EXCERPT)}…` : comment.body,
+    });
+  } catch {
+    // A notification is never worth failing the comment that caused it.
+  }
+}
+
+function view(r: CommentView & { campaign_id?: number | null }): CommentView {
+  return {
+    id: r.id,
+    task_id: r.task_id,
+    version: r.version,
+    body: r.body,
+    author_email: r.author_email,
+    author_name: r.author_name,
+    author_role: r.author_role,
+    share_link_id: r.share_link_id,
+    created_at: r.created_at,
+    edited_at: r.edited_at,
+  };
+}
+
+/** Oldest first (a thread reads top to bottom). `sharedOnly`: only what was written through share links. */
+export async function listComments(task_id: number, opts: { sharedOnly?: boolean } = {}): Promise<CommentView[]> {
+  await ensureMigrated();
+  let q = db().selectFrom("comments").selectAll().where("task_id", "=", task_id);
+  if (opts.sharedOnly) q = q.where("share_link_id", "is not", null);
+  return (await q.orderBy("id", "asc").execute()).map(view);
+}
+
+/**
+ * The author's own comment, still inside its edit window: anyone else gets
+ * 403 (even an admin: a comment is its author's words), a late one 409.
+ */
+async function ownEditable(trx: Kysely<Database>, task_id: number, id: number, author: CommentAuthor, now: number) {
+  const row = await trx.selectFrom("comments").selectAll().where("id", "=", id).where("task_id", "=", task_id).executeTakeFirst();
+  if (!row) throw new ApiError("not_found", "Комментарий не найден");
+  if (row.author_email !== author.email) throw new ApiError("forbidden", "Изменять и удалять можно только свои комментарии");
+  if (now - Date.parse(row.created_at) > COMMENT_EDIT_WINDOW_MS) {
+    throw new ApiError("edit_window_closed", "Комментарий можно изменить или удалить только в течение 15 минут после написания", { status: 409 });
+  }
+  return row;
+}
+
+export async function editComment(task_id: number, id: number, rawBody: string, author: CommentAuthor, now = Date.now()): Promise<CommentView> {
+  const body = checkedBody(rawBody);
+  await ensureMigrated();
+  const updated = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await ownEditable(trx, task_id, id, author, now);
+      const edited_at = new Date(now).toISOString();
+      await trx.updateTable("comments").set({ body, edited_at }).where("id", "=", id).execute();
+      await recordAuditEvent(
+        { at: edited_at, actor: author, kind: "comment.edited", task_id, campaign_id: row.campaign_id, subject_id: id, detail: { length: body.length } },
+        trx,
+      );
+      return { ...row, body, edited_at };
+    });
+  event(updated, updated.campaign_id, "edited");
+  return view(updated);
+}
+
+export async function deleteComment(task_id: number, id: number, author: CommentAuthor, now = Date.now()): Promise<void> {
+  await ensureMigrated();
+  const row = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const found = await ownEditable(trx, task_id, id, author, now);
+      await trx.deleteFrom("comments").where("id", "=", id).execute();
+      await recordAuditEvent(
+        { at: new Date(now).toISOString(), actor: author, kind: "comment.deleted", task_id, campaign_id: found.campaign_id, subject_id: id, detail: { version: found.version } },
+        trx,
+      );
+      return found;
+    });
+  event(row, row.campaign_id, "deleted");
+}

@@ -1,0 +1,54 @@
+import type { Generated } from "kysely";
+
+/** The tables of migration 0009_collab, added to the Database type by interface merging. */
+declare module "@/lib/server/db/schema" {
+  interface Database {
+    comments: CommentsTable;
+    verdicts: VerdictsTable;
+    campaign_policies: CampaignPoliciesTable;
+    presence: PresenceTable;
+  }
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  task_id: number;
+  campaign_id: number | null;
+  version: number | null;
+  body: string;
+  author_email: string;
+  author_name: string;
+  author_role: string;
+  share_link_id: string | null;
+  /** ISO 8601 UTC. */
+  created_at: string;
+  edited_at: string | null;
+}
+
+export interface VerdictsTable {
+  id: Generated<number>;
+  task_id: number;
+  campaign_id: number | null;
+  version: number;
+  verdict: string;
+  note: string | null;
+  reviewer_email: string;
+  reviewer_name: string;
+  reviewer_role: string;
+  at: string;
+}
+
+export interface CampaignPoliciesTable {
+  campaign_id: number;
+  steps: number;
+  set_by: string;
+  set_at: string;
+}
+
+export interface PresenceTable {
+  task_id: number;
+  email: string;
+  name: string;
+  campaign_id: number | null;
+  seen_at: string;
+}

@@ -1,0 +1,177 @@
+import type { Kysely } from "kysely";
+import { dailyTotals, dayEndMs, daysOf } from "@/lib/analytics/engagement-trends";
+import { metricColumns } from "@/lib/analytics/engagement";
+import type { DataResponse } from "@/lib/api/envelope";
+import type { Post, PostEngagement } from "@/lib/schemas";
+import type { CampaignTrendPosts, CampaignTrends, TrendPostRow } from "@/lib/schemas/trends";
+import type { Database } from "@/lib/server/db";
+import type { Priority } from "@/lib/server/gateway/gateway";
+import type { Service } from "@/lib/server/service/service";
+import { PUBLISHED } from "./collector";
+import { fromEngagement } from "./snapshots";
+import { iso, knownPosts, PRIORITY, latestOfPost, listItem, recordSnapshots, TOTAL, totalsOf, upsertPosts } from "./store";
+
+/*
+ * What pages read from the time series. A trend costs no upstream call once
+ * the collector has listed the campaign (its posts come from the work list);
+ * the per-post table takes the post texts from the service's published-posts
+ * view, the same cached view the collector keeps in sync. A post either
+ * page learns of that the collector did not know is registered (and the
+ * collector woken), so the next look finds it collected.
+ */
+export type ReadDeps = {
+  service: Pick<Service, "campaignPosts" | "postEngagement">;
+  db: Kysely<Database>;
+  now: () => number;
+  /** A page registered posts: the collector looks at its work list now. */
+  wake?: () => void;
+};
+
+/** Midnight starting `day` in the home time zone, as UTC ISO text. */
+export const dayStartIso = (day: string) => iso(Date.parse(`${day}T00:00:00+03:00`));
+
+/** The campaign's published posts from `fromIso` on, newest first, from the service's cached view (registered for collection). */
+async function viewPosts(d: ReadDeps, campaignId: number, fromIso: string, priority: Priority): Promise<Post[]> {
+  const all: Post[] = [];
+  for (let offset = 0; ; ) {
+    const r = await d.service.campaignPosts(campaignId, { status: [...PUBLISHED], sort: "-publish_at", limit: 100, offset }, priority);
+    all.push(...r.data.posts);
+    offset += r.data.posts.length;
+    const last = r.data.posts.at(-1);
+    // Newest first: past the period's start, later pages hold nothing of it.
+    if (r.data.posts.length === 0 || offset >= r.data.total || (last?.published_at && iso(Date.parse(last.published_at)) < fromIso)) break;
+  }
+  const published = all.filter((p) => p.published_at !== null && (PUBLISHED as readonly string[]).includes(p.status));
+  await upsertPosts(d.db, published, d.now());
+  d.wake?.();
+  return published.filter((p) => iso(Date.parse(p.published_at as string)) >= fromIso);
+}
+
+export async function campaignTrends(d: ReadDeps, campaignId: number, from: string, to: string, priority: Priority): Promise<DataResponse<CampaignTrends>> {
+  const fromIso = dayStartIso(from);
+  const endIso = iso(dayEndMs(to));
+  const listed = await listItem(d.db, `campaign:${campaignId}`);
+  const ids = listed?.last_collected_at
+    ? (await knownPosts(d.db, campaignId, fromIso)).filter((p) => (p.published_at ?? "") < endIso).map((p) => p.task_id as number)
+    : (await viewPosts(d, campaignId, fromIso, priority)).filter((p) => iso(Date.parse(p.published_at as string)) < endIso).map((p) => p.task_id);
+  const samples = await totalsOf(d.db, ids, endIso);
+  const withData = new Set(samples.map((s) => s.task_id));
+  const series = dailyTotals(samples, ids, metricColumns(samples.map((s) => s.metric_type)), daysOf(from, to));
+  const pending =
+    ids.length === 0
+      ? 0
+      : Number(
+          (
+            await d.db
+              .selectFrom("metric_collector_items")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .where("kind", "=", "history")
+              .where("next_due_at", "is not", null)
+              .where("task_id", "in", ids)
+              .executeTakeFirst()
+          )?.n ?? 0,
+        );
+  if (pending > 0) {
+    // Someone is looking at this campaign's trend: its posts' history goes ahead of other campaigns' backfill
+    // (still behind every post's current reading), so its early days fill first. Same pacing, same share.
+    await d.db
+      .updateTable("metric_collector_items")
+      .set({ priority: PRIORITY.historyLookedAt })
+      .where("kind", "=", "history")
+      .where("priority", "=", PRIORITY.history)
+      .where("next_due_at", "is not", null)
+      .where("task_id", "in", ids)
+      .execute();
+    d.wake?.();
+  }
+  const newest = samples.reduce<string | null>((m, s) => (m === null || s.collected_at > m ? s.collected_at : m), null);
+  return {
+    data: {
+      campaign_id: campaignId,
+      from,
+      to,
+      series,
+      postsInPeriod: ids.length,
+      missing: ids.filter((id) => !withData.has(id)),
+      historyPending: pending,
+      listedAt: listed?.last_collected_at ?? null,
+    },
+    meta: { stale: false, fetchedAt: newest ?? iso(d.now()) },
+  };
+}
+
+/** Every published post of the period with its newest values from the time series; the ones with none are named. */
+export async function campaignTrendPosts(d: ReadDeps, campaignId: number, from: string, priority: Priority): Promise<DataResponse<CampaignTrendPosts>> {
+  const posts = await viewPosts(d, campaignId, dayStartIso(from), priority);
+  const ids = posts.map((p) => p.task_id);
+  const latest = new Map<number, TrendPostRow["metrics"]>();
+  for (let i = 0; i < ids.length; i += 200) {
+    const chunk = ids.slice(i, i + 200);
+    const rows = await d.db
+      .selectFrom("metric_snapshots as s")
+      .innerJoin(
+        (eb) =>
+          eb
+            .selectFrom("metric_snapshots")
+            .select(["task_id", "metric_type", (x) => x.fn.max("collected_at").as("at")])
+            .where("platform", "=", TOTAL)
+            .where("task_id", "in", chunk)
+            .groupBy(["task_id", "metric_type"])
+            .as("l"),
+        (join) => join.onRef("l.task_id", "=", "s.task_id").onRef("l.metric_type", "=", "s.metric_type").onRef("l.at", "=", "s.collected_at"),
+      )
+      .select(["s.task_id", "s.metric_type", "s.value", "s.collected_at"])
+      .where("s.platform", "=", TOTAL)
+      .execute();
+    for (const r of rows) {
+      const m = latest.get(r.task_id) ?? {};
+      m[r.metric_type] = { value: r.value, collectedAt: r.collected_at };
+      latest.set(r.task_id, m);
+    }
+  }
+  const rows: TrendPostRow[] = posts.map((p) => {
+    const metrics = latest.get(p.task_id) ?? {};
+    const times = Object.values(metrics).map((m) => m.collectedAt);
+    return { task_id: p.task_id, text: p.text, published_at: p.published_at, metrics, collectedAt: times.length ? times.reduce((a, b) => (b > a ? b : a)) : null };
+  });
+  return {
+    data: { campaign_id: campaignId, from, posts: rows, missing: rows.filter((r) => r.collectedAt === null).map((r) => r.task_id) },
+    meta: { stale: false, fetchedAt: iso(d.now()) },
+  };
+}
+
+/** A per-post engagement answer recorded within this long is served from the time series, with no upstream call. */
+export const SNAPSHOT_FRESH_MS = 10 * 60_000;
+
+/**
+ * A post's current engagement per platform, the one snapshot the post page
+ * and its engagement page both show: the newest recorded per-post reading if
+ * it is recent, else one read through the service (cached, joined), stored
+ * and answered. `meta.fetchedAt` is when it was read; each value keeps the
+ * upstream's own `updated_at` (when it was collected).
+ */
+export async function postEngagementSnapshot(d: ReadDeps, taskId: number, priority: Priority): Promise<DataResponse<PostEngagement>> {
+  const rows = (await latestOfPost(d.db, taskId)).filter((r) => r.platform !== TOTAL && r.source === "engagement");
+  const newest = rows.reduce<string | null>((m, r) => (m === null || r.recorded_at > m ? r.recorded_at : m), null);
+  if (newest && d.now() - Date.parse(newest) < SNAPSHOT_FRESH_MS) {
+    return {
+      data: {
+        task_id: taskId,
+        metrics: rows.map((r) => ({
+          metric_type: r.metric_type,
+          platform: r.platform,
+          value: r.value,
+          previous_value: r.previous_value ?? r.value,
+          delta: r.delta ?? 0,
+          updated_at: r.collected_at,
+        })),
+      },
+      meta: { stale: false, fetchedAt: newest },
+    };
+  }
+  const r = await d.service.postEngagement(taskId, priority);
+  const item = await listItem(d.db, `post:${taskId}`);
+  // The answer does not name the campaign: it is known once the post is registered (any page listing it, or the collector).
+  if (item?.campaign_id) await recordSnapshots(d.db, fromEngagement(r.data, { campaignId: item.campaign_id, recordedAt: r.meta.fetchedAt }));
+  return r;
+}

@@ -1,0 +1,296 @@
+import "server-only";
+import { sql, type Kysely } from "kysely";
+import { dialectOf, type Database } from "@/lib/server/db";
+import { COLLECTOR_PACING_ROW } from "@/lib/server/db/migrations/0012_metric_snapshots";
+
+/*
+ * The engagement time series and the collector's shared work list (tables of
+ * migration 0012). Every function takes the Kysely handle, so tests and the
+ * benchmark can play two instances on one database; callers pass `db()`.
+ * Times are ISO text in UTC (`toISOString()`), so text order is time order.
+ */
+declare module "@/lib/server/db/schema" {
+  interface Database {
+    metric_snapshots: MetricSnapshotsTable;
+    metric_collector_items: CollectorItemsTable;
+    metric_collector_pacing: { name: string; next_at: string };
+  }
+}
+
+export interface MetricSnapshotsTable {
+  id: import("kysely").Generated<number>;
+  task_id: number;
+  campaign_id: number;
+  /** A platform code as the upstream sends it, or TOTAL (summed over platforms). */
+  platform: string;
+  metric_type: string;
+  value: number;
+  /** The upstream's previous value and change with it, when the read carried them (not history). */
+  previous_value: number | null;
+  delta: number | null;
+  /** The upstream's time of the value. */
+  collected_at: string;
+  /** When the dashboard stored it. */
+  recorded_at: string;
+  source: SnapshotSource;
+}
+
+export type SnapshotSource = "detail" | "engagement" | "history";
+export const TOTAL = "TOTAL";
+
+export type CollectorKind = "campaigns" | "campaign" | "post" | "history";
+
+/** Lists (discovery) first, then every post's current reading, then history backfill, a looked-at campaign's before the rest. */
+export const PRIORITY = { list: 0, post: 10, historyLookedAt: 15, history: 20 } as const;
+
+export interface CollectorItemsTable {
+  key: string;
+  kind: CollectorKind;
+  task_id: number | null;
+  campaign_id: number | null;
+  /** Lower goes first: see PRIORITY. */
+  priority: number;
+  published_at: string | null;
+  last_collected_at: string | null;
+  /** Null: nothing more to do (a backfill done, a post no longer published). */
+  next_due_at: string | null;
+  /** Upstream calls the item is expected to take: the pacing moves by this many slots. */
+  cost: import("kysely").ColumnType<number, number | undefined, number>;
+  failures: import("kysely").ColumnType<number, number | undefined, number>;
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+
+export type SnapshotRow = Omit<MetricSnapshotsTable, "id">;
+export type CollectorItem = { [K in keyof CollectorItemsTable]: CollectorItemsTable[K] extends import("kysely").ColumnType<infer S, unknown, unknown> ? S : CollectorItemsTable[K] };
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+/** Any upstream date-time (`+03:00`) as UTC ISO text; null when unreadable. */
+export function utc(v: string | null | undefined): string | null {
+  if (!v) return null;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? null : iso(ms);
+}
+
+/** Stores values; one already held (same post, platform, metric and upstream time) is kept as it is. */
+export async function recordSnapshots(db: Kysely<Database>, rows: readonly SnapshotRow[]): Promise<number> {
+  let added = 0;
+  // Chunks keep every statement under SQLite's bound-parameter limit.
+  for (let i = 0; i < rows.length; i += 100) {
+    const r = await db
+      .insertInto("metric_snapshots")
+      .values(rows.slice(i, i + 100))
+      .onConflict((oc) => oc.columns(["task_id", "platform", "metric_type", "collected_at"]).doNothing())
+      .executeTakeFirst();
+    added += Number(r.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
+/** Registers posts the collector should follow (published ones): new ones are due now, known ones keep their plan. */
+export async function upsertPosts(db: Kysely<Database>, posts: readonly { task_id: number; campaign_id: number; published_at: string | null }[], nowMs: number): Promise<void> {
+  const now = iso(nowMs);
+  for (const p of posts) {
+    const published_at = utc(p.published_at);
+    const base = { task_id: p.task_id, campaign_id: p.campaign_id, published_at, last_collected_at: null, lease_owner: null, lease_until: null };
+    await db
+      .insertInto("metric_collector_items")
+      .values({ ...base, key: `post:${p.task_id}`, kind: "post", priority: PRIORITY.post, next_due_at: now, cost: 1 })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ published_at, campaign_id: p.campaign_id }))
+      .execute();
+    // History: one call per metric (five), once; the trend needs the days before we started.
+    await db
+      .insertInto("metric_collector_items")
+      .values({ ...base, key: `history:${p.task_id}`, kind: "history", priority: PRIORITY.history, next_due_at: now, cost: 5 })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ published_at, campaign_id: p.campaign_id }))
+      .execute();
+  }
+}
+
+/** A list to read: the campaigns list or one campaign's published posts; due now when new. */
+export async function upsertList(db: Kysely<Database>, key: string, kind: "campaigns" | "campaign", campaignId: number | null, nowMs: number): Promise<void> {
+  await db
+    .insertInto("metric_collector_items")
+    .values({ key, kind, task_id: null, campaign_id: campaignId, priority: PRIORITY.list, published_at: null, last_collected_at: null, next_due_at: iso(nowMs), cost: 1, lease_owner: null, lease_until: null })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+}
+
+export type Claim =
+  | { kind: "item"; item: CollectorItem }
+  /** Work is due, but the pacing says not before then. */
+  | { kind: "wait"; untilMs: number }
+  /** Nothing due; the earliest `next_due_at` (or lease end) to look again at, null when the list is empty. */
+  | { kind: "idle"; recheckAtMs: number | null };
+
+export type ClaimOptions = { owner: string; nowMs: number; leaseMs: number; intervalMs: number };
+
+/** One transaction whose first statement takes the write lock (SQLite) or that locks the pacing row (Postgres). */
+async function inTransaction<T>(db: Kysely<Database>, fn: (trx: Kysely<Database>, postgres: boolean) => Promise<T>): Promise<T> {
+  if (dialectOf(db) === "postgres") return db.transaction().execute((trx) => fn(trx, true));
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const out = await fn(conn, false);
+      await sql`commit`.execute(conn);
+      return out;
+    } catch (e) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw e;
+    }
+  });
+}
+
+function dueItems(db: Kysely<Database>, now: string) {
+  return db
+    .selectFrom("metric_collector_items")
+    .where("next_due_at", "<=", now)
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]));
+}
+
+/**
+ * Takes the most urgent due item for `owner` if the shared pacing allows a
+ * call now: lists first, then posts' current values, then backfills; within
+ * each, the newest publication first. The same transaction moves the pacing
+ * forward by the item's cost, so all instances together keep one pace.
+ */
+export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<Claim> {
+  const now = iso(o.nowMs);
+  return inTransaction(db, async (trx, postgres) => {
+    let pacing = trx.selectFrom("metric_collector_pacing").select("next_at").where("name", "=", COLLECTOR_PACING_ROW);
+    if (postgres) pacing = pacing.forUpdate();
+    const row = await pacing.executeTakeFirst();
+    const nextAtMs = row ? Date.parse(row.next_at) : 0;
+    const picked = await dueItems(trx, now)
+      .select(["key", "cost"])
+      .orderBy("priority")
+      .orderBy(sql`coalesce(published_at, '')`, "desc")
+      .orderBy("key")
+      .limit(1)
+      .executeTakeFirst();
+    if (!picked) {
+      const next = await trx
+        .selectFrom("metric_collector_items")
+        .select((eb) => eb.fn.min("next_due_at").as("first"))
+        .where("next_due_at", "is not", null)
+        .executeTakeFirst();
+      const first = next?.first ? Math.max(Date.parse(next.first), o.nowMs + 1_000) : null;
+      return { kind: "idle", recheckAtMs: first };
+    }
+    if (nextAtMs > o.nowMs) return { kind: "wait", untilMs: nextAtMs };
+    // The lease test is repeated on the row itself: on Postgres a concurrent claim re-reads it after the lock.
+    const item = await trx
+      .updateTable("metric_collector_items")
+      .set({ lease_owner: o.owner, lease_until: iso(o.nowMs + o.leaseMs) })
+      .where("key", "=", picked.key)
+      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
+      .returningAll()
+      .executeTakeFirst();
+    if (!item) return { kind: "wait", untilMs: o.nowMs + 1_000 };
+    await movePacing(trx, Math.max(nextAtMs, o.nowMs) + picked.cost * o.intervalMs);
+    return { kind: "item", item: item as CollectorItem };
+  });
+}
+
+function movePacing(db: Kysely<Database>, nextAtMs: number) {
+  return db
+    .insertInto("metric_collector_pacing")
+    .values({ name: COLLECTOR_PACING_ROW, next_at: iso(nextAtMs) })
+    .onConflict((oc) => oc.column("name").doUpdateSet({ next_at: iso(nextAtMs) }))
+    .execute();
+}
+
+/** An item took more calls than its cost said (a long list): the extra slots are paid by pushing the pace. */
+export async function payExtra(db: Kysely<Database>, slots: number, intervalMs: number, nowMs: number): Promise<void> {
+  if (slots <= 0) return;
+  await inTransaction(db, async (trx, postgres) => {
+    let q = trx.selectFrom("metric_collector_pacing").select("next_at").where("name", "=", COLLECTOR_PACING_ROW);
+    if (postgres) q = q.forUpdate();
+    const row = await q.executeTakeFirst();
+    const at = Math.max(row ? Date.parse(row.next_at) : 0, nowMs);
+    await movePacing(trx, at + slots * intervalMs);
+  });
+}
+
+/** Done: when it is due next (null: never), and what it cost this time (the next claim's estimate). */
+export async function finishItem(db: Kysely<Database>, key: string, owner: string, o: { nowMs: number; nextDueMs: number | null; cost?: number }): Promise<void> {
+  await db
+    .updateTable("metric_collector_items")
+    .set({
+      last_collected_at: iso(o.nowMs),
+      next_due_at: o.nextDueMs === null ? null : iso(o.nextDueMs),
+      failures: 0,
+      lease_owner: null,
+      lease_until: null,
+      ...(o.cost === undefined ? {} : { cost: Math.max(1, o.cost) }),
+    })
+    .where("key", "=", key)
+    .where("lease_owner", "=", owner)
+    .execute();
+}
+
+/** Failed: tried again later, backing off with each failure in a row (5 min, 10, 20… at most 6 h). */
+export async function failItem(db: Kysely<Database>, key: string, owner: string, nowMs: number, failures: number): Promise<void> {
+  const backoff = Math.min(6 * 3_600_000, 5 * 60_000 * 2 ** Math.min(failures, 10));
+  await db
+    .updateTable("metric_collector_items")
+    .set({ next_due_at: iso(nowMs + backoff), failures: failures + 1, lease_owner: null, lease_until: null })
+    .where("key", "=", key)
+    .where("lease_owner", "=", owner)
+    .execute();
+}
+
+/** A post that left the published list (e.g. its status changed back): no more collection. */
+export async function retirePosts(db: Kysely<Database>, campaignId: number, keep: readonly number[]): Promise<void> {
+  let q = db.updateTable("metric_collector_items").set({ next_due_at: null }).where("campaign_id", "=", campaignId).where("kind", "in", ["post", "history"]);
+  if (keep.length > 0) q = q.where("task_id", "not in", keep);
+  await q.execute();
+}
+
+/** The posts of a campaign the collector follows, published at or after `fromIso`, newest first. */
+export async function knownPosts(db: Kysely<Database>, campaignId: number, fromIso: string) {
+  return db
+    .selectFrom("metric_collector_items")
+    .select(["task_id", "published_at", "last_collected_at", "next_due_at"])
+    .where("campaign_id", "=", campaignId)
+    .where("kind", "=", "post")
+    // Retired (no longer in the published list) or gone (404): not a post of the period any more.
+    .where("next_due_at", "is not", null)
+    .where("published_at", ">=", fromIso)
+    .orderBy("published_at", "desc")
+    .execute();
+}
+
+export async function listItem(db: Kysely<Database>, key: string) {
+  return db.selectFrom("metric_collector_items").selectAll().where("key", "=", key).executeTakeFirst();
+}
+
+/** Every TOTAL value of these posts collected up to `toIso` (optionally one metric), oldest first. */
+export async function totalsOf(db: Kysely<Database>, taskIds: readonly number[], toIso: string, metric?: string) {
+  const out: Pick<SnapshotRow, "task_id" | "metric_type" | "value" | "collected_at">[] = [];
+  for (let i = 0; i < taskIds.length; i += 200) {
+    let q = db
+      .selectFrom("metric_snapshots")
+      .select(["task_id", "metric_type", "value", "collected_at"])
+      .where("platform", "=", TOTAL)
+      .where("task_id", "in", taskIds.slice(i, i + 200))
+      .where("collected_at", "<=", toIso);
+    if (metric) q = q.where("metric_type", "=", metric);
+    out.push(...(await q.orderBy("collected_at").execute()));
+  }
+  return out;
+}
+
+/** A post's newest values, one per platform (TOTAL included) and metric, with their times. */
+export async function latestOfPost(db: Kysely<Database>, taskId: number) {
+  const rows = await db
+    .selectFrom("metric_snapshots")
+    .select(["platform", "metric_type", "value", "previous_value", "delta", "collected_at", "recorded_at", "source"])
+    .where("task_id", "=", taskId)
+    .orderBy("collected_at", "desc")
+    .limit(500)
+    .execute();
+  const seen = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) if (!seen.has(`${r.platform}|${r.metric_type}`)) seen.set(`${r.platform}|${r.metric_type}`, r);
+  return [...seen.values()];
+}

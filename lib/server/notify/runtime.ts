@@ -1,0 +1,93 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { publishEvent } from "@/lib/server/events";
+import { peekInbox, type InboxSnapshot } from "@/lib/server/inbox";
+import { plannedMs } from "@/lib/server/inbox/urgency";
+import { listDashboardUsers } from "@/lib/server/collab/users";
+import { log } from "@/lib/server/log";
+import { checkDeadlines, type WaitingPost } from "./deadline";
+import { runDigests } from "./digest";
+import { handleNotifyEvent, type NotifyConfig } from "./dispatch";
+import { setNotifySink } from "./index";
+import { smtpMailer } from "./mailer";
+import { pruneNotifications } from "./store";
+
+/** How often deadlines are checked against the inbox's copy and due digests are sent. */
+const TICK_MS = 60_000;
+/** A campaign list older than this is not trusted for a deadline notice (the post may be decided by now). */
+const MAX_LIST_AGE_MS = 10 * 60_000;
+
+export function notifyConfigFromEnv(): NotifyConfig {
+  const e = env();
+  return {
+    emailAvailable: Boolean(e.SMTP_URL),
+    webhook: e.NOTIFY_WEBHOOK_URL && e.NOTIFY_WEBHOOK_SECRET ? { url: e.NOTIFY_WEBHOOK_URL, secret: e.NOTIFY_WEBHOOK_SECRET } : undefined,
+    baseUrl: e.NEXTAUTH_URL,
+    publish: publishEvent,
+  };
+}
+
+/** The inbox's waiting posts with a planned time, from campaigns it read recently. */
+export function waitingFromInbox(snapshot: InboxSnapshot | undefined): WaitingPost[] {
+  if (!snapshot) return [];
+  const out: WaitingPost[] = [];
+  for (const c of snapshot.campaigns) {
+    if (c.refreshedAt === undefined || snapshot.now - c.refreshedAt > MAX_LIST_AGE_MS) continue;
+    for (const p of c.posts) {
+      const planned = plannedMs(p);
+      if (planned !== undefined) out.push({ task_id: p.task_id, campaign_id: p.campaign_id, planned_ms: planned });
+    }
+  }
+  return out;
+}
+
+/** Editors and admins: the people who can act on a post before its deadline. */
+async function deciders(): Promise<string[]> {
+  return (await listDashboardUsers()).filter((u) => u.role === "editor" || u.role === "admin").map((u) => u.email);
+}
+
+/** One round: deadline notices, then due digests. Exported for tests and never throws. */
+export async function notifyTick(c: NotifyConfig = notifyConfigFromEnv(), now = new Date()): Promise<void> {
+  try {
+    const waiting = waitingFromInbox(peekInbox());
+    if (waiting.length > 0) await checkDeadlines(waiting, await deciders(), c, now);
+  } catch (e) {
+    log.error("deadline check failed", { error: e instanceof Error ? e : String(e) });
+  }
+  // Hourly, on the minute tick: old read items, sent digest lines and marks go (every instance may; deletes are idempotent).
+  if (now.getUTCMinutes() === 0) await pruneNotifications(now).catch((e: unknown) => log.warn("notifications not pruned", { error: String(e) }));
+  const { SMTP_URL, SMTP_FROM } = env();
+  if (!SMTP_URL) return;
+  try {
+    await runDigests({ mailer: smtpMailer(SMTP_URL, SMTP_FROM), baseUrl: c.baseUrl, now });
+  } catch (e) {
+    log.error("notification digests failed", { error: e instanceof Error ? e : String(e) });
+  }
+}
+
+const g = globalThis as typeof globalThis & { __notifyTimer?: ReturnType<typeof setInterval> };
+
+/**
+ * Start-up: route notify() events here and start the minute timer (unref'd,
+ * so it never keeps a process alive). Several instances may all run it: the
+ * once-only marks and the digest claims in the database keep each notice and
+ * each mail single.
+ */
+export function startNotifications(): void {
+  const config = notifyConfigFromEnv();
+  setNotifySink((event) => handleNotifyEvent(event, config));
+  if (g.__notifyTimer) return;
+  let running = false;
+  g.__notifyTimer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void notifyTick(config).finally(() => (running = false));
+  }, TICK_MS);
+  g.__notifyTimer.unref();
+}
+
+export function stopNotifications(): void {
+  setNotifySink(undefined);
+  if (g.__notifyTimer) clearInterval(g.__notifyTimer);
+  g.__notifyTimer = undefined;
+}

@@ -1,0 +1,31 @@
+import "server-only";
+import { calendarDay, shiftDay } from "@/lib/analytics/dates";
+import type { DataResponse } from "@/lib/api/envelope";
+import { REVIEW_RANGE_DEFAULT_DAYS, type ReviewAnalytics } from "@/lib/schemas/review-analytics";
+import { computeReviewAnalytics } from "./compute";
+import { loadDecisions } from "./decisions";
+import { loadPosts } from "./posts";
+
+export { computeReviewAnalytics } from "./compute";
+export { reviewCsvRows } from "./csv";
+
+/** The range asked for, or the last 30 days up to today (home time zone). */
+export function resolveRange(q: { from?: string; to?: string }, now = Date.now()): { from: string; to: string } {
+  const to = q.to ?? (q.from && q.from > calendarDay(new Date(now)) ? q.from : calendarDay(new Date(now)));
+  const from = q.from ?? shiftDay(to, -(REVIEW_RANGE_DEFAULT_DAYS - 1));
+  return { from, to };
+}
+
+/** GET /api/analytics/review's answer: decisions from the database, post times from the cached lists. */
+export async function reviewAnalytics(
+  q: { from?: string; to?: string; campaign_id?: number },
+  o: { now?: number; /** Rows of the late and overdue lists (an export takes them all). */ maxRows?: number } = {},
+): Promise<DataResponse<ReviewAnalytics>> {
+  const now = o.now ?? Date.now();
+  const range = resolveRange(q, now);
+  const campaignId = q.campaign_id ?? null;
+  const decisions = await loadDecisions(range, campaignId);
+  const decided = [...new Set(decisions.flatMap((d) => (d.campaign_id === null ? [] : [d.campaign_id])))];
+  const { posts, names, meta } = await loadPosts(campaignId, decided);
+  return { data: computeReviewAnalytics({ range, campaignId, decisions, posts, campaignNames: names, now, maxRows: o.maxRows }), meta };
+}

@@ -1,0 +1,69 @@
+import "server-only";
+import type { DataMeta } from "@/lib/api/envelope";
+import { CAMPAIGN_STATUSES, POST_STATUSES, type Post } from "@/lib/schemas";
+import { service } from "@/lib/server/upstream-service";
+import type { PostFacts } from "./compute";
+
+/**
+ * The posts behind the analytics, read through the cached service: per
+ * campaign ONE synced view of every status (CANCELED included: a rejected
+ * post's times count too). Pages are cut from that view, so a whole
+ * campaign of up to 500 posts costs its first load and then one small
+ * `since` call per list TTL however often the page is opened; never a
+ * per-post call. A campaign beyond the mirrored 500 gives its first 100
+ * posts only (deeper pages would each be an upstream call).
+ */
+const PAGE = 100;
+const MIRRORED = 500;
+const CONCURRENCY = 3;
+const ALL_STATUSES = [...POST_STATUSES];
+
+export type LoadedPosts = { posts: PostFacts[]; names: Map<number, string>; meta: DataMeta };
+
+function worse(a: DataMeta | undefined, b: DataMeta): DataMeta {
+  if (!a) return b;
+  // The answer is as old as its oldest part, and stale when any part is.
+  const older = Date.parse(b.fetchedAt) < Date.parse(a.fetchedAt) ? b : a;
+  return { ...older, stale: a.stale || b.stale, ...(a.retryAt || b.retryAt ? { retryAt: a.retryAt ?? b.retryAt } : {}) };
+}
+
+async function campaignPosts(id: number): Promise<{ posts: Post[]; meta: DataMeta }> {
+  const posts: Post[] = [];
+  let meta: DataMeta | undefined;
+  for (let offset = 0; ; offset += PAGE) {
+    const r = await service.campaignPosts(id, { status: ALL_STATUSES, limit: PAGE, offset });
+    meta ??= r.meta;
+    posts.push(...r.data.posts);
+    if (r.data.posts.length < PAGE || posts.length >= Math.min(r.data.total, MIRRORED) || r.data.total > MIRRORED) break;
+  }
+  return { posts, meta: meta as DataMeta };
+}
+
+/**
+ * Campaigns in scope: the one asked for; else every campaign named by a
+ * decision of the range plus every active or frozen one (where posts may be
+ * waiting past their time). Names come from the cached campaigns list.
+ */
+export async function loadPosts(campaignId: number | null, decidedCampaigns: readonly number[]): Promise<LoadedPosts> {
+  const list = await service.campaigns({ status: [...CAMPAIGN_STATUSES] });
+  const names = new Map(list.data.campaigns.map((c) => [c.id, c.name]));
+  const known = new Set(list.data.campaigns.map((c) => c.id));
+  const scope =
+    campaignId !== null
+      ? [campaignId]
+      : [...new Set([...decidedCampaigns, ...list.data.campaigns.filter((c) => c.status === "ACTIVE" || c.status === "FROZEN").map((c) => c.id)])];
+  // A campaign the account no longer lists cannot be read; its decisions still count, without times.
+  const ids = scope.filter((id) => known.has(id));
+  let meta: DataMeta = list.meta;
+  const facts: PostFacts[] = [];
+  const queue = [...ids];
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      const r = await campaignPosts(id);
+      meta = worse(meta, r.meta);
+      for (const p of r.posts) facts.push({ task_id: p.task_id, campaign_id: p.campaign_id, status: p.status, created_at: p.created_at, published_at: p.published_at });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
+  return { posts: facts, names, meta };
+}

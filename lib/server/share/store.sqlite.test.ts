@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { describeShareStoreContract } from "./store-contract";
+
+// The share-link store on the embedded default: a SQLite file.
+let dir: string;
+let n = 0;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "share-sqlite-"));
+  process.env.LOG_LEVEL = "silent";
+  process.env.UPSTREAM_API_KEY ??= "k";
+  process.env.NEXTAUTH_SECRET ??= "test-secret-at-least-16-chars";
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describeShareStoreContract("SQLite", { freshDatabase: async () => `file:${path.join(dir, `db-${++n}`, "dash.db")}` });
