@@ -13,13 +13,23 @@ test.describe("as an admin", () => {
     await page.goto("/");
     await setLocale(page, "ru");
     await page.reload();
-    for (const name of ["Обзор", "Кампании", "Проекты", "Журнал"]) await expect(nav(page).getByRole("link", { name })).toBeVisible();
+    for (const name of ["Обзор", "Очередь", "Кампании", "Календарь"]) await expect(nav(page).getByRole("link", { name })).toBeVisible();
+    // The less daily pages wait behind "Ещё", so the header keeps to one line.
+    const more = nav(page).getByRole("button", { name: "Ещё" });
+    await more.click();
+    await expect(more).toHaveAttribute("aria-expanded", "true");
+    for (const name of ["Проекты", "Журнал", "Аналитика согласования", "Сессии", "Состояние"]) await expect(nav(page).getByRole("link", { name })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(more).toBeFocused();
+    await expect(nav(page).getByRole("link", { name: "Журнал" })).toHaveCount(0);
     await expect(page.locator("html")).toHaveAttribute("lang", "ru");
     await expect(page.getByTestId("current-user")).toContainText("администратор");
     await expectNoA11yViolations(page);
 
     await page.getByRole("button", { name: "English" }).click();
-    for (const name of ["Overview", "Campaigns", "Projects", "Activity"]) await expect(nav(page).getByRole("link", { name })).toBeVisible();
+    for (const name of ["Overview", "Inbox", "Campaigns", "Calendar"]) await expect(nav(page).getByRole("link", { name })).toBeVisible();
+    await nav(page).getByRole("button", { name: "More" }).click();
+    for (const name of ["Projects", "Activity", "Review analytics", "Health"]) await expect(nav(page).getByRole("link", { name })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.reload();
     await expect(nav(page).getByRole("link", { name: "Overview" })).toBeVisible();

@@ -5,6 +5,7 @@ import { NotificationBell } from "@/components/notify/notification-bell";
 import { can, type SessionUser } from "@/lib/auth/roles";
 import { LocaleSwitch } from "./locale-switch";
 import { MobileMenu } from "./mobile-menu";
+import { MoreMenu } from "./more-menu";
 import { NavLinks, type NavItem } from "./nav-links";
 import { ThemeSwitch } from "./theme-switch";
 
@@ -16,14 +17,14 @@ export async function AppHeader({ user }: { user: SessionUser | null }) {
     // Everyone may read the inbox; only editors and admins decide there (the page says so).
     { href: "/inbox", label: t("nav.inbox"), count: "inbox" },
     { href: "/campaigns", label: t("nav.campaigns") },
-    { href: "/projects", label: t("nav.projects") },
+    { href: "/calendar", label: t("nav.calendar") },
+    { href: "/projects", label: t("nav.projects"), more: true },
   ];
   // The audit log is for admins and managers (the API refuses others anyway).
-  if (user && can(user.role, "audit:read")) items.push({ href: "/activity", label: t("nav.activity") });
-  items.push({ href: "/calendar", label: t("nav.calendar") });
-  if (user && can(user.role, "analytics:review")) items.push({ href: "/analytics/review", label: t("nav.reviewAnalytics") });
-  if (user && can(user.role, "sessions:manage")) items.push({ href: "/admin/sessions", label: t("sessions.nav") });
-  if (user && can(user.role, "health:detail")) items.push({ href: "/admin/health", label: t("nav.health") });
+  if (user && can(user.role, "audit:read")) items.push({ href: "/activity", label: t("nav.activity"), more: true });
+  if (user && can(user.role, "analytics:review")) items.push({ href: "/analytics/review", label: t("nav.reviewAnalytics"), more: true });
+  if (user && can(user.role, "sessions:manage")) items.push({ href: "/admin/sessions", label: t("sessions.nav"), more: true });
+  if (user && can(user.role, "health:detail")) items.push({ href: "/admin/health", label: t("nav.health"), more: true });
 
   const account = (
     <>
@@ -51,8 +52,9 @@ export async function AppHeader({ user }: { user: SessionUser | null }) {
         >
           {t("appName")}
         </Link>
-        <nav aria-label={t("mainNav")} className="hidden lg:block">
-          <NavLinks items={items} />
+        <nav aria-label={t("mainNav")} className="hidden items-center gap-1 lg:flex">
+          <NavLinks items={items.filter((i) => !i.more)} />
+          <MoreMenu items={items.filter((i) => i.more)} />
         </nav>
         <div className="ml-auto hidden items-center gap-3 lg:flex">
           {user && <NotificationBell />}

@@ -6,7 +6,7 @@ import { cn } from "@/lib/cn";
 import { InboxCount } from "./inbox-count";
 
 /** `count`: a live number beside the label (the inbox's waiting posts). */
-export type NavItem = { href: string; label: string; count?: "inbox" };
+export type NavItem = { href: string; label: string; count?: "inbox"; /** Behind "More" on a desktop; listed in full in the phone menu. */ more?: true };
 
 /** True when `pathname` is the item's page or below it ("/" matches only itself). */
 export function isActive(href: string, pathname: string): boolean {

@@ -78,19 +78,19 @@ describe("engagement URL state", () => {
     expect(rangeSince({ kind: "custom", from: "2026-10-01" }, now)).toBe("2026-10-01T00:00:00+03:00");
   });
 
-  it("keeps the post itself out of the comparison and caps it at three", () => {
-    const s = parsePostEngagementUrl({ metric: "LIKES", points: "200", compare: "7,5,5,8,9,10" }, 7);
-    expect(s).toEqual({ metric: "LIKES", points: 200, compare: [5, 8, 9] });
-    expect(parsePostEngagementUrl({ compare: "5,8,9,10" }, 7).compare).toEqual([5, 8, 9]);
-    expect(parsePostEngagementUrl({ metric: "SHARES", points: "13" })).toEqual({ metric: "VIEWS", points: 50, compare: [] });
-    expect(parsePostEngagementUrl({ metric: "likes", points: "0x14" })).toEqual({ metric: "VIEWS", points: 50, compare: [] });
+  it("keeps the post itself out of the comparison and caps it at four others", () => {
+    const s = parsePostEngagementUrl({ metric: "LIKES", points: "200", compare: "7,5,5,8,9,10,11" }, 7);
+    expect(s).toEqual({ metric: "LIKES", points: 200, compare: [5, 8, 9, 10], align: "since" });
+    expect(parsePostEngagementUrl({ compare: "5,8,9,10,11" }, 7).compare).toEqual([5, 8, 9, 10]);
+    expect(parsePostEngagementUrl({ metric: "SHARES", points: "13", align: "sideways" })).toEqual({ metric: "VIEWS", points: 50, compare: [], align: "since" });
+    expect(parsePostEngagementUrl({ metric: "likes", points: "0x14" })).toEqual({ metric: "VIEWS", points: 50, compare: [], align: "since" });
   });
 
   it("writes the post page's state without defaults and round-trips it", () => {
-    expect(postEngagementUrlQuery({ metric: "VIEWS", points: 50, compare: [] })).toBe("");
-    const s = { metric: "LIKES", points: 200, compare: [5, 8, 9] } as const;
+    expect(postEngagementUrlQuery({ metric: "VIEWS", points: 50, compare: [], align: "since" })).toBe("");
+    const s = { metric: "LIKES", points: 200, compare: [5, 8, 9], align: "calendar" } as const;
     const query = postEngagementUrlQuery({ ...s, compare: [...s.compare] });
-    expect(query).toBe("?metric=LIKES&points=200&compare=5,8,9");
+    expect(query).toBe("?metric=LIKES&points=200&compare=5,8,9&align=calendar");
     expect(parsePostEngagementUrl(query, 7)).toEqual(s);
     // The old serializer's encoded commas.
     expect(parsePostEngagementUrl("?compare=5%2C8%2C9", 7).compare).toEqual([5, 8, 9]);
