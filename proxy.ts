@@ -67,11 +67,12 @@ const requireSession = withAuth(
 );
 
 /**
- * A share link's page, /s/<token> and nothing below it, needs no session: the
+ * A share link's page, /s/<token> (and /s/<token>/gone, the page of a link
+ * that opens nothing) and nothing else, needs no session: the
  * token is checked by the page itself (lib/server/share). It is kept out of
  * caches, referrers (media are loaded from other origins) and search engines.
  */
-const SHARE_PAGE = /^\/s\/[A-Za-z0-9_-]{1,200}\/?$/;
+const SHARE_PAGE = /^\/s\/[A-Za-z0-9_-]{1,200}(\/gone)?\/?$/;
 
 function isSharePage(pathname: string): boolean {
   return SHARE_PAGE.test(pathname);

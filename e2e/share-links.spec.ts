@@ -5,8 +5,8 @@ import { authFile, expect, expectNoA11yViolations, test } from "./fixtures";
 // Approval by someone without an account: an editor makes a link from the
 // post page, a signed-out visitor opens it, gives a name and approves the
 // version shown; the editor sees the decision under the visitor's name and
-// revokes the link, which then answers a clear "revoked" page (and 410 from
-// its API). The link opens nothing else: not the dashboard's pages, not its
+// revokes the link, which then answers a clear "revoked" page (410, as its
+// API does). The link opens nothing else: not the dashboard's pages, not its
 // API, not another post, not a tampered token.
 
 test.use({ storageState: authFile("editor") });
@@ -84,7 +84,8 @@ test("a signed-out visitor approves through a link, which is then revoked and re
 
   // Refused from now on: a clear page, and 410 from its API.
   const gone = await visitor.goto(url);
-  expect(gone?.status()).toBe(404);
+  expect(gone?.status()).toBe(410);
+  expect(gone?.headers()["referrer-policy"]).toBe("no-referrer");
   await expect(visitor.locator("[data-share-gone]")).toHaveAttribute("data-share-gone", "link_revoked");
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(/ссылка отозвана|this link was revoked/i);
   await expectNoA11yViolations(visitor);

@@ -135,7 +135,8 @@ export function CalendarView({ today }: { today: string }) {
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <>
+        // On a phone an opened day comes first (above the long agenda); on a wider screen, under the grid.
+        <div className="flex flex-col gap-4">
           <StaleNote meta={query.data.meta} />
           {data && data.campaigns.length === 0 && <p className="text-sm">{t("empty")}</p>}
           <div className="hidden sm:block">
@@ -167,11 +168,12 @@ export function CalendarView({ today }: { today: string }) {
               slots={slots.get(openDay) ?? []}
               campaignName={campaignName}
               focusOnOpen={openedHere}
+              className="order-first sm:order-none"
               onClose={() => setUrl({ open: null })}
             />
           )}
           {data && <DataNotes campaigns={data.campaigns} />}
-        </>
+        </div>
       )}
     </div>
   );

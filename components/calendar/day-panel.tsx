@@ -17,11 +17,12 @@ type Props = {
   campaignName: (id: number) => string;
   /** Focus the heading when the day was opened by a person (not on a page load with `?open=`). */
   focusOnOpen: boolean;
+  className?: string;
   onClose: () => void;
 };
 
 /** An opened day: its posts (status in words, time, campaign, a line of text, a link) and its schedule slots. */
-export function DayPanel({ day, posts, slots, campaignName, focusOnOpen, onClose }: Props) {
+export function DayPanel({ day, posts, slots, campaignName, focusOnOpen, className, onClose }: Props) {
   const t = useTranslations("planner.calendar");
   const format = useFormatter();
   const status = useStatusLabel();
@@ -33,7 +34,7 @@ export function DayPanel({ day, posts, slots, campaignName, focusOnOpen, onClose
   }, [day, focusOnOpen]);
 
   return (
-    <section aria-labelledby="calendar-day-title" className="space-y-3 rounded-lg border border-zinc-300 p-3 dark:border-zinc-700" data-testid="day-panel">
+    <section aria-labelledby="calendar-day-title" className={cn("space-y-3 rounded-lg border border-zinc-300 p-3 dark:border-zinc-700", className)} data-testid="day-panel">
       <div className="flex items-start justify-between gap-2">
         <h2 id="calendar-day-title" ref={heading} tabIndex={-1} className="rounded-sm text-lg font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
           {format.dateTime(dayToDate(day), { weekday: "long", day: "numeric", month: "long", year: "numeric" })}

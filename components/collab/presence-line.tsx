@@ -7,6 +7,7 @@ import { presenceQuery, sendHeartbeat, sendLeave } from "@/lib/queries/collab";
 import { postDecisionsQuery } from "@/lib/queries/decisions";
 import { postQuery } from "@/lib/queries/posts";
 import type { Viewer } from "@/lib/schemas/collab";
+import { useMounted } from "./use-mounted";
 
 /** Every this often the page says it is still open (the server forgets a viewer after 50 s without one). */
 const HEARTBEAT_MS = 20_000;
@@ -35,23 +36,31 @@ export function PresenceLine({ id, me }: { id: number; me: string }) {
   useHeartbeat(id, campaignId);
   const { data } = useQuery(presenceQuery({ task: id }));
   const viewers = data?.viewers[String(id)] ?? [];
-  const decided = useDecisionByOther(id, me);
+  const mounted = useMounted();
   return (
     <div className="space-y-2">
       <p aria-live="polite" data-testid="presence" className="min-h-5 text-sm text-zinc-700 dark:text-zinc-300">
         {viewers.length > 0 && (
           <>
-            <span aria-hidden="true">👁 </span>
+            <span aria-hidden="true">◉ </span>
             {t("viewing", { names: names(viewers), count: viewers.length })}
           </>
         )}
       </p>
-      {decided && (
-        <p role="alert" className="rounded-md border border-blue-300 bg-blue-50 p-2 text-sm font-medium text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100">
-          {t("decided", { name: decided.name, action: decided.action })}
-        </p>
-      )}
+      {/* The decision history is prefetched further down the page (see useMounted). */}
+      {mounted && <DecisionAnnouncer id={id} me={me} />}
     </div>
+  );
+}
+
+function DecisionAnnouncer({ id, me }: { id: number; me: string }) {
+  const t = useTranslations("collab.presence");
+  const decided = useDecisionByOther(id, me);
+  if (!decided) return null;
+  return (
+    <p role="alert" className="rounded-md border border-blue-300 bg-blue-50 p-2 text-sm font-medium text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100">
+      {t("decided", { name: decided.name, action: decided.action })}
+    </p>
   );
 }
 

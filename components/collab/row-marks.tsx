@@ -35,7 +35,7 @@ export function RowMarks({ id, facts }: { id: number; facts: RowFacts | undefine
       )}
       {viewers.length > 0 && (
         <span data-row-presence className="text-zinc-700 dark:text-zinc-300">
-          <span aria-hidden="true">👁 </span>
+          <span aria-hidden="true">◉ </span>
           {t("presence.viewing", { names: names(viewers), count: viewers.length })}
         </span>
       )}

@@ -51,7 +51,8 @@ export function compareLines({
     if (!detail) return [];
     const at = publicationMs(detail);
     if (at === undefined) {
-      unaligned.push(Number(s.key));
+      // A post with no datapoints has nothing to line up: no need to name it.
+      if (s.points.length > 0) unaligned.push(Number(s.key));
       return [];
     }
     return [{ s, points: alignPoints(s.points, at) }];

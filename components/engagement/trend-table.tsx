@@ -34,7 +34,7 @@ export function TrendTable({ series, caption }: { series: readonly TrendSeries[]
             return (
               <tr key={day} className="border-t border-zinc-100 dark:border-zinc-800" data-day={day}>
                 <th scope="row" className={`${cell} font-normal`}>
-                  <time dateTime={day}>{format.dateTime(dayToDate(day), { dateStyle: "medium" })}</time>
+                  <time dateTime={day} className="whitespace-nowrap">{format.dateTime(dayToDate(day), { dateStyle: "short" })}</time>
                 </th>
                 {series.map((s) => {
                   const v = s.points[i]?.value ?? null;

@@ -25,7 +25,7 @@ export function Panel({ id, title, csvHref, chart, empty, children }: { id: stri
   const t = useTranslations("insights.review.panels");
   const headingId = `${id}-title`;
   return (
-    <Card aria-labelledby={headingId} data-testid={`panel-${id}`}>
+    <Card aria-labelledby={headingId} className="min-w-0" data-testid={`panel-${id}`}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <CardTitle id={headingId} className="mb-0">{title}</CardTitle>
         <a href={csvHref} download className={linkClass} aria-label={t("csvOf", { panel: title })} data-testid={`csv-${id}`}>

@@ -31,7 +31,7 @@ export function ReviewPanels({ data, filters }: Props) {
   const bars = [{ key: "approvals", label: approvals, kind: "approve" as const }, { key: "rejections", label: rejections, kind: "reject" as const }];
 
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Panel
         id="days"
         title={c("panels.days")}
@@ -42,7 +42,7 @@ export function ReviewPanels({ data, filters }: Props) {
         <Table caption={c("panels.days")} head={[c("cols.day"), approvals, rejections]} numeric={[1, 2]}>
           {data.days.map((d) => (
             <tr key={d.day} className={row}>
-              <td className={cell}>{d.day}</td>
+              <td className={`${cell} whitespace-nowrap`}>{d.day}</td>
               <td className={num}>{d.approvals}</td>
               <td className={num}>{d.rejections}</td>
             </tr>

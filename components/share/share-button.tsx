@@ -20,7 +20,6 @@ export function ShareButton({ target }: { target: ShareTarget }) {
   return (
     <>
       <Button size="sm" onClick={() => setOpen(true)} data-share-open>
-        <span aria-hidden="true">🔗</span>
         {t("open")}
       </Button>
       <Dialog

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { DateTime } from "@/components/post/date-time";
 import { PostStatusBadge } from "@/components/post/status-badge";
 import { cn } from "@/lib/cn";
@@ -29,6 +29,7 @@ export function SharedView({ token }: { token: string }) {
   const view = useQuery({ ...sharedViewQuery(token), retry: (n, e) => !goneOf(e) && n < 2 });
   const [name, setName] = useVisitorName();
   const [picked, setPicked] = useState<number | null>(null);
+  const detail = useRef<HTMLDivElement>(null);
   // Said here, not in the post's panel: a decided post leaves a campaign's list, and its panel with it.
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -70,16 +71,21 @@ export function SharedView({ token }: { token: string }) {
       {posts.length === 0 ? (
         <p className="rounded-md border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">{t("nothingWaiting")}</p>
       ) : (
-        <div className={cn(data.scope === "campaign" && "lg:grid lg:grid-cols-3 lg:items-start lg:gap-6")}>
+        <div className={cn(data.scope === "campaign" && "flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start")}>
+          {/* On phones the open post comes first and the list after it; from lg up, the list on the left. */}
           {data.scope === "campaign" && (
-            <nav aria-label={t("listLabel")} className="mb-4 lg:mb-0">
+            <nav aria-label={t("listLabel")} className="order-last lg:order-none">
               <ul className="space-y-2">
                 {posts.map((p) => (
                   <li key={p.task_id}>
                     <button
                       type="button"
                       aria-current={p.task_id === selected ? "true" : undefined}
-                      onClick={() => setPicked(p.task_id)}
+                      onClick={() => {
+                        setPicked(p.task_id);
+                        // Below lg the post sits above the list: bring it into view.
+                        requestAnimationFrame(() => detail.current?.scrollIntoView({ block: "start" }));
+                      }}
                       className={cn(
                         "w-full rounded-md border p-3 text-left text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600",
                         p.task_id === selected
@@ -91,7 +97,7 @@ export function SharedView({ token }: { token: string }) {
                         <span className="font-medium">{t("postNumber", { id: p.task_id })}</span>
                         <PostStatusBadge status={p.status} />
                       </span>
-                      <span className="mt-1 line-clamp-2 block text-zinc-700 dark:text-zinc-300">{p.text}</span>
+                      <span className="mt-1 line-clamp-2 text-zinc-700 dark:text-zinc-300">{p.text}</span>
                       {p.planned_at && (
                         <span className="mt-1 block text-xs text-zinc-700 dark:text-zinc-300">
                           {t("planned")} <DateTime value={p.planned_at} />
@@ -104,7 +110,7 @@ export function SharedView({ token }: { token: string }) {
             </nav>
           )}
           {selected !== null && (
-            <div className="min-w-0 lg:col-span-2">
+            <div ref={detail} className="min-w-0 scroll-mt-4 lg:col-span-2">
               <SharedPostPanel key={selected} token={token} id={selected} name={name} onDecided={setNotice} />
             </div>
           )}

@@ -1,7 +1,7 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { notFound } from "next/navigation";
+import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { LinkGone } from "@/components/share/link-gone";
 import { ShareShell } from "@/components/share/share-shell";
@@ -11,7 +11,6 @@ import { prefetchEntries } from "@/lib/queries/server-query-client";
 import { toApiError } from "@/lib/server/errors";
 import { openLink } from "@/lib/server/share/access";
 import { recordOpened } from "@/lib/server/share/opened";
-import { setGoneReason, type GoneReason } from "@/lib/server/share/page-state";
 import { limitShareRequest, shareClientAddress } from "@/lib/server/share/rate-limit";
 import { linkView } from "@/lib/server/share/view";
 
@@ -20,7 +19,7 @@ import { linkView } from "@/lib/server/share/view";
  * header, no navigation, no session. proxy.ts lets exactly /s/<token> through
  * and adds no-store, no-referrer and noindex. The token is checked here (and
  * again by every API call the page makes); an unknown, expired or revoked
- * link renders its own clear page (not-found.tsx).
+ * link goes to its own clear page (./gone, 404 or 410).
  */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("share.page");
@@ -48,8 +47,8 @@ export default async function SharePage({ params }: Props) {
       );
     }
     if (!GONE.includes(error.code)) throw e;
-    await setGoneReason(error.code as GoneReason);
-    notFound();
+    // A React page cannot answer 410: the link's clear page is a route of its own (gone/route.ts).
+    redirect(`/s/${token}/gone`);
   }
   // A failed read is left to the browser, which shows its own error state and tries again.
   const state = await prefetchEntries([{ queryKey: sharedViewKey(token), queryFn: () => linkView(link) }]);

@@ -52,7 +52,7 @@ export function HealthView() {
       ) : (
         <>
           {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
             <UpstreamCard upstream={h.upstream} />
             <BudgetCard budget={h.budget} />
             <LastHourCard lastHour={h.lastHour} />

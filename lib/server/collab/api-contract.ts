@@ -81,7 +81,9 @@ export function describeCollabApi(database: CollabDatabase): void {
     }
 
     beforeAll(async () => {
-      h = await startHarness({ DEMO: "1", DATABASE_URL: await database.start() });
+      // Undefined: the harness's own SQLite file (an explicit undefined would unset it).
+      const url = await database.start();
+      h = await startHarness({ DEMO: "1", ...(url ? { DATABASE_URL: url } : {}) });
       setNotifySink((e) => void notified.push(e));
       const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/?status=ACTIVE`, { headers: { Authorization: "Bearer demo-key" } });
       const { campaigns } = (await res.json()) as { campaigns: { id: number }[] };

@@ -70,7 +70,8 @@ export function describeCollectorContract(name: string, target: CollectorTarget)
 
     beforeAll(async () => {
       sim = await quietSimulator();
-      upstream.setUpstreamConfigForTests({ baseUrl: sim.url, apiKey: KEY, timeoutMs: 5000 });
+      // Generous: on a busy machine a timed-out read would be retried later and reorder the rounds this test checks.
+      upstream.setUpstreamConfigForTests({ baseUrl: sim.url, apiKey: KEY, timeoutMs: 30_000 });
       // What the upstream has published: post → publication time.
       published = new Map(
         sim.state.world.posts.filter((p) => (p.status === "PUBLISHED" || p.status === "PARTIALLY_PUBLISHED") && p.publishedAt !== null).map((p) => [p.id, p.publishedAt as number]),

@@ -20,11 +20,24 @@ const ALL_STATUSES = [...POST_STATUSES];
 
 export type LoadedPosts = { posts: PostFacts[]; names: Map<number, string>; meta: DataMeta };
 
-function worse(a: DataMeta | undefined, b: DataMeta): DataMeta {
-  if (!a) return b;
-  // The answer is as old as its oldest part, and stale when any part is.
+/**
+ * A list answered from the cache while its refresh runs (the gateway's
+ * stale-while-revalidate) is seconds old: with a dozen campaigns one of them
+ * nearly always is, and a page of 90-day figures is not out of date for it.
+ * Only a part older than this makes the answer stale.
+ */
+const STALE_AFTER_MS = 60_000;
+
+function stale(m: DataMeta, now: number): boolean {
+  return m.stale && now - Date.parse(m.fetchedAt) > STALE_AFTER_MS;
+}
+
+/** The answer is as old as its oldest part, and stale when any part is really out of date. */
+function worse(a: DataMeta, b: DataMeta, now: number): DataMeta {
   const older = Date.parse(b.fetchedAt) < Date.parse(a.fetchedAt) ? b : a;
-  return { ...older, stale: a.stale || b.stale, ...(a.retryAt || b.retryAt ? { retryAt: a.retryAt ?? b.retryAt } : {}) };
+  const isStale = stale(a, now) || stale(b, now);
+  const retryAt = isStale ? (a.retryAt ?? b.retryAt) : undefined;
+  return { stale: isStale, fetchedAt: older.fetchedAt, ...(retryAt ? { retryAt } : {}) };
 }
 
 async function campaignPosts(id: number): Promise<{ posts: Post[]; meta: DataMeta }> {
@@ -54,13 +67,14 @@ export async function loadPosts(campaignId: number | null, decidedCampaigns: rea
       : [...new Set([...decidedCampaigns, ...list.data.campaigns.filter((c) => c.status === "ACTIVE" || c.status === "FROZEN").map((c) => c.id)])];
   // A campaign the account no longer lists cannot be read; its decisions still count, without times.
   const ids = scope.filter((id) => known.has(id));
-  let meta: DataMeta = list.meta;
+  const now = Date.now();
+  let meta: DataMeta = { ...list.meta, stale: stale(list.meta, now) };
   const facts: PostFacts[] = [];
   const queue = [...ids];
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       const r = await campaignPosts(id);
-      meta = worse(meta, r.meta);
+      meta = worse(meta, r.meta, now);
       for (const p of r.posts) facts.push({ task_id: p.task_id, campaign_id: p.campaign_id, status: p.status, created_at: p.created_at, published_at: p.published_at });
     }
   };

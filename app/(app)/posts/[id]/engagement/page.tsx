@@ -7,6 +7,8 @@ import { SkeletonLines } from "@/components/ui/skeleton";
 import { engagementHistoryQuery, postEngagementQuery } from "@/lib/queries/engagement";
 import { postQuery } from "@/lib/queries/posts";
 import { IdParam } from "@/lib/schemas";
+import { readDeps } from "@/lib/server/collector/deps";
+import { postEngagementSnapshot } from "@/lib/server/collector/read";
 import { service } from "@/lib/server/upstream-service";
 import { parsePostEngagementUrl } from "@/lib/url-state/engagement";
 
@@ -26,7 +28,8 @@ export default async function PostEngagementPage({ params, searchParams }: Props
       <Prefetch
         entries={[
           { queryKey: postQuery(id).queryKey, queryFn: () => service.post(id) },
-          { queryKey: postEngagementQuery(id).queryKey, queryFn: () => service.postEngagement(id) },
+          // The same snapshot GET /api/posts/[id]/engagement answers (and the post page's summary shows).
+          { queryKey: postEngagementQuery(id).queryKey, queryFn: async () => postEngagementSnapshot(await readDeps(), id, "interactive") },
           // Only the metric on screen: history is the heaviest read.
           {
             queryKey: engagementHistoryQuery(id, metric, points).queryKey,

@@ -1,0 +1,16 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+
+const never = () => () => {};
+
+/**
+ * False in the server render and hydration, true after. A panel that reads
+ * a query another panel prefetches further down must not create that query
+ * in the server's cache first: React Query hydrates a query that already
+ * exists only in an effect, which never runs on the server, and the
+ * prefetched panel would then fetch there (refused: relative URLs).
+ */
+export function useMounted(): boolean {
+  return useSyncExternalStore(never, () => true, () => false);
+}
