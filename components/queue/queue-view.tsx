@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo } from "react";
+import { useVerdictUrl, VerdictFilter } from "@/components/collab/verdict-filter";
 import { TriageDesk } from "@/components/triage/triage-desk";
 import type { TriageSource } from "@/components/triage/source";
 import { useStatusLabel } from "@/components/triage/status-badge";
@@ -21,7 +22,9 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
   const statusLabel = useStatusLabel();
   const [url, setUrl, hrefFor] = useQueueUrl();
   const live = useLive();
-  const query = useQuery(queuePostsOptions(campaignId, url, live));
+  // Reviewers' verdicts ("signed off", "changes requested") narrow the list from the dashboard's own records.
+  const verdict = useVerdictUrl();
+  const query = useQuery(queuePostsOptions(campaignId, { ...url, verdict }, live));
 
   // A page number past the end (rows left, a stale link) goes to the last page.
   const total = query.data?.data.total;
@@ -29,7 +32,7 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
     if (total !== undefined && url.page > lastPage(total, url.size)) setUrl({ page: lastPage(total, url.size) });
   }, [total, url.page, url.size, setUrl]);
 
-  const viewKey = `${url.statuses.join(",")}|${url.sort}|${url.page}|${url.size}`;
+  const viewKey = `${url.statuses.join(",")}|${url.sort}|${url.page}|${url.size}|${verdict ?? ""}`;
   const listKey = useMemo(() => queuePostsPrefix(campaignId), [campaignId]);
   const jobCampaigns = useMemo(() => [campaignId], [campaignId]);
   const source: TriageSource = { query, listKey, viewKey, jobCampaigns };
@@ -49,7 +52,12 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
           </AppLink>
         )
       }
-      filters={<QueueFilters statuses={url.statuses} sort={url.sort} onStatuses={(statuses) => setUrl({ statuses })} onSort={(sort) => setUrl({ sort })} />}
+      filters={
+        <>
+          <QueueFilters statuses={url.statuses} sort={url.sort} onStatuses={(statuses) => setUrl({ statuses })} onSort={(sort) => setUrl({ sort })} />
+          <VerdictFilter />
+        </>
+      }
       empty={<QueueEmptyState statuses={url.statuses.map(statusLabel).join(", ")} resetHref={hrefFor(QUEUE_DEFAULTS)} isDefault={isDefaultFilter} />}
       footer={(all) => <TriagePagination page={url.page} size={url.size} sizes={QUEUE_PAGE_SIZES} total={all} onPage={(page) => setUrl({ page })} onSize={(size) => setUrl({ size })} />}
       tableLabel={t("tableLabel")}

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { CampaignTrendPosts, CampaignTrends } from "@/lib/schemas/trends";
-import { apiGet, apiRead } from "./fetch-json";
+import { apiRead } from "./fetch-json";
 
 /**
  * Engagement moves slowly (the upstream collects it periodically) and the
@@ -53,19 +52,19 @@ export const publishedPostsQuery = (campaignId: number) =>
 
 /*
  * The campaign's trend and complete per-post table, from the dashboard's own
- * time series (no upstream call per view). Dashboard shapes, not upstream
- * ones: read with `apiGet` (lib/schemas/trends.ts describes them).
+ * time series (no upstream call per view), checked in the browser against
+ * lib/schemas/trends.ts like every other read.
  */
 export const campaignTrendsQuery = (id: number, from: string, to: string) =>
   queryOptions({
     queryKey: ["engagement", "trends", id, from, to] as const,
-    queryFn: ({ signal }) => apiGet<CampaignTrends>(`/api/campaigns/${id}/trends`, { from, to }, signal),
+    queryFn: ({ signal }) => apiRead("campaignTrends", `/api/campaigns/${id}/trends`, { query: { from, to }, signal }),
     staleTime: 60_000,
   });
 
 export const campaignTrendPostsQuery = (id: number, from: string) =>
   queryOptions({
     queryKey: ["engagement", "trend-posts", id, from] as const,
-    queryFn: ({ signal }) => apiGet<CampaignTrendPosts>(`/api/campaigns/${id}/engagement/posts`, { from }, signal),
+    queryFn: ({ signal }) => apiRead("campaignTrendPosts", `/api/campaigns/${id}/engagement/posts`, { query: { from }, signal }),
     staleTime: 60_000,
   });

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { MarkReadBody, NotificationList, NotifySettings, NotifySettingsView } from "@/lib/schemas/notify";
-import { ApiClientError, apiGet, apiPost } from "./fetch-json";
+import type { MarkReadBody, NotifySettings, NotifySettingsView } from "@/lib/schemas/notify";
+import { ApiClientError, apiPost, apiRead } from "./fetch-json";
 
 /** Keys of the bell and the profile's settings; the live stream's notification event invalidates `notifyKeys.list`. */
 export const notifyKeys = {
@@ -16,7 +16,7 @@ export const notifyKeys = {
 export function notificationsOptions() {
   return queryOptions({
     queryKey: notifyKeys.list,
-    queryFn: async ({ signal }) => (await apiGet<NotificationList>("/api/notifications", { limit: 20 }, signal, "background")).data,
+    queryFn: async ({ signal }) => (await apiRead("notifications", "/api/notifications", { query: { limit: 20 }, signal, priority: "background" })).data,
     refetchInterval: 60_000,
     staleTime: 10_000,
   });
@@ -25,7 +25,7 @@ export function notificationsOptions() {
 export function notifySettingsOptions() {
   return queryOptions({
     queryKey: notifyKeys.settings,
-    queryFn: async ({ signal }) => (await apiGet<NotifySettingsView>("/api/account/notifications", undefined, signal)).data,
+    queryFn: async ({ signal }) => (await apiRead("notifySettings", "/api/account/notifications", { signal })).data,
   });
 }
 

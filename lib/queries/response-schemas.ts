@@ -16,6 +16,10 @@ import {
   ProjectDetail,
   ProjectList,
 } from "@/lib/schemas";
+import { Calendar } from "@/lib/schemas/calendar";
+import { NotificationList, NotifySettingsView } from "@/lib/schemas/notify";
+import { ReviewAnalytics } from "@/lib/schemas/review-analytics";
+import { CampaignTrendPosts, CampaignTrends } from "@/lib/schemas/trends";
 
 /**
  * The answers of the dashboard's GET routes, checked in the browser with the
@@ -44,6 +48,12 @@ export const RESPONSE_SCHEMAS = {
   postEngagement: PostEngagement,
   engagementHistory: EngagementHistory,
   inbox: Inbox,
+  calendar: Calendar,
+  notifications: NotificationList,
+  notifySettings: NotifySettingsView,
+  reviewAnalytics: ReviewAnalytics,
+  campaignTrends: CampaignTrends,
+  campaignTrendPosts: CampaignTrendPosts,
 } as const;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;

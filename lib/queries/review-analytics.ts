@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { ReviewAnalytics, ReviewCsvTable } from "@/lib/schemas/review-analytics";
+import type { ReviewCsvTable } from "@/lib/schemas/review-analytics";
 import type { ReviewAnalyticsFilters } from "@/lib/url-state/review-analytics";
-import { apiGet, withQuery } from "./fetch-json";
+import { apiRead, withQuery } from "./fetch-json";
 
 /** The URL state as GET /api/analytics/review's parameters, shared by the panels and the CSV links. */
 export function reviewAnalyticsApiFilters(f: ReviewAnalyticsFilters) {
@@ -12,7 +12,7 @@ export function reviewAnalyticsOptions(f: ReviewAnalyticsFilters) {
   const query = reviewAnalyticsApiFilters(f);
   return queryOptions({
     queryKey: ["review-analytics", query] as const,
-    queryFn: ({ signal }) => apiGet<ReviewAnalytics>("/api/analytics/review", query, signal),
+    queryFn: ({ signal }) => apiRead("reviewAnalytics", "/api/analytics/review", { query, signal }),
     placeholderData: keepPreviousData,
     // Decisions arrive all day, but nobody needs this page to move under their eyes.
     staleTime: 60_000,
