@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { NavLinks, type NavItem } from "./nav-links";
+import { useDisclosure } from "./use-disclosure";
 
 /**
  * The phone menu: a disclosure button that opens the navigation and the
@@ -13,30 +13,12 @@ import { NavLinks, type NavItem } from "./nav-links";
  */
 export function MobileMenu({ items, children }: { items: NavItem[]; children: React.ReactNode }) {
   const t = useTranslations("common");
-  const [open, setOpen] = useState(false);
+  // The root is the panel's container too, so a tap outside the open menu closes it.
+  const { open, setOpen, button, root } = useDisclosure();
   const id = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const pathname = usePathname();
-  const [lastPath, setLastPath] = useState(pathname);
-  if (pathname !== lastPath) {
-    setLastPath(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
 
   return (
-    <div>
+    <div ref={root}>
       <button
         ref={button}
         type="button"

@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { cn } from "@/lib/cn";
 import { isActive, NavLinks, type NavItem } from "./nav-links";
+import { useDisclosure } from "./use-disclosure";
 
 /**
  * The desktop header's "More" disclosure: pages opened less often than the
@@ -15,34 +15,8 @@ import { isActive, NavLinks, type NavItem } from "./nav-links";
  */
 export function MoreMenu({ items }: { items: NavItem[] }) {
   const t = useTranslations("common");
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, button, root, pathname } = useDisclosure();
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const pathname = usePathname();
-  const [lastPath, setLastPath] = useState(pathname);
-  if (pathname !== lastPath) {
-    setLastPath(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
 
   if (items.length === 0) return null;
   const current = items.some((item) => isActive(item.href, pathname));

@@ -5,6 +5,7 @@ import { ReviewAnalyticsView } from "@/components/review-analytics/review-view";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
+import { NotAllowed } from "@/components/ui/not-allowed";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("insights.review");
@@ -15,14 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ReviewAnalyticsPage() {
   const [user, t] = await Promise.all([getCurrentUser(), getTranslations("insights.review")]);
   if (!user || !can(user.role, "analytics:review")) {
-    return (
-      <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <p role="status" className="rounded-md border border-zinc-300 bg-zinc-50 p-4 text-sm dark:border-zinc-700 dark:bg-zinc-900">
-          {t("notAllowed")}
-        </p>
-      </div>
-    );
+    return <NotAllowed title={t("title")} message={t("notAllowed")} />;
   }
   return (
     // useQueryStates reads the URL: a Suspense boundary keeps the shell static.
