@@ -43,7 +43,7 @@ test("a manager sees decisions, filters them in the URL and downloads the CSV", 
   await expect(rows.first()).toContainText(reason);
   for (const id of await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-task-id")))) expect(Number(id)).toBe(rejected);
 
-  const link = page.getByRole("link", { name: "Скачать CSV" });
+  const link = page.getByRole("link", { name: "Скачать CSV", exact: true });
   await expect(link).toHaveAttribute("href", new RegExp(`format=csv.*task_id=${rejected}|task_id=${rejected}.*format=csv`));
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   const csv = await readFile((await download.path())!, "utf8");

@@ -144,7 +144,9 @@ test("1,000+ seeded requests over every route: errors in the envelope, security 
     const missing = SECURITY_HEADERS.filter((h) => !a.headers[h]);
     if (missing.length) problems.push(`${label}: missing ${missing.join(", ")}`);
     if (a.status >= 500 && !(a.status === 503 && /^\d+$/.test(a.headers["retry-after"] ?? ""))) problems.push(`${label}: 5xx`);
-    const api = /^\/api(\/|$|\?)/.test(sent.path);
+    // What the server was asked for: the client resolves `..` and `.` segments before sending (raw requests excepted).
+    const asked = sent.kind === "raw" ? sent.path : new URL(sent.path, "http://x").pathname;
+    const api = /^\/api(\/|$|\?)/.test(asked);
     // Pages answer their own 404 page; everything else at 4xx/5xx, and every edge refusal, is the envelope.
     const edgeRefusal = [400, 405, 408, 413, 414, 431].includes(a.status);
     if ((api && a.status >= 400) || edgeRefusal) {
