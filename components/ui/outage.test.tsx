@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import common from "@/messages/ru/common.json";
 import { ApiClientError, apiRead } from "@/lib/queries/fetch-json";
 import { makeQueryClient } from "@/lib/queries/query-client";
-import { OutageProvider } from "./outage";
+import { OutageBanner, OutageProvider } from "./outage";
 import { QueryBoundary } from "./query-boundary";
 import { ErrorState } from "./query-states";
 
@@ -191,5 +191,18 @@ describe("a browser that cannot reach the dashboard", () => {
     await advance(500);
     expect(screen.getByText("Про")).toBeTruthy();
     expect(banner()).toBeNull();
+  });
+});
+
+describe("OutageBanner", () => {
+  it("leaves the countdown to itself: a server message's own 'next attempt in N s' is not repeated", () => {
+    const error = new ApiClientError(503, "budget_exhausted", "Лимит запросов к сервису исчерпан. Следующая попытка через 10 с");
+    render(
+      <NextIntlClientProvider locale="ru" messages={{ common }}>
+        <OutageBanner snapshot={{ phase: "waiting", secondsLeft: 7, error }} onTryNow={() => undefined} />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getByRole("alert").textContent).toBe("Лимит запросов к сервису исчерпан.");
+    expect(document.querySelector("[data-outage-countdown]")?.textContent).toBe("Следующая попытка через 7 с");
   });
 });

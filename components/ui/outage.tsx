@@ -169,6 +169,8 @@ export function OutageProvider({
   );
 }
 
+const RETRY_SUFFIX = /\s*(Следующая попытка через|Next attempt in) \d+ (с|s)\.?$/;
+
 export function OutageBanner({
   snapshot,
   message,
@@ -182,7 +184,8 @@ export function OutageBanner({
 }) {
   const t = useTranslations("common.outage");
   const errorText = useErrorText();
-  const text = message ?? (snapshot.error ? errorText(snapshot.error) : t("title"));
+  // The server's message may end with its own "next attempt in N s"; the countdown beside it says that, live.
+  const text = (message ?? (snapshot.error ? errorText(snapshot.error) : t("title"))).replace(RETRY_SUFFIX, "");
   return (
     <section
       data-outage={snapshot.phase}
