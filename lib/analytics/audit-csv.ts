@@ -6,7 +6,7 @@ import type { CsvRow } from "@/lib/csv/csv";
 /** The audit export's columns, in file order; names under `analytics.csv.audit.<column>`. */
 export const AUDIT_CSV_COLUMNS = [
   "id", "at", "user_email", "user_name", "role", "task_id", "campaign_id", "version_number", "version_seen", "action", "reason",
-  "reason_category", "note", "source", "status_after", "result", "error_code", "http_status", "duration_ms",
+  "reason_category", "note", "source", "status_after", "result", "error_code", "http_status", "duration_ms", "share_link_id",
 ] as const satisfies readonly (keyof AuditItem)[];
 
 type Column = (typeof AUDIT_CSV_COLUMNS)[number];

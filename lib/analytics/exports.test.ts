@@ -26,6 +26,7 @@ const item: AuditCsvItem = {
   error_code: null,
   http_status: 200,
   duration_ms: 35,
+  share_link_id: null,
 };
 
 describe("audit export", () => {
@@ -33,7 +34,7 @@ describe("audit export", () => {
     const [header] = auditCsvRows([], messagesTranslator("ru"));
     expect(header).toEqual([
       "Запись", "Время (UTC)", "Эл. почта", "Имя", "Роль", "Пост", "Кампания", "Версия", "Увиденная версия", "Действие", "Причина",
-      "Категория причины", "Заметка", "Способ", "Статус после", "Результат", "Код ошибки", "HTTP-статус", "Длительность, мс",
+      "Категория причины", "Заметка", "Способ", "Статус после", "Результат", "Код ошибки", "HTTP-статус", "Длительность, мс", "Ссылка для согласования",
     ]);
   });
 
@@ -41,13 +42,17 @@ describe("audit export", () => {
     const [header] = auditCsvRows([], messagesTranslator("en"));
     expect(header).toEqual([
       "Entry", "Time (UTC)", "Email", "Name", "Role", "Post", "Campaign", "Version", "Version seen", "Action", "Reason",
-      "Reason category", "Note", "Source", "Status after", "Result", "Error code", "HTTP status", "Duration, ms",
+      "Reason category", "Note", "Source", "Status after", "Result", "Error code", "HTTP status", "Duration, ms", "Share link",
     ]);
   });
 
   it("translates codes as the activity page does and keeps unknown ones", () => {
     const [, ru] = auditCsvRows([item], messagesTranslator("ru"));
-    expect(ru).toEqual([7, item.at, "anna@example.com", "Анна", "редактор", 1042, 101, 2, 2, "отклонение", item.reason, "Юридический риск", null, "клавиатура", "Отменён", "Пост отклонён", null, 200, 35]);
+    expect(ru).toEqual([7, item.at, "anna@example.com", "Анна", "редактор", 1042, 101, 2, 2, "отклонение", item.reason, "Юридический риск", null, "клавиатура", "Отменён", "Пост отклонён", null, 200, 35, null]);
+    // A visitor's decision through a share link carries the link's id.
+    expect(auditCsvRows([{ ...item, source: "share_link", share_link_id: "a1b2c3d4e5f60718" }], messagesTranslator("ru"))[1]?.slice(13)).toEqual([
+      "по ссылке", "Отменён", "Пост отклонён", null, 200, 35, "a1b2c3d4e5f60718",
+    ]);
     const en = auditCsvRows([{ ...item, role: "auditor", status_after: "ON_HOLD", result: "queued.later", reason_category: "brand_voice" }], messagesTranslator("en"))[1] ?? [];
     expect(en.slice(4, 5)).toEqual(["auditor"]);
     expect(en.slice(14, 16)).toEqual(["ON_HOLD", "queued.later"]);

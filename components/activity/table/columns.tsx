@@ -111,5 +111,14 @@ export const activityColumns = helper.columns([
   }),
   helper.accessor("reason_category", { header: () => <H k="category" />, cell: (c) => <Category code={c.getValue()} /> }),
   helper.display({ id: "outcome", header: () => <H k="outcome" />, cell: (c) => <Outcome row={c.row.original} /> }),
-  helper.accessor("source", { header: () => <H k="source" />, cell: (c) => <Label ns="source" value={c.getValue()} /> }),
+  helper.accessor("source", {
+    header: () => <H k="source" />,
+    cell: (c) => (
+      <>
+        <Label ns="source" value={c.getValue()} />
+        {/* A visitor's decision names the link it came through (revoked or not, it stays in the record). */}
+        {c.row.original.share_link_id && <span className="block font-mono text-xs text-zinc-700 dark:text-zinc-300">{c.row.original.share_link_id}</span>}
+      </>
+    ),
+  }),
 ]);
