@@ -47,6 +47,25 @@ async function viewPosts(d: ReadDeps, campaignId: number, fromIso: string, prior
   return published.filter((p) => iso(Date.parse(p.published_at as string)) >= fromIso);
 }
 
+/**
+ * When the collector last read each post's current values (its `post:<id>` item), whatever came back:
+ * a post just published may have no metrics reported yet, which is "collected, nothing reported", not "missing".
+ */
+async function postsReadAt(db: ReadDeps["db"], ids: readonly number[]): Promise<Map<number, string>> {
+  const read = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 200) {
+    const rows = await db
+      .selectFrom("metric_collector_items")
+      .select(["task_id", "last_collected_at"])
+      .where("kind", "=", "post")
+      .where("last_collected_at", "is not", null)
+      .where("task_id", "in", ids.slice(i, i + 200))
+      .execute();
+    for (const r of rows) if (r.task_id !== null && r.last_collected_at) read.set(r.task_id, r.last_collected_at);
+  }
+  return read;
+}
+
 export async function campaignTrends(d: ReadDeps, campaignId: number, from: string, to: string, priority: Priority): Promise<DataResponse<CampaignTrends>> {
   const fromIso = dayStartIso(from);
   const endIso = iso(dayEndMs(to));
@@ -56,6 +75,7 @@ export async function campaignTrends(d: ReadDeps, campaignId: number, from: stri
     : (await viewPosts(d, campaignId, fromIso, priority)).filter((p) => iso(Date.parse(p.published_at as string)) < endIso).map((p) => p.task_id);
   const samples = await totalsOf(d.db, ids, endIso);
   const withData = new Set(samples.map((s) => s.task_id));
+  const readAt = await postsReadAt(d.db, ids);
   const series = dailyTotals(samples, ids, metricColumns(samples.map((s) => s.metric_type)), daysOf(from, to));
   const pending =
     ids.length === 0
@@ -92,7 +112,7 @@ export async function campaignTrends(d: ReadDeps, campaignId: number, from: stri
       to,
       series,
       postsInPeriod: ids.length,
-      missing: ids.filter((id) => !withData.has(id)),
+      missing: ids.filter((id) => !withData.has(id) && !readAt.has(id)),
       historyPending: pending,
       listedAt: listed?.last_collected_at ?? null,
     },
@@ -129,9 +149,13 @@ export async function campaignTrendPosts(d: ReadDeps, campaignId: number, from: 
       latest.set(r.task_id, m);
     }
   }
+  const readAt = await postsReadAt(d.db, ids);
   const rows: TrendPostRow[] = posts.map((p) => {
     const metrics = latest.get(p.task_id) ?? {};
     const times = Object.values(metrics).map((m) => m.collectedAt);
+    // A post read with nothing reported says when it was read; only a post never read is missing.
+    const read = readAt.get(p.task_id);
+    if (times.length === 0 && read) times.push(read);
     return { task_id: p.task_id, text: p.text, published_at: p.published_at, metrics, collectedAt: times.length ? times.reduce((a, b) => (b > a ? b : a)) : null };
   });
   return {
