@@ -85,6 +85,13 @@ describe("campaign trends and the complete per-post table", () => {
   });
 
   it("list every published post of the period, name the ones not collected yet, and once collected match the upstream", async () => {
+    // A post published this moment has no metrics reported yet: once read it is "nothing reported", never missing.
+    const admin = (path: string, body: unknown) =>
+      fetch(`${h.simUrl}/__admin/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const [fresh] = ((await (await admin(`campaigns/${campaignId}/generate`, { count: 1 })).json()) as { created: number[] }).created;
+    expect((await admin(`posts/${fresh}/status`, { status: "PUBLISHED" })).status).toBe(200);
+    expect((await up<{ metrics: unknown[] }>(`posts/${fresh}/engagement/`)).metrics).toEqual([]);
+
     const before = await data<CampaignTrendPosts>(await postsOf(campaignId));
     const list = await up<{ posts: { task_id: number; published_at: string | null }[] }>(
       `campaigns/${campaignId}/posts/?status=PUBLISHED,PARTIALLY_PUBLISHED&sort=-publish_at&limit=100`,
@@ -106,6 +113,9 @@ describe("campaign trends and the complete per-post table", () => {
     await collectAll();
     const after = await data<CampaignTrendPosts>(await postsOf(campaignId));
     expect(after.missing).toEqual([]);
+    const freshRow = after.posts.find((p) => p.task_id === fresh);
+    expect(freshRow?.metrics).toEqual({});
+    expect(freshRow?.collectedAt).not.toBeNull();
     for (const row of after.posts) {
       const e = await up<{ metrics: { metric_type: string; value: number; updated_at: string }[] }>(`posts/${row.task_id}/engagement/`);
       const sums: Record<string, number> = {};
