@@ -2,13 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
+import { useDisclosure } from "@/components/shell/use-disclosure";
 import { AppLink } from "@/components/ui/app-link";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { markNotificationsRead, notificationsOptions, notifyKeys } from "@/lib/queries/notify";
 import type { NotificationItem } from "@/lib/schemas/notify";
-import { describeItem, shownTime } from "./describe";
+import { describeItem, shownTime } from "@/lib/notify/describe";
 
 /**
  * The header's bell: the unread count on it, and a panel with the latest
@@ -19,10 +20,9 @@ import { describeItem, shownTime } from "./describe";
 export function NotificationBell() {
   const t = useTranslations("notify");
   const locale = useLocale();
-  const [open, setOpen] = useState(false);
+  // Closes on Escape (focus back to the bell), a click outside and navigation, like the header's menus.
+  const { open, setOpen, button, root } = useDisclosure();
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const client = useQueryClient();
   const query = useQuery(notificationsOptions());
   const mark = useMutation({
@@ -30,24 +30,6 @@ export function NotificationBell() {
     onSettled: () => client.invalidateQueries({ queryKey: notifyKeys.list }),
   });
   const unread = query.data?.unread ?? 0;
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
 
   const openItem = (item: NotificationItem) => {
     setOpen(false);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Locale } from "@/i18n/config";
-import { HOME_TIME_ZONE } from "@/lib/analytics/dates";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
+import { describeItem } from "@/lib/notify/describe";
 import type { NotificationDetail } from "@/lib/schemas/notify";
 
 /** One line of a digest, as stored in notify_digest. */
@@ -10,28 +10,9 @@ export type Mail = { to: string; subject: string; text: string; html: string };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A planned time as people read it on the dashboard: Moscow, day and time. */
-export function shownTime(iso: string | undefined, locale: Locale): string {
-  if (!iso || Number.isNaN(Date.parse(iso))) return "—";
-  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "ru-RU", { timeZone: HOME_TIME_ZONE, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
-}
-
-/** The sentence for one item, in the person's language (the same keys the bell uses). */
+/** The sentence for one item, in the person's language (the bell's own wording, lib/notify/describe.ts). */
 export function itemSentence(item: DigestItem, locale: Locale): string {
-  const t = messagesTranslator(locale, "notify");
-  const actor = item.actor_name ?? "—";
-  switch (item.kind) {
-    case "deadline":
-      return t("item.deadline", { task: item.task_id, time: shownTime(item.detail.planned_at, locale) });
-    case "mention":
-      return t("item.mention", { actor, task: item.task_id });
-    case "changes_requested":
-      return t("item.changes_requested", { actor, task: item.task_id });
-    case "share_decision":
-      return t("item.share_decision", { actor, task: item.task_id, action: item.detail.action === "approve" ? "approve" : "reject" });
-    default:
-      return t("item.other", { task: item.task_id });
-  }
+  return describeItem(messagesTranslator(locale, "notify"), item, locale);
 }
 
 /**

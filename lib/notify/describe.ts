@@ -1,9 +1,9 @@
-import type { useTranslations } from "next-intl";
-import type { NotificationItem } from "@/lib/schemas/notify";
+import type { TranslatorFor } from "@/i18n/keys";
+import { HOME_TIME_ZONE } from "@/lib/analytics/dates";
+import type { NotificationDetail } from "@/lib/schemas/notify";
 
-type T = ReturnType<typeof useTranslations<"notify">>;
-
-const HOME_TIME_ZONE = "Europe/Moscow";
+/** What a notification's sentence is made of: an in-app item and a digest line alike. */
+export type Describable = { kind: string; task_id: number; actor_name: string | null; detail: NotificationDetail };
 
 /** A time as every date on the dashboard is shown: Moscow, day and time. */
 export function shownTime(iso: string | undefined, locale: string): string {
@@ -11,8 +11,8 @@ export function shownTime(iso: string | undefined, locale: string): string {
   return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "ru-RU", { timeZone: HOME_TIME_ZONE, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
 }
 
-/** The item's sentence, the same keys the e-mail digest uses (lib/server/notify/mail.ts). */
-export function describeItem(t: T, item: NotificationItem, locale: string): string {
+/** One notification's sentence, for the bell (useTranslations) and the e-mail digest (messagesTranslator) alike. */
+export function describeItem(t: TranslatorFor<"notify">, item: Describable, locale: string): string {
   const actor = item.actor_name ?? "—";
   switch (item.kind) {
     case "deadline":
