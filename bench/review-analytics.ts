@@ -21,8 +21,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { runAsServerCode } from "./server-conditions";
+import { seedDecisions } from "./analytics/decisions";
 
-const DAY_MS = 86_400_000;
 const nearest = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
@@ -63,21 +63,7 @@ async function main(): Promise<void> {
     resetServiceForTests();
 
     const now = Date.now();
-    const people = [["anna", "Анна"], ["boris", "Борис"], ["vera", "Вера"], ["gleb", "Глеб"]] as const;
-    let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const rows = Array.from({ length: count }, (_, i) => {
-      const post = posts[Math.floor(random() * posts.length)] as { task_id: number; campaign_id: number };
-      const [user, name] = people[i % people.length] as (typeof people)[number];
-      const rejectIt = random() < 0.3;
-      return {
-        at: new Date(now - random() * 89 * DAY_MS).toISOString(), user_email: `${user}@example.com`, user_name: name, role: "editor",
-        task_id: post.task_id, campaign_id: post.campaign_id, version_number: 1, version_seen: 1, action: rejectIt ? ("reject" as const) : ("approve" as const),
-        reason: rejectIt ? "тон" : null, reason_category: rejectIt ? ["tone", "facts", "media", "other"][i % 4] ?? null : null, note: null, source: "single" as const,
-        status_after: rejectIt ? "CANCELED" : "APPROVED", result: rejectIt ? "rejected_now" : "approved_now", error_code: null, http_status: 200, duration_ms: 40,
-      };
-    });
-    for (let i = 0; i < rows.length; i += 500) await db().insertInto("audit_log").values(rows.slice(i, i + 500)).execute();
+    await seedDecisions(db(), posts, count, now);
 
     const to = calendarDay(new Date(now));
     const range = { from: shiftDay(to, -89), to };

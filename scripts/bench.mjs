@@ -25,8 +25,8 @@ const env = {
 };
 mkdirSync("data", { recursive: true });
 
-const step = (cmd, args) => {
-  const r = spawnSync(cmd, args, { stdio: "inherit", env });
+const step = (cmd, args, extraEnv = {}) => {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
 };
 
@@ -72,4 +72,7 @@ try {
 if (process.env.BENCH_WEB !== "0") {
   console.log("\n== in the browser: Lighthouse, first-load JavaScript, warm navigations ==");
   step("npx", ["tsx", "bench/web.ts"]);
+  // The same build: the 90-day analytics pages drawn in Chromium over a filled database.
+  console.log("\n== in the browser: the 90-day trend and review analytics pages ==");
+  step("npx", ["tsx", "bench/analytics-pages.ts"], { BENCH_SKIP_BUILD: "1" });
 }

@@ -174,13 +174,16 @@ export type Stack = {
   simURL: string;
   apiKey: string;
   tmp: string;
+  /** The dashboard's SQLite file. */
+  dbFile: string;
   logs: { app: string; simulator: string };
 };
 
-/** Starts the simulator and the dashboard (already built in `distDir`) and waits for both. */
-export async function startStack(distDir: string, ports: Ports): Promise<Stack> {
+/** Starts the simulator and the dashboard (already built in `distDir`) and waits for both; `extraEnv` goes to both. */
+export async function startStack(distDir: string, ports: Ports, extraEnv: Record<string, string> = {}): Promise<Stack> {
   const tmp = mkdtempSync(join(tmpdir(), "bench-web-"));
-  const env = benchEnv(distDir, ports, join(tmp, "dashboard.db"));
+  const dbFile = join(tmp, "dashboard.db");
+  const env = { ...benchEnv(distDir, ports, dbFile), ...extraEnv };
   const logs = { simulator: join(tmp, "simulator.log"), app: join(tmp, "app.log") };
   const start = (name: keyof typeof logs, cmd: string, args: string[], extra: Record<string, string>) => {
     const fd = openSync(logs[name], "a");
@@ -196,7 +199,7 @@ export async function startStack(distDir: string, ports: Ports): Promise<Stack> 
   const baseURL = `http://127.0.0.1:${ports.app}`;
   await waitFor(`${simURL}/api/v1/ext/account/`, sim, "simulator", logs.simulator);
   await waitFor(`${baseURL}/api/health`, app, "dashboard", logs.app);
-  return { baseURL, simURL, apiKey: String(env.SIMULATOR_API_KEY), tmp, logs };
+  return { baseURL, simURL, apiKey: String(env.SIMULATOR_API_KEY), tmp, dbFile, logs };
 }
 
 export function removeTmp(stack: Stack | null): void {
