@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { commentsKey, postComment } from "@/lib/queries/collab";
-import { COMMENT_MAX } from "@/lib/schemas/collab";
+import { COMMENT_MAX } from "@/lib/schemas/limits";
 import { useMentions } from "./use-mentions";
 
 /**

@@ -7,7 +7,8 @@ import { DateTime } from "@/components/post/date-time";
 import { Button } from "@/components/ui/button";
 import { labelOr } from "@/i18n/keys";
 import { commentsKey, deleteComment, editComment } from "@/lib/queries/collab";
-import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX, type CommentView } from "@/lib/schemas/collab";
+import type { CommentView } from "@/lib/schemas/collab";
+import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX } from "@/lib/schemas/limits";
 import { CommentBody } from "./comment-body";
 
 /**

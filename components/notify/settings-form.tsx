@@ -8,7 +8,8 @@ import { ErrorState, useErrorText } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { notify } from "@/components/ui/toaster";
 import { notifyKeys, notifySettingsOptions, saveNotifySettings } from "@/lib/queries/notify";
-import { DUE_HOURS_MAX, DUE_HOURS_MIN, NOTIFY_KINDS, type NotifySettings, type NotifySettingsView } from "@/lib/schemas/notify";
+import { DUE_HOURS_MAX, DUE_HOURS_MIN, NOTIFY_KINDS } from "@/lib/schemas/limits";
+import type { NotifySettings, NotifySettingsView } from "@/lib/schemas/notify";
 
 const field = "h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { calendarDay, daysBetween, shiftDay } from "@/lib/analytics/dates";
 import { ALL_CAMPAIGN_STATUSES, campaignsQuery } from "@/lib/queries/campaigns";
-import { REVIEW_RANGE_MAX_DAYS } from "@/lib/schemas/review-analytics";
+import { REVIEW_RANGE_MAX_DAYS } from "@/lib/schemas/limits";
 import type { ReviewAnalyticsFilters } from "@/lib/url-state/review-analytics";
 
 const field = "h-9 w-full rounded-md border border-zinc-400 bg-white px-2 text-sm dark:border-zinc-600 dark:bg-zinc-900";

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { COMMENT_MAX } from "./limits";
 
 /*
  * Comments, verdicts, approval policies and presence (issue 12): the bodies
@@ -6,9 +7,7 @@ import * as z from "zod";
  * server, the browser and the tests agree.
  */
 
-export const COMMENT_MAX = 2_000;
-/** An author may edit or delete their own comment for this long after writing it. */
-export const COMMENT_EDIT_WINDOW_MS = 15 * 60_000;
+export { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX } from "./limits";
 
 export const CommentBody = z.object({ body: z.string().trim().min(1).max(COMMENT_MAX) });
 /** A new comment may name the version the author is reading (the page's); else the server's copy of the post says. */

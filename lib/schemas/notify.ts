@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { DUE_HOURS_MAX, DUE_HOURS_MIN } from "./limits";
 
 /*
  * Notifications (issue 12, part 5): a person's settings, the in-app items the
@@ -6,14 +7,11 @@ import * as z from "zod";
  * by the routes, the browser and the tests.
  */
 
-export const NOTIFY_KINDS = ["deadline", "mention", "changes_requested", "share_decision"] as const;
-export type NotifyKind = (typeof NOTIFY_KINDS)[number];
+export { NOTIFY_KINDS, type NotifyKind } from "./limits";
 
 export const NOTIFY_LOCALES = ["ru", "en"] as const;
 
-/** A waiting post planned within this many hours is a deadline notice (1–48). */
-export const DUE_HOURS_MIN = 1;
-export const DUE_HOURS_MAX = 48;
+export { DUE_HOURS_MAX, DUE_HOURS_MIN } from "./limits";
 export const DEFAULT_DUE_HOURS = 2;
 
 export const Channels = z.strictObject({ in_app: z.boolean(), email: z.boolean() });

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { REVIEW_RANGE_MAX_DAYS } from "./limits";
 
 /**
  * GET /api/analytics/review: its query (validated on the server, 400
@@ -6,9 +7,7 @@ import * as z from "zod";
  * Days are calendar days in the home time zone (Europe/Moscow), both ends
  * included; without them, the last 30 days up to today.
  */
-export const REVIEW_RANGE_DEFAULT_DAYS = 30;
-/** A year and a day: enough for "this year so far" and a leap year, bounded so one request cannot read the whole log. */
-export const REVIEW_RANGE_MAX_DAYS = 366;
+export { REVIEW_RANGE_DEFAULT_DAYS, REVIEW_RANGE_MAX_DAYS } from "./limits";
 
 export const REVIEW_CSV_TABLES = ["summary", "people", "days", "campaigns", "reasons", "late", "overdue"] as const;
 export type ReviewCsvTable = (typeof REVIEW_CSV_TABLES)[number];

@@ -1,7 +1,8 @@
 import "server-only";
-import { calendarDay, shiftDay } from "@/lib/analytics/dates";
+import { calendarDay, daysBetween, shiftDay } from "@/lib/analytics/dates";
 import type { DataResponse } from "@/lib/api/envelope";
-import { REVIEW_RANGE_DEFAULT_DAYS, type ReviewAnalytics } from "@/lib/schemas/review-analytics";
+import { REVIEW_RANGE_DEFAULT_DAYS, REVIEW_RANGE_MAX_DAYS, type ReviewAnalytics } from "@/lib/schemas/review-analytics";
+import { ApiError } from "@/lib/server/errors";
 import { computeReviewAnalytics } from "./compute";
 import { loadDecisions } from "./decisions";
 import { loadPosts } from "./posts";
@@ -14,6 +15,15 @@ export function resolveRange(q: { from?: string; to?: string }, now = Date.now()
   const to = q.to ?? (q.from && q.from > calendarDay(new Date(now)) ? q.from : calendarDay(new Date(now)));
   const from = q.from ?? shiftDay(to, -(REVIEW_RANGE_DEFAULT_DAYS - 1));
   return { from, to };
+}
+
+/** The range asked for (resolved as above), refused when longer than the maximum or reversed. */
+export function allowedRange(q: { from?: string; to?: string }, now = Date.now()): { from: string; to: string } {
+  const range = resolveRange(q, now);
+  if (daysBetween(range.from, range.to) + 1 > REVIEW_RANGE_MAX_DAYS || range.from > range.to) {
+    throw new ApiError("validation_error", `Период должен быть не длиннее ${REVIEW_RANGE_MAX_DAYS} дней, начало — не позже конца`);
+  }
+  return range;
 }
 
 /** GET /api/analytics/review's answer: decisions from the database, post times from the cached lists. */

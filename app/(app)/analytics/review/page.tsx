@@ -1,27 +1,38 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
+import { Prefetch } from "@/components/overview/prefetch";
 import { ReviewAnalyticsView } from "@/components/review-analytics/review-view";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { NotAllowed } from "@/components/ui/not-allowed";
+import { reviewAnalyticsApiFilters, reviewAnalyticsOptions } from "@/lib/queries/review-analytics";
+import { allowedRange, reviewAnalytics } from "@/lib/server/review-analytics";
+import { parseReviewAnalyticsUrl } from "@/lib/url-state/review-analytics";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("insights.review");
   return { title: t("title") };
 }
 
-// The figures are fetched in the browser (one request for every panel); the route refuses other roles anyway.
-export default async function ReviewAnalyticsPage() {
+// One answer for every panel (GET /api/analytics/review), computed with the page on a first visit so the
+// charts draw without waiting for hydration and a second request; a click in the app fetches it in the browser.
+export default async function ReviewAnalyticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [user, t] = await Promise.all([getCurrentUser(), getTranslations("insights.review")]);
   if (!user || !can(user.role, "analytics:review")) {
     return <NotAllowed title={t("title")} message={t("notAllowed")} />;
   }
+  const filters = parseReviewAnalyticsUrl(await searchParams);
+  const api = reviewAnalyticsApiFilters(filters);
   return (
     // useQueryStates reads the URL: a Suspense boundary keeps the shell static.
     <Suspense fallback={<SkeletonLines lines={8} />}>
-      <ReviewAnalyticsView />
+      {/* A range the route refuses is not prefetched: the browser asks and shows the route's error. */}
+      <Prefetch entries={[{ queryKey: reviewAnalyticsOptions(filters).queryKey, queryFn: () => reviewAnalytics({ ...api, ...allowedRange(api) }) }]}>
+        <ReviewAnalyticsView />
+      </Prefetch>
     </Suspense>
   );
 }

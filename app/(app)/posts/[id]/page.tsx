@@ -29,7 +29,7 @@ import { commentsKey, verdictsKey } from "@/lib/queries/collab";
 import { postDecisionsKey } from "@/lib/queries/decisions";
 import { postKey } from "@/lib/queries/posts";
 import { BrowserOnly } from "@/lib/queries/browser-only";
-import { getServerQueryClient } from "@/lib/queries/server-query-client";
+import { getServerQueryClient, prefetched } from "@/lib/queries/server-query-client";
 import { IdParam } from "@/lib/schemas";
 import { decisionsForPost } from "@/lib/server/audit";
 import { listComments } from "@/lib/server/collab/comments";
@@ -63,12 +63,18 @@ export default async function PostPage({ params }: Props) {
   const client = getServerQueryClient();
   let campaignId: number | null = null;
   // A click in the app renders at once from the browser's cache; a first load reads the post here
-  // (for the 404 page and the previews' campaign) — see isClientNavigation.
+  // and its campaign (for the 404 page and the previews' channels) — see isClientNavigation.
   if (!(await isClientNavigation())) {
     try {
       // One call: the gateway already retries the upstream and serves stale data when it can.
       const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => service.post(id, "interactive"), retry: false });
       campaignId = post.data.campaign_id;
+      // The campaign (its channels) goes into the same first hydration as the post: a panel that
+      // subscribes to it early (the over-limit flag) would otherwise create the entry empty, a later
+      // hydration of it would wait for an effect the server never runs, and the previews would
+      // fetch during the server render, fail, and be drawn again in the browser from scratch.
+      const campaign = campaignId;
+      await client.prefetchQuery({ queryKey: campaignQuery(campaign).queryKey, queryFn: () => service.campaign(campaign, "interactive"), retry: false });
     } catch (e) {
       const error = toApiError(e);
       if (error.status === 404) return <PostNotFound message={error.message} heading />;
@@ -117,18 +123,11 @@ export default async function PostPage({ params }: Props) {
           <Panel title={t("panels.versions")} id="versions" lines={6}>
             <VersionsPanel id={id} />
           </Panel>
-          {campaignId === null ? (
+          {campaignId === null || prefetched(campaignQuery(campaignId).queryKey, client) ? (
             previews
           ) : (
-            <Suspense fallback={<PanelSkeleton title={t("panels.previews")} lines={6} />}>
-              <Prefetch
-                queryKey={campaignQuery(campaignId).queryKey}
-                queryFn={() => service.campaign(campaignId, "interactive")}
-                fallback={<PanelSkeleton title={t("panels.previews")} lines={6} />}
-              >
-                {previews}
-              </Prefetch>
-            </Suspense>
+            // The campaign could not be read: the previews fetch it in the browser, with their own error state.
+            <BrowserOnly fallback={<PanelSkeleton title={t("panels.previews")} lines={6} />}>{previews}</BrowserOnly>
           )}
           <Panel title={t("panels.records")} id="records">
             <PublishRecords id={id} />

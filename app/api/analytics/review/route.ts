@@ -1,12 +1,10 @@
 // GET /api/analytics/review – review-process analytics (analytics:review) for a range and campaign; format=csv&table=… exports one panel
 import { LOCALE_COOKIE, toLocale } from "@/i18n/config";
-import { daysBetween } from "@/lib/analytics/dates";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
 import { csvFileName } from "@/lib/csv/csv";
 import { csvResponse } from "@/lib/csv/response";
-import { REVIEW_RANGE_MAX_DAYS, ReviewAnalyticsQuery } from "@/lib/schemas/review-analytics";
-import { ApiError } from "@/lib/server/errors";
-import { resolveRange, reviewAnalytics, reviewCsvRows } from "@/lib/server/review-analytics";
+import { ReviewAnalyticsQuery } from "@/lib/schemas/review-analytics";
+import { allowedRange, reviewAnalytics, reviewCsvRows } from "@/lib/server/review-analytics";
 import { dataJson, NO_STORE, parseQuery, withPermission } from "@/lib/server/route";
 
 /** Late and overdue rows in an export (the screen shows the first 200 of each). */
@@ -15,10 +13,7 @@ const CSV_MAX_ROWS = 10_000;
 export const GET = withPermission("analytics:review", async ({ req, query }) => {
   const { format, table, ...filters } = parseQuery(ReviewAnalyticsQuery, query);
   // One end given: the other is defaulted, and the whole range must still be bounded.
-  const range = resolveRange(filters);
-  if (daysBetween(range.from, range.to) + 1 > REVIEW_RANGE_MAX_DAYS || range.from > range.to) {
-    throw new ApiError("validation_error", `Период должен быть не длиннее ${REVIEW_RANGE_MAX_DAYS} дней, начало — не позже конца`);
-  }
+  const range = allowedRange(filters);
   const answer = await reviewAnalytics({ ...filters, ...range }, { maxRows: format === "csv" ? CSV_MAX_ROWS : undefined });
   if (format === "json") return dataJson(answer);
   // The file is for the person's spreadsheet: their interface language picks words and separator.
