@@ -1,0 +1,132 @@
+// `npx tsx bench/profile-page.ts /posts/1315 [/campaigns …]`
+//
+// Where a page's main-thread time goes while it loads, by source file: the
+// page is loaded in Chromium as a phone (412×823, CPU slowed 4× like
+// Lighthouse's mobile profile) under V8's sampling profiler, and every sample's
+// position in a chunk is mapped back through the chunk's source map to the file
+// it came from (ours, or the package under node_modules). Prints per page the
+// long tasks (and their blocking time over 50 ms), then self time by file and
+// by function. Needs a build with browser source maps:
+//   NEXT_BROWSER_SOURCE_MAPS=1 NEXT_DIST_DIR=.next-prof npx next build
+// (BENCH_PROFILE_DIST_DIR picks another folder). Signs in as the editor.
+import { chromium, type Browser } from "@playwright/test";
+import { TraceMap, originalPositionFor } from "@jridgewell/trace-mapping";
+import { existsSync } from "node:fs";
+import { table } from "./web/report";
+import { freePort, startStack, stopAll, stopOnSignals, tail, type Stack } from "./web/servers";
+import { CHROMIUM, CHROMIUM_FLAGS, signIn } from "./web/session";
+
+const distDir = process.env.BENCH_PROFILE_DIST_DIR ?? ".next-prof";
+const paths = process.argv.slice(2).filter((a) => a.startsWith("/"));
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+const maps = new Map<string, Promise<TraceMap | null>>();
+function mapOf(url: string): Promise<TraceMap | null> {
+  let p = maps.get(url);
+  if (!p) {
+    // The map's name is not the chunk's: the chunk's last line names it.
+    p = fetch(url)
+      .then((r) => (r.ok ? r.text() : ""))
+      .then((js) => {
+        const name = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(js)?.[1];
+        return name ? fetch(new URL(name, url)) : null;
+      })
+      .then((r) => (r?.ok ? r.json() : null))
+      .then((j) => (j ? new TraceMap(j) : null))
+      .catch(() => null);
+    maps.set(url, p);
+  }
+  return p;
+}
+
+/** A source path as a short label: the package under node_modules, or our file. */
+function label(source: string): string {
+  const s = source.replace(/^.*?\[project\]\//, "").replace(/^webpack:\/\/[^/]*\//, "").replace(/^(\.\.\/)+/, "");
+  const nm = s.lastIndexOf("node_modules/");
+  if (nm >= 0) {
+    const rest = s.slice(nm + "node_modules/".length).split("/");
+    const pkg = rest[0]?.startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
+    // React DOM and the router ship inside next: name them.
+    if (pkg === "next" && rest.includes("compiled")) return `next/compiled/${rest[rest.indexOf("compiled") + 1]}`;
+    return pkg ?? s;
+  }
+  return s;
+}
+
+async function profilePage(browser: Browser, stack: Stack, state: Awaited<ReturnType<typeof signIn>>, path: string): Promise<void> {
+  const context = await browser.newContext({ baseURL: stack.baseURL, storageState: state, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, locale: "ru-RU" });
+  await context.addInitScript(() => {
+    const w = window as unknown as { __tasks: { start: number; duration: number }[] };
+    w.__tasks = [];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__tasks.push({ start: e.startTime, duration: e.duration }))).observe({ type: "longtask", buffered: true });
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
+  await cdp.send("Profiler.start");
+  await page.goto(path, { waitUntil: "load", timeout: 120_000 });
+  await page.waitForLoadState("networkidle", { timeout: 60_000 }).catch(() => {});
+  await page.waitForTimeout(3_000);
+  const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
+  const tasks = await page.evaluate(() => (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks);
+  const fcp = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0);
+  await context.close();
+
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfUs = new Map<number, number>();
+  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    const node = byId.get(id);
+    if (!node) continue;
+    const { url, functionName, lineNumber, columnNumber } = node.callFrame;
+    let file = url ? (url.includes("/_next/static/") ? "(unmapped chunk)" : new URL(url).pathname === path.split("?")[0] ? "(the document's inline scripts)" : url) : functionName || "(native)";
+    let fn = functionName;
+    let where = "";
+    if (url.includes("/_next/static/chunks/")) {
+      const map = await mapOf(url);
+      const pos = map ? originalPositionFor(map, { line: lineNumber + 1, column: columnNumber }) : null;
+      if (pos?.source) {
+        file = label(pos.source);
+        fn = pos.name ?? functionName;
+        where = `${pos.source.replace(/^.*node_modules\//, "").replace(/^.*\[project\]\//, "")}:${pos.line}`;
+      }
+    }
+    byFile.set(file, (byFile.get(file) ?? 0) + us / 1000);
+    const key = `${fn || "(anonymous)"} · ${where || file}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + us / 1000);
+  }
+  const blocking = tasks.filter((t) => t.start >= fcp).reduce((s, t) => s + Math.max(0, t.duration - 50), 0);
+  console.log(`\n=== ${path} (phone, CPU 4× slower) ===`);
+  console.log(`long tasks: ${tasks.length}, ${tasks.map((t) => `${Math.round(t.duration)}@${Math.round(t.start)}`).join(" ")} ms; blocking after first paint (${Math.round(fcp)} ms): ${Math.round(blocking)} ms`);
+  const top = (m: Map<string, number>, n: number) => [...m].filter(([k]) => k !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => [k, Math.round(v)]);
+  console.log(table(["self time by file", "ms"], top(byFile, 30)));
+  console.log(table(["self time by function", "ms"], top(byFunction, 25)));
+}
+
+let browser: Browser | null = null;
+let stack: Stack | null = null;
+stopOnSignals(async () => {
+  await browser?.close().catch(() => {});
+  await stopAll();
+});
+try {
+  if (paths.length === 0) throw new Error("name the pages to profile, e.g. /posts/1315");
+  if (!existsSync(distDir)) throw new Error(`no build in ${distDir}: NEXT_BROWSER_SOURCE_MAPS=1 NEXT_DIST_DIR=${distDir} npx next build`);
+  stack = await startStack(distDir, { app: await freePort(), sim: await freePort() });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const state = await signIn(browser, stack.baseURL, "editor@example.com");
+  for (const path of paths) await profilePage(browser, stack, state, path);
+} catch (e) {
+  process.exitCode = 1;
+  console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  if (stack) console.error(tail(stack.logs.app));
+} finally {
+  await browser?.close().catch(() => {});
+  await stopAll();
+}
