@@ -77,10 +77,27 @@ async function profilePage(browser: Browser, stack: Stack, state: Awaited<Return
   await context.close();
 
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id));
+  // The longest run of samples without idle: the page's longest task, shown on its own below.
+  let run = { from: 0, to: 0 };
+  for (let i = 0, start = 0, span = 0; i < profile.samples.length; i++) {
+    if (idle.has(profile.samples[i] as number)) {
+      start = i + 1;
+      span = 0;
+      continue;
+    }
+    span += profile.timeDeltas[i] ?? 0;
+    if (span > (run.to > run.from ? sumDeltas(profile, run.from, run.to) : 0)) run = { from: start, to: i + 1 };
+  }
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const longestUs = new Map<number, number>();
+  profile.samples.forEach((id, i) => {
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    if (i >= run.from && i < run.to) longestUs.set(id, (longestUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const byFile = new Map<string, number>();
   const byFunction = new Map<string, number>();
+  const byFunctionLongest = new Map<string, number>();
   for (const [id, us] of selfUs) {
     const node = byId.get(id);
     if (!node) continue;
@@ -100,6 +117,8 @@ async function profilePage(browser: Browser, stack: Stack, state: Awaited<Return
     byFile.set(file, (byFile.get(file) ?? 0) + us / 1000);
     const key = `${fn || "(anonymous)"} · ${where || file}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + us / 1000);
+    const inLongest = longestUs.get(id);
+    if (inLongest) byFunctionLongest.set(key, (byFunctionLongest.get(key) ?? 0) + inLongest / 1000);
   }
   const blocking = tasks.filter((t) => t.start >= fcp).reduce((s, t) => s + Math.max(0, t.duration - 50), 0);
   console.log(`\n=== ${path} (phone, CPU 4× slower) ===`);
@@ -107,6 +126,13 @@ async function profilePage(browser: Browser, stack: Stack, state: Awaited<Return
   const top = (m: Map<string, number>, n: number) => [...m].filter(([k]) => k !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => [k, Math.round(v)]);
   console.log(table(["self time by file", "ms"], top(byFile, 30)));
   console.log(table(["self time by function", "ms"], top(byFunction, 25)));
+  console.log(table([`the longest busy stretch (${Math.round(sumDeltas(profile, run.from, run.to) / 1000)} ms), by function`, "ms"], top(byFunctionLongest, 20)));
+}
+
+function sumDeltas(p: Profile, from: number, to: number): number {
+  let us = 0;
+  for (let i = from; i < to; i++) us += p.timeDeltas[i] ?? 0;
+  return us;
 }
 
 let browser: Browser | null = null;

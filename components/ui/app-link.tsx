@@ -1,5 +1,8 @@
+"use client";
+
 import Link from "next/link";
 import type { ComponentProps, ComponentType } from "react";
+import { usePrefetchReady } from "./use-prefetch-ready";
 
 type LinkProps = ComponentProps<typeof Link>;
 
@@ -10,8 +13,10 @@ const AppRouterLink = Link as ComponentType<LinkProps & { unstable_dynamicOnHove
 /**
  * An in-app link that prefetches the way a dashboard is used: while in view, the
  * route's shell up to its loading state; on hover or focus, the whole page, so
- * the click renders without waiting for the server.
+ * the click renders without waiting for the server. Not while the page itself
+ * is still loading (use-prefetch-ready.ts): its hydration and data come first.
  */
 export function AppLink(props: LinkProps) {
-  return <AppRouterLink unstable_dynamicOnHover {...props} />;
+  const ready = usePrefetchReady();
+  return <AppRouterLink unstable_dynamicOnHover {...props} prefetch={ready ? props.prefetch : false} />;
 }
