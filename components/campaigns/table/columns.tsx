@@ -25,8 +25,9 @@ export function useCampaignColumns(locale: string) {
   const format = useFormatter();
   return useMemo(() => {
     // Ascending comparisons only: the table reverses them for descending.
-    const byText = (a: CampaignRow, b: CampaignRow, id: string) =>
-      String(a.getValue(id)).localeCompare(String(b.getValue(id)), locale, { sensitivity: "base" });
+    // One collator for every comparison: localeCompare with options builds a new one each call.
+    const collator = new Intl.Collator(locale, { sensitivity: "base" });
+    const byText = (a: CampaignRow, b: CampaignRow, id: string) => collator.compare(String(a.getValue(id)), String(b.getValue(id)));
     const day = (d: string) => format.dateTime(dayToDate(d), { dateStyle: "medium" });
     return helper.columns([
       helper.accessor("name", {
