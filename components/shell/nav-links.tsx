@@ -23,6 +23,7 @@ export function NavLinks({ items, vertical = false, onNavigate }: { items: NavIt
         return (
           <li key={item.href}>
             <AppLink
+              eager
               href={item.href}
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}
