@@ -6,13 +6,15 @@ import { postDecisionsKey } from "@/lib/queries/decisions";
 import { postKey } from "@/lib/queries/posts";
 import { notifyKeys } from "@/lib/queries/notify";
 import { queuePostsPrefix } from "@/lib/queries/queue";
-import { parseEventData, parseHelloData, type DashboardEvent, type Hello } from "./schema";
+import { readEvent, readHello } from "./guard";
+import type { DashboardEvent, Hello } from "./schema";
 
 /**
  * Turns stream events into React Query invalidations of the keys they make
- * stale (the key factories of lib/queries, so keys never drift). Loaded with
- * the schema after the page is up (lib/events/connection.ts), never in a
- * first load. Only queries on screen refetch; the others are marked stale.
+ * stale (the key factories of lib/queries, so keys never drift). Loaded
+ * after the page is up (lib/events/connection.ts), never in a first load;
+ * events are read by ./guard.ts, without zod. Only queries on screen
+ * refetch; the others are marked stale.
  */
 
 /** One thing to invalidate: `id` names it for coalescing, `gapMs` is the least time between two of its refetches. */
@@ -110,11 +112,11 @@ export function createLiveHandler(client: QueryClient, timers: Timers = realTime
 
   return {
     event(data) {
-      const event = parseEventData(data);
+      const event = readEvent(data);
       if (event) targetsFor(event).forEach(schedule);
       return event;
     },
-    hello: parseHelloData,
+    hello: readHello,
     resync() {
       for (const queryKey of RESYNC_PREFIXES) void client.invalidateQueries({ queryKey });
     },

@@ -3,8 +3,8 @@ import * as z from "zod/mini";
 /**
  * The events of GET /api/events, one schema for the server (what comes back
  * from Redis is checked before it reaches a page) and the browser (what comes
- * down the stream). zod/mini, and the browser imports it lazily: the schema
- * must not weigh on any page's first load.
+ * down the stream). The browser reads events with ./guard.ts, the same rules
+ * by hand (guard.test.ts keeps them equal): zod must not run on a page's main thread.
  *
  * An event only says *that* something changed; the page refetches through the
  * cache and the route checks the person's role there, so an event carries ids
