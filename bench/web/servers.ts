@@ -179,15 +179,18 @@ export type Stack = {
   logs: { app: string; simulator: string };
 };
 
-/** Starts the simulator and the dashboard (already built in `distDir`) and waits for both; `extraEnv` goes to both. */
-export async function startStack(distDir: string, ports: Ports, extraEnv: Record<string, string> = {}): Promise<Stack> {
+/**
+ * Starts the simulator and the dashboard (already built in `distDir`) and waits for both; `extraEnv`
+ * goes to both; `cwd` is the tree they run from (another checkout, to compare two builds).
+ */
+export async function startStack(distDir: string, ports: Ports, extraEnv: Record<string, string> = {}, cwd?: string): Promise<Stack> {
   const tmp = mkdtempSync(join(tmpdir(), "bench-web-"));
   const dbFile = join(tmp, "dashboard.db");
   const env = { ...benchEnv(distDir, ports, dbFile), ...extraEnv };
   const logs = { simulator: join(tmp, "simulator.log"), app: join(tmp, "app.log") };
   const start = (name: keyof typeof logs, cmd: string, args: string[], extra: Record<string, string>) => {
     const fd = openSync(logs[name], "a");
-    const child = spawn(cmd, args, { env: { ...env, ...extra }, stdio: ["ignore", fd, fd], detached: true });
+    const child = spawn(cmd, args, { env: { ...env, ...extra }, stdio: ["ignore", fd, fd], detached: true, cwd });
     closeSync(fd);
     children.add(child);
     child.once("exit", () => children.delete(child));

@@ -28,10 +28,18 @@ const FULL = "full" as PrefetchKind;
  *   first idle (use-prefetch-ready.ts), and the whole page on hover.
  */
 export function AppLink({ eager = false, ...props }: LinkProps & { eager?: boolean }) {
-  const ready = usePrefetchReady();
-  const router = useRouter();
-  if (eager) return <AppRouterLink unstable_dynamicOnHover {...props} prefetch={ready ? props.prefetch : false} />;
+  return eager ? <EagerLink {...props} /> : <IntentLink {...props} />;
+}
 
+/** Prefetches its shell while in view once the page is idle, and the whole page on hover. */
+function EagerLink(props: LinkProps) {
+  const ready = usePrefetchReady();
+  return <AppRouterLink unstable_dynamicOnHover {...props} prefetch={ready ? props.prefetch : false} />;
+}
+
+/** Prefetches the whole page on hover, focus or touch only (no subscription to the page's idleness: a table has dozens). */
+function IntentLink(props: LinkProps) {
+  const router = useRouter();
   const href = typeof props.href === "string" ? props.href : null;
   const intent = () => {
     if (href !== null && props.prefetch !== false) router.prefetch(href, { kind: FULL });
