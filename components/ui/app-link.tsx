@@ -1,12 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import type { ComponentProps, ComponentType, FocusEvent, MouseEvent, TouchEvent } from "react";
+import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
+import { useContext, type ComponentProps, type ComponentType, type FocusEvent, type MouseEvent, type TouchEvent } from "react";
 import { usePrefetchReady } from "./use-prefetch-ready";
 
 type LinkProps = ComponentProps<typeof Link>;
-type PrefetchKind = NonNullable<Parameters<ReturnType<typeof useRouter>["prefetch"]>[1]>["kind"];
+type PrefetchKind = NonNullable<Parameters<AppRouterInstance["prefetch"]>[1]>["kind"];
 
 // `next/link` is typed as the Pages Router's Link; in the App Router the bundler gives the
 // app-dir Link, which also takes `unstable_dynamicOnHover`.
@@ -39,10 +39,12 @@ function EagerLink(props: LinkProps) {
 
 /** Prefetches the whole page on hover, focus or touch only (no subscription to the page's idleness: a table has dozens). */
 function IntentLink(props: LinkProps) {
-  const router = useRouter();
+  // The router as next/link itself reads it: absent (null) outside the app router, e.g. in component
+  // tests, where useRouter() would throw; then a hover simply prefetches nothing.
+  const router = useContext(AppRouterContext);
   const href = typeof props.href === "string" ? props.href : null;
   const intent = () => {
-    if (href !== null && props.prefetch !== false) router.prefetch(href, { kind: FULL });
+    if (router && href !== null && props.prefetch !== false) router.prefetch(href, { kind: FULL });
   };
   return (
     <AppRouterLink
