@@ -9,6 +9,7 @@ import { ShareButton } from "@/components/share/share-button";
 import { TriageTableSkeleton } from "@/components/triage/table/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
+import { campaignQuery } from "@/lib/queries/campaigns";
 import { queuePostsOptions } from "@/lib/queries/queue";
 import { IdParam, PostListQuery } from "@/lib/schemas";
 import { service } from "@/lib/server/upstream-service";
@@ -57,6 +58,9 @@ export default async function QueuePage({ params, searchParams }: Props) {
               queryKey: queuePostsOptions(id, state).queryKey,
               queryFn: () => service.campaignPosts(id, PostListQuery.parse({ ...api, limit: String(api.limit), offset: String(api.offset) })),
             },
+            // The campaign's channels (one cached read), so the rows' over-limit flags are in the HTML:
+            // arriving after hydration, each flag would add a line to its row and push the list down.
+            { queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) },
           ]}
         >
           <QueueView campaignId={id} canDecide={user ? can(user.role, "decide") : false} />
