@@ -3,22 +3,27 @@ export const HOME_TIME_ZONE = "Europe/Moscow";
 
 const DAY_MS = 86_400_000;
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * One formatter per time zone: building an Intl.DateTimeFormat costs far more
- * than formatting with one (a per-post table called this hundreds of times
+ * An Intl.DateTimeFormat built once per locale and options: building one costs
+ * far more than formatting with it (a per-post table formatted hundreds of days
  * while a phone hydrated it, ~90 ms of main thread at 4× slowdown).
  */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
 
 /** YYYY-MM-DD of the calendar day containing `at` in the home time zone. */
 export function calendarDay(at: Date, timeZone = HOME_TIME_ZONE): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // en-CA formats as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(at);
+  // en-CA formats as YYYY-MM-DD.
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */

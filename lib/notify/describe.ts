@@ -1,23 +1,15 @@
 import type { TranslatorFor } from "@/i18n/keys";
-import { HOME_TIME_ZONE } from "@/lib/analytics/dates";
+import { dateTimeFormat, HOME_TIME_ZONE } from "@/lib/analytics/dates";
 import type { NotificationDetail } from "@/lib/schemas/notify";
 
 /** What a notification's sentence is made of: an in-app item and a digest line alike. */
 export type Describable = { kind: string; task_id: number; actor_name: string | null; detail: NotificationDetail };
 
-/** One formatter per language, built once: the bell formats a time for every item it lists. */
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A time as every date on the dashboard is shown: Moscow, day and time. */
+/** A time as every date on the dashboard is shown: Moscow, day and time (the bell formats one per item: built once). */
 export function shownTime(iso: string | undefined, locale: string): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return "—";
-  const tag = locale === "en" ? "en-GB" : "ru-RU";
-  let format = timeFormats.get(tag);
-  if (!format) {
-    format = new Intl.DateTimeFormat(tag, { timeZone: HOME_TIME_ZONE, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" });
-    timeFormats.set(tag, format);
-  }
-  return format.format(new Date(iso));
+  const options = { timeZone: HOME_TIME_ZONE, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" } as const;
+  return dateTimeFormat(locale === "en" ? "en-GB" : "ru-RU", options).format(new Date(iso));
 }
 
 /** One notification's sentence, for the bell (useTranslations) and the e-mail digest (messagesTranslator) alike. */

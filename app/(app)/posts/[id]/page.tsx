@@ -73,8 +73,8 @@ export default async function PostPage({ params }: Props) {
       // subscribes to it early (the over-limit flag) would otherwise create the entry empty, a later
       // hydration of it would wait for an effect the server never runs, and the previews would
       // fetch during the server render, fail, and be drawn again in the browser from scratch.
-      const campaign = campaignId;
-      await client.prefetchQuery({ queryKey: campaignQuery(campaign).queryKey, queryFn: () => service.campaign(campaign, "interactive"), retry: false });
+      const ofPost = post.data.campaign_id;
+      await client.prefetchQuery({ queryKey: campaignQuery(ofPost).queryKey, queryFn: () => service.campaign(ofPost, "interactive"), retry: false });
     } catch (e) {
       const error = toApiError(e);
       if (error.status === 404) return <PostNotFound message={error.message} heading />;
