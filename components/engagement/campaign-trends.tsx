@@ -16,8 +16,11 @@ import { campaignTrendsQuery } from "@/lib/queries/engagement";
 import type { CampaignTrends } from "@/lib/schemas/trends";
 import { TrendTable } from "./trend-table";
 
-// Recharts loads when a chart is drawn, never with the page.
+// Recharts loads when a chart is drawn, never with the page, and only in the browser: its
+// ResponsiveContainer draws nothing until it has measured itself, so a server render of it is an
+// empty box that only put the chart library into the page's first load. The box keeps its height.
 const TrendChart = dynamic(() => import("@/components/charts/trend-chart").then((m) => m.TrendChart), {
+  ssr: false,
   loading: () => <div className="h-[200px]" aria-hidden="true" />,
 });
 

@@ -23,8 +23,10 @@ import { postQuery } from "@/lib/queries/posts";
 import { METRIC_TYPES } from "@/lib/schemas/values";
 import { HISTORY_POINTS, type PostEngagementUrlState } from "@/lib/url-state/engagement";
 
-// Recharts is the heaviest part of the page: it loads when a chart is drawn, not with the page.
+// Recharts is the heaviest part of the page: it loads when a chart is drawn, not with the page, and
+// only in the browser (a server render of a ResponsiveContainer is an empty box; the box keeps its height).
 const CompareChart = dynamic(() => import("@/components/compare/compare-chart").then((m) => m.CompareChart), {
+  ssr: false,
   loading: () => <div className="h-80" aria-hidden="true" />,
 });
 

@@ -6,8 +6,10 @@ import { ScrollRegion } from "@/components/charts/scroll-region";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { BarRow, BarSeries } from "./bar-chart";
 
-// Recharts is the heaviest part of the page: it loads when a chart is drawn.
+// Recharts is the heaviest part of the page: it loads when a chart is drawn, and only in the browser
+// (a server render of a ResponsiveContainer is an empty box). The box around it keeps the chart's height.
 const ReviewBarChart = dynamic(() => import("./bar-chart").then((m) => m.ReviewBarChart), {
+  ssr: false,
   loading: () => <div className="h-64" aria-hidden="true" />,
 });
 
@@ -36,7 +38,9 @@ export function Panel({ id, title, csvHref, chart, empty, children }: { id: stri
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("none")}</p>
       ) : chart ? (
         <>
-          <ReviewBarChart {...chart} />
+          <div style={{ minHeight: chart.height ?? 260 }}>
+            <ReviewBarChart {...chart} />
+          </div>
           <details className="mt-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-800">
             <summary className="cursor-pointer rounded-sm text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">{t("showTable")}</summary>
             <ScrollRegion label={title} className="mt-2 max-h-96">{children}</ScrollRegion>
