@@ -13,6 +13,16 @@ import type { TrendPoint } from "@/lib/analytics/engagement-trends";
  */
 export function TrendChart({ points, label, height = 200, color = "#2563eb" }: { points: TrendPoint[]; label: string; height?: number; color?: string }) {
   const format = useFormatter();
+  // A line needs two neighbouring values: a day whose neighbours are both "not reported" (on a
+  // fresh database, today alone) would be drawn as nothing, so it always gets its dot.
+  const everyDot = points.length <= 45;
+  const hasValue = (i: number) => points[i] !== undefined && points[i].value !== null;
+  const dot = ({ cx, cy, index }: { cx?: number; cy?: number; index?: number }) =>
+    index !== undefined && cx !== undefined && cy !== undefined && hasValue(index) && (everyDot || (!hasValue(index - 1) && !hasValue(index + 1))) ? (
+      <circle key={index} cx={cx} cy={cy} r={everyDot ? 2 : 3} fill={color} stroke={color} />
+    ) : (
+      <g key={index} />
+    );
   const day = (d: string) => format.dateTime(dayToDate(d), { day: "numeric", month: "short" });
   return (
     <div role="img" aria-label={label} className="w-full text-zinc-700 dark:text-zinc-300" style={{ height }} data-testid="trend-chart">
@@ -24,7 +34,7 @@ export function TrendChart({ points, label, height = 200, color = "#2563eb" }: {
             tickFormatter={(v: number) => format.number(v, { notation: "compact" })}
             tick={{ fill: "currentColor", fontSize: 11 }}
             stroke="currentColor"
-            width={48}
+            width={60}
             allowDecimals={false}
           />
           <Tooltip
@@ -32,7 +42,7 @@ export function TrendChart({ points, label, height = 200, color = "#2563eb" }: {
             formatter={(v) => (typeof v === "number" ? format.number(v) : String(v))}
             contentStyle={{ color: "#18181b" }}
           />
-          <Line dataKey="value" name={label} type="monotone" stroke={color} strokeWidth={2} dot={points.length <= 45 ? { r: 2 } : false} connectNulls={false} isAnimationActive={false} />
+          <Line dataKey="value" name={label} type="monotone" stroke={color} strokeWidth={2} dot={dot} connectNulls={false} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
     </div>

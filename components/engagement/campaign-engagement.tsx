@@ -28,6 +28,7 @@ import { PostsTableSkeleton } from "./posts-table/skeleton";
 import { RangePicker } from "./range-picker";
 import { useRangeUrl } from "./use-engagement-url";
 import { useGatedPostEngagement } from "./use-gated-engagement";
+import { useRefreshTrendsWhenRead } from "./use-refresh-trends";
 
 export function CampaignEngagement({ id }: { id: number }) {
   const t = useTranslations("analytics");
@@ -112,6 +113,7 @@ function CompletePosts({ campaignId, from, headerRows, fileName }: { campaignId:
   const posts = useMemo(() => data?.posts.map((r) => ({ row: r, post: asPost(campaignId, r) })) ?? [], [data, campaignId]);
   const missing = useMemo(() => data?.missing ?? [], [data]);
   const { answers, retry, fetchers } = useGatedPostEngagement(missing);
+  useRefreshTrendsWhenRead(campaignId, answers);
   const answerOf = new Map(missing.map((id, i) => [id, answers[i]]));
   const rows = posts.map(({ row, post }) => {
     if (row.collectedAt !== null) return seriesRow(post, row.metrics);
