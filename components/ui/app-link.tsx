@@ -1,16 +1,13 @@
 "use client";
 
-import Link from "next/link";
+import Link, { useLinkStatus } from "next/link";
 import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
-import { useContext, type ComponentProps, type ComponentType, type FocusEvent, type MouseEvent, type TouchEvent } from "react";
+import { useContext, type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent } from "react";
 import { usePrefetchReady } from "./use-prefetch-ready";
 
 type LinkProps = ComponentProps<typeof Link>;
 type PrefetchKind = NonNullable<Parameters<AppRouterInstance["prefetch"]>[1]>["kind"];
 
-// `next/link` is typed as the Pages Router's Link; in the App Router the bundler gives the
-// app-dir Link, which also takes `unstable_dynamicOnHover`.
-const AppRouterLink = Link as ComponentType<LinkProps & { unstable_dynamicOnHover?: boolean }>;
 
 /** The whole page (not only its shell): what a click right after will render from. */
 const FULL = "full" as PrefetchKind;
@@ -23,18 +20,42 @@ const FULL = "full" as PrefetchKind;
  *   queue, its engagement, its project and its inbox); prefetching each as it
  *   appeared was ~40 server renders per page view and a phone's main thread
  *   busy decoding them.
- * - `eager`: the few likely next pages (the header's sections) also prefetch
- *   their shell while in view, once the page has loaded and the browser is
- *   first idle (use-prefetch-ready.ts), and the whole page on hover.
+ * - `eager`: the few likely next pages (the header's sections) prefetch the
+ *   whole page while in view, once the page has loaded and the browser is
+ *   first idle (use-prefetch-ready.ts).
  */
-export function AppLink({ eager = false, ...props }: LinkProps & { eager?: boolean }) {
-  return eager ? <EagerLink {...props} /> : <IntentLink {...props} />;
+export function AppLink({ eager = false, children, ...props }: LinkProps & { eager?: boolean }) {
+  const inner = (
+    <>
+      {children}
+      <PendingBar />
+    </>
+  );
+  return eager ? <EagerLink {...props}>{inner}</EagerLink> : <IntentLink {...props}>{inner}</IntentLink>;
 }
 
-/** Prefetches its shell while in view once the page is idle, and the whole page on hover. */
+/**
+ * A thin bar along the top of the window while the page this link opened is on its way. Pages
+ * have no route-level loading skeleton: a skeleton shown for even a moment makes React hold the
+ * content back until 300 ms after it (its fallback throttle), so every first visit took ~350 ms
+ * where the page was ready in ~80. The current page stays until the next is ready; the bar
+ * (drawn only after 150 ms, see globals.css) says a slow one is coming.
+ */
+function PendingBar() {
+  const { pending } = useLinkStatus();
+  return pending ? <span aria-hidden="true" className="nav-pending" data-testid="nav-pending" /> : null;
+}
+
+/**
+ * Prefetches the whole page while in view once the page is idle. The whole page, not its shell:
+ * a shell holds the page's Suspense fallbacks, and a click rendered from it showed a skeleton,
+ * after which React holds the content back for 300 ms. A prefetch is a client navigation, so
+ * the server renders it without reading any data (the browser's cache answers for that): five
+ * small responses per page view.
+ */
 function EagerLink(props: LinkProps) {
   const ready = usePrefetchReady();
-  return <AppRouterLink unstable_dynamicOnHover {...props} prefetch={ready ? props.prefetch : false} />;
+  return <Link {...props} prefetch={ready ? (props.prefetch ?? true) : false} />;
 }
 
 /** Prefetches the whole page on hover, focus or touch only (no subscription to the page's idleness: a table has dozens). */
@@ -47,7 +68,7 @@ function IntentLink(props: LinkProps) {
     if (router && href !== null && props.prefetch !== false) router.prefetch(href, { kind: FULL });
   };
   return (
-    <AppRouterLink
+    <Link
       {...props}
       prefetch={false}
       onMouseEnter={(e: MouseEvent<HTMLAnchorElement>) => {

@@ -11,7 +11,7 @@ import { CalendarQuery } from "@/lib/schemas/calendar";
 import { calendarAnswer } from "@/lib/server/calendar";
 import { service } from "@/lib/server/upstream-service";
 import { calendarFilters, parseCalendarUrl } from "@/lib/url-state/calendar";
-import CalendarLoading from "./loading";
+import { CalendarSkeleton } from "@/components/calendar/calendar-skeleton";
 
 type Props = { searchParams: Promise<SearchParams> };
 
@@ -33,7 +33,7 @@ export default async function CalendarPage({ searchParams }: Props) {
   const filters = calendarFilters(state, today);
   const q = CalendarQuery.parse({ from: filters.from, to: filters.to, ...(filters.campaignId ? { campaign_id: String(filters.campaignId) } : {}) });
   return (
-    <Suspense fallback={<CalendarLoading />}>
+    <Suspense fallback={<CalendarSkeleton />}>
       <Prefetch
         entries={[
           { queryKey: calendarQuery(filters).queryKey, queryFn: () => calendarAnswer(service, q, "interactive") },

@@ -36,7 +36,7 @@ import { listComments } from "@/lib/server/collab/comments";
 import { postVerdicts } from "@/lib/server/collab/verdicts";
 import { toApiError } from "@/lib/server/errors";
 import { service } from "@/lib/server/upstream-service";
-import Loading from "../../loading";
+import { PageSkeleton } from "@/components/ui/page-skeleton";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
 import { Prefetch } from "./prefetch";
 
@@ -178,7 +178,7 @@ export default async function PostPage({ params }: Props) {
     <HydrationBoundary state={dehydrate(client)}>
       {/* Without the post, every panel's query would run in the server render (relative URLs, no
           cookies): render them in the browser only, where they fetch and show their own states. */}
-      {campaignId === null ? <BrowserOnly fallback={<Loading />}>{page}</BrowserOnly> : page}
+      {campaignId === null ? <BrowserOnly fallback={<PageSkeleton />}>{page}</BrowserOnly> : page}
     </HydrationBoundary>
   );
 }
