@@ -19,7 +19,7 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import common from "@/messages/en/common.json";
-import { DataTable } from "./data-table";
+import { DataTable, DRAW_AT_ONCE } from "./data-table";
 
 type Fruit = { id: number; name: string; stock: number };
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, sortedRowModel: createSortedRowModel() });
@@ -234,17 +234,27 @@ describe("DataTable rendering", () => {
     expect(bodyRows()[1]?.querySelector("td[data-col='stock']")?.textContent).toBe("10");
   });
 
-  it("on a client mount, reserves placeholder rows first and draws the rows in a second render", () => {
+  it("on a client mount of a big page, reserves placeholder rows first and draws the rows in a second render", () => {
     viewport(1024);
+    const many: Fruit[] = Array.from({ length: DRAW_AT_ONCE + 1 }, (_, i) => ({ ...FRUITS[i % FRUITS.length]!, id: 100 + i }));
     const seen: string[] = [];
     const note = () => seen.push(`${document.querySelectorAll("[data-testid=fruit-row]").length} rows, ${document.querySelectorAll("tbody tr[aria-hidden=true]").length} placeholders`);
-    render(wrap(<Profiler id="t" onRender={note}><Fruits /></Profiler>));
-    expect(seen).toEqual(["0 rows, 3 placeholders", "3 rows, 0 placeholders"]);
+    render(wrap(<Profiler id="t" onRender={note}><Fruits data={many} /></Profiler>));
+    expect(seen).toEqual(["0 rows, 12 placeholders", `${many.length} rows, 0 placeholders`]);
 
     // Later updates (a sort) are drawn at once.
     seen.length = 0;
     fireEvent.click(within(screen.getByRole("columnheader", { name: /Name/ })).getByRole("button"));
-    expect(seen).toEqual(["3 rows, 0 placeholders"]);
+    expect(seen).toEqual([`${many.length} rows, 0 placeholders`]);
+  });
+
+  it("on a client mount of a small page, draws the rows in its first render", () => {
+    viewport(1024);
+    const seen: string[] = [];
+    const note = () => seen.push(`${document.querySelectorAll("[data-testid=fruit-row]").length} rows, ${document.querySelectorAll("tbody tr[aria-hidden=true]").length} placeholders`);
+    render(wrap(<Profiler id="t" onRender={note}><Fruits /></Profiler>));
+    expect(seen[0]).toBe("3 rows, 0 placeholders");
+    expect(seen.every((s) => s === "3 rows, 0 placeholders")).toBe(true);
   });
 
   it("focuses the row named by focusRowId when the token changes", () => {

@@ -37,6 +37,9 @@ export type DataTableProps<TFeatures extends TableFeatures, TData extends RowDat
   cards?: boolean;
 };
 
+/** Rows a client-side mount draws in its first render; more wait for a second one (see DataTable). */
+export const DRAW_AT_ONCE = 30;
+
 /**
  * The one table shell: caption, header with the shared sort button and
  * aria-sort, memoised rows, and below 640 px the same rows as cards (from the
@@ -50,10 +53,12 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
   const shown = cards ? layout : "table";
 
   const rows = table.getRowModel().rows;
-  // A client-side mount draws its rows in a second, interruptible render (placeholders first), so a
-  // big first page never blocks the page in one long task. The server render and hydration (layout
-  // "both") draw them at once; later updates are synchronous, and cheap because rows are memoised.
-  const ready = useDeferredValue(true, shown === "both");
+  // A client-side mount of a big page of rows draws them in a second, interruptible render
+  // (placeholders first), so it never blocks the page in one long task. A page of up to
+  // DRAW_AT_ONCE rows (the queue's default 20) is drawn at once: a click there waited a second
+  // render for rows that cost less than it. The server render and hydration (layout "both") draw
+  // them at once; later updates are synchronous, and cheap because rows are memoised.
+  const ready = useDeferredValue(true, shown === "both" || rows.length <= DRAW_AT_ONCE);
   const settling = !ready && rows.length > 0;
 
   const clickRef = useRef(onRowClick);

@@ -57,7 +57,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PostPage({ params }: Props) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
-  const id = parsed.data;
+  // The header streams at once on a first load while the post is read (the app has no route-level
+  // loading skeleton, see components/ui/app-link.tsx); a click in the app reads nothing here.
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <PostPageBody id={parsed.data} />
+    </Suspense>
+  );
+}
+
+async function PostPageBody({ id }: { id: number }) {
   const [t, user] = await Promise.all([getTranslations("review.post"), getCurrentUser()]);
 
   const client = getServerQueryClient();
