@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { Suspense } from "react";
 import { Overview } from "@/components/overview/overview";
-import { Prefetch } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/components/overview/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { accountQuery } from "@/lib/queries/account";
 import { ALL_CAMPAIGN_STATUSES, campaignsQuery } from "@/lib/queries/campaigns";
@@ -20,20 +19,19 @@ export default async function OverviewPage() {
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t("title")}</h1>
-      <Suspense fallback={<SkeletonLines lines={10} />}>
-        <Prefetch
-          entries={[
-            { queryKey: accountQuery().queryKey, queryFn: () => service.account() },
-            { queryKey: projectsQuery().queryKey, queryFn: () => service.projects() },
-            {
-              queryKey: campaignsQuery({ statuses: ALL_CAMPAIGN_STATUSES }).queryKey,
-              queryFn: () => service.campaigns({ status: [...CAMPAIGN_STATUSES] }),
-            },
-          ]}
-        >
-          <Overview />
-        </Prefetch>
-      </Suspense>
+      <PrefetchFirst
+        fallback={<SkeletonLines lines={10} />}
+        entries={[
+          { queryKey: accountQuery().queryKey, queryFn: () => service.account() },
+          { queryKey: projectsQuery().queryKey, queryFn: () => service.projects() },
+          {
+            queryKey: campaignsQuery({ statuses: ALL_CAMPAIGN_STATUSES }).queryKey,
+            queryFn: () => service.campaigns({ status: [...CAMPAIGN_STATUSES] }),
+          },
+        ]}
+      >
+        <Overview />
+      </PrefetchFirst>
     </>
   );
 }

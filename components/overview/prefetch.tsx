@@ -1,5 +1,6 @@
 import "server-only";
 import { HydrationBoundary } from "@tanstack/react-query";
+import { Suspense } from "react";
 import { prefetchEntries, type PrefetchEntry } from "@/lib/queries/server-query-client";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
 
@@ -17,4 +18,39 @@ export async function Prefetch({ entries, children }: { entries: PrefetchEntry[]
   if (await isClientNavigation()) return <>{children}</>;
   // The request's one QueryClient; no retries on the server: a retry loop would hold the page, the browser retries instead.
   return <HydrationBoundary state={await prefetchEntries(entries)}>{children}</HydrationBoundary>;
+}
+
+/** How long a first load's HTML may wait for its data before streaming it later instead. */
+export const HEAD_START_MS = 250;
+
+/**
+ * Prefetch without a Suspense boundary when the data comes in time. A first load waits up to
+ * `HEAD_START_MS` for the reads (the gateway's cache usually answers in a few ms) and then puts
+ * the content into the HTML's first paint. Behind a Suspense boundary it would not be: React
+ * streams a large finished boundary as a separate part and reveals it only 300 ms after the
+ * first paint, which made the page's largest paint wait for its scripts. A slower read streams
+ * in behind `fallback` as before. A click in the app reads nothing here and renders at once.
+ */
+export async function PrefetchFirst({ entries, fallback, children }: { entries: PrefetchEntry[]; fallback: React.ReactNode; children: React.ReactNode }) {
+  const content = <Prefetch entries={entries}>{children}</Prefetch>;
+  if (await isClientNavigation()) return content;
+  const inTime = await settlesWithin(prefetchEntries(entries), HEAD_START_MS);
+  return inTime ? content : <Suspense fallback={fallback}>{content}</Suspense>;
+}
+
+/** Whether `work` settles (either way) within `ms`; it goes on either way. */
+export async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const settled = work.then(
+    () => true,
+    () => true,
+  );
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
-import { Suspense } from "react";
 import { CalendarView } from "@/components/calendar/calendar-view";
-import { Prefetch } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/components/overview/prefetch";
 import { calendarDay } from "@/lib/analytics/dates";
 import { campaignsQuery } from "@/lib/queries/campaigns";
 import { calendarQuery } from "@/lib/queries/compare";
@@ -33,15 +32,14 @@ export default async function CalendarPage({ searchParams }: Props) {
   const filters = calendarFilters(state, today);
   const q = CalendarQuery.parse({ from: filters.from, to: filters.to, ...(filters.campaignId ? { campaign_id: String(filters.campaignId) } : {}) });
   return (
-    <Suspense fallback={<CalendarSkeleton />}>
-      <Prefetch
-        entries={[
-          { queryKey: calendarQuery(filters).queryKey, queryFn: () => calendarAnswer(service, q, "interactive") },
-          { queryKey: campaignsQuery({ statuses: LISTED }).queryKey, queryFn: () => service.campaigns({ status: ["ACTIVE", "FROZEN"] }, "interactive") },
-        ]}
-      >
-        <CalendarView today={today} />
-      </Prefetch>
-    </Suspense>
+    <PrefetchFirst
+      fallback={<CalendarSkeleton />}
+      entries={[
+        { queryKey: calendarQuery(filters).queryKey, queryFn: () => calendarAnswer(service, q, "interactive") },
+        { queryKey: campaignsQuery({ statuses: LISTED }).queryKey, queryFn: () => service.campaigns({ status: ["ACTIVE", "FROZEN"] }, "interactive") },
+      ]}
+    >
+      <CalendarView today={today} />
+    </PrefetchFirst>
   );
 }

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
-import { Suspense } from "react";
 import { CampaignsView } from "@/components/campaigns/campaigns-view";
 import { CampaignTableSkeleton } from "@/components/campaigns/table/skeleton";
-import { Prefetch } from "@/components/overview/prefetch";
+import { PrefetchFirst, type PrefetchEntry } from "@/components/overview/prefetch";
 import { campaignsQuery } from "@/lib/queries/campaigns";
 import { projectsQuery } from "@/lib/queries/projects";
 import { service } from "@/lib/server/upstream-service";
@@ -21,22 +20,19 @@ export default async function CampaignsPage({ searchParams }: Props) {
   const t = await getTranslations("analytics.campaigns");
   // The client's parsers and defaults, so the prefetched list is the one the table asks for.
   const state = await parseCampaignsUrl(searchParams);
+  const entries: PrefetchEntry[] = [
+    { queryKey: projectsQuery().queryKey, queryFn: () => service.projects() },
+    {
+      queryKey: campaignsQuery({ projectId: state.project, statuses: state.statuses }).queryKey,
+      queryFn: () => service.campaigns({ project_id: state.project ?? undefined, status: state.statuses }),
+    },
+  ];
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t("title")}</h1>
-      <Suspense fallback={<CampaignTableSkeleton />}>
-        <Prefetch
-          entries={[
-            { queryKey: projectsQuery().queryKey, queryFn: () => service.projects() },
-            {
-              queryKey: campaignsQuery({ projectId: state.project, statuses: state.statuses }).queryKey,
-              queryFn: () => service.campaigns({ project_id: state.project ?? undefined, status: state.statuses }),
-            },
-          ]}
-        >
-          <CampaignsView />
-        </Prefetch>
-      </Suspense>
+      <PrefetchFirst entries={entries} fallback={<CampaignTableSkeleton />}>
+        <CampaignsView />
+      </PrefetchFirst>
     </>
   );
 }

@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
-import { Suspense } from "react";
-import { Prefetch } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/components/overview/prefetch";
 import { InboxView } from "@/components/triage/inbox/inbox-view";
 import { TriageTableSkeleton } from "@/components/triage/table/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
@@ -40,21 +39,20 @@ export default async function InboxPage({ searchParams }: Props) {
   // The first load's rows come in the HTML: the page the client asks for, under its key, from the
   // inbox's own copy (what GET /api/inbox answers). Client navigations skip it (see Prefetch).
   return (
-    <Suspense fallback={<TriageTableSkeleton label={t("loading")} />}>
-      <Prefetch
-        entries={[
-          {
-            queryKey: inboxOptions(filters).queryKey,
-            queryFn: async () => {
-              const q = routeQuery(filters);
-              const snapshot = await inboxScheduler().use({ campaignIds: q.campaign_id, projectId: q.project_id, priority: "interactive" });
-              return inboxAnswer(snapshot, q, snapshot.now, inboxConfigFromEnv().dueSoonMs);
-            },
+    <PrefetchFirst
+      fallback={<TriageTableSkeleton label={t("loading")} />}
+      entries={[
+        {
+          queryKey: inboxOptions(filters).queryKey,
+          queryFn: async () => {
+            const q = routeQuery(filters);
+            const snapshot = await inboxScheduler().use({ campaignIds: q.campaign_id, projectId: q.project_id, priority: "interactive" });
+            return inboxAnswer(snapshot, q, snapshot.now, inboxConfigFromEnv().dueSoonMs);
           },
-        ]}
-      >
-        <InboxView canDecide={user ? can(user.role, "decide") : false} />
-      </Prefetch>
-    </Suspense>
+        },
+      ]}
+    >
+      <InboxView canDecide={user ? can(user.role, "decide") : false} />
+    </PrefetchFirst>
   );
 }

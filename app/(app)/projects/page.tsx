@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { Suspense } from "react";
-import { Prefetch } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/components/overview/prefetch";
 import { ProjectsList } from "@/components/projects/projects-list";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { projectsQuery } from "@/lib/queries/projects";
@@ -17,11 +16,9 @@ export default async function ProjectsPage() {
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t("title")}</h1>
-      <Suspense fallback={<SkeletonLines lines={6} />}>
-        <Prefetch entries={[{ queryKey: projectsQuery().queryKey, queryFn: () => service.projects() }]}>
-          <ProjectsList />
-        </Prefetch>
-      </Suspense>
+      <PrefetchFirst fallback={<SkeletonLines lines={6} />} entries={[{ queryKey: projectsQuery().queryKey, queryFn: () => service.projects() }]}>
+        <ProjectsList />
+      </PrefetchFirst>
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
 import { CampaignDetail } from "@/components/campaigns/detail/campaign-detail";
 import { PolicyCard } from "@/components/collab/policy-card";
-import { Prefetch } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/components/overview/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { campaignQuery } from "@/lib/queries/campaigns";
 import { IdParam } from "@/lib/schemas";
@@ -17,12 +16,10 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
   const user = await getCurrentUser();
   return (
     <div className="space-y-4">
-    <Suspense fallback={<SkeletonLines lines={8} />}>
       {/* The latest post loads in the browser: its "none yet" 404 is handled there. */}
-      <Prefetch entries={[{ queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) }]}>
+      <PrefetchFirst fallback={<SkeletonLines lines={8} />} entries={[{ queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) }]}>
         <CampaignDetail id={id} />
-      </Prefetch>
-    </Suspense>
+      </PrefetchFirst>
       {/* The approval policy (our database only): admins set it, everyone else reads it. */}
       <PolicyCard campaignId={id} canManage={user !== null && can(user.role, "policy:manage")} />
     </div>

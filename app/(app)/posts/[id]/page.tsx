@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { Suspense } from "react";
+import { cache, Suspense } from "react";
 import { CommentsThread } from "@/components/collab/comments-thread";
 import { PresenceLine } from "@/components/collab/presence-line";
 import { SignoffNotice } from "@/components/collab/signoff-notice";
@@ -37,6 +37,7 @@ import { postVerdicts } from "@/lib/server/collab/verdicts";
 import { toApiError } from "@/lib/server/errors";
 import { service } from "@/lib/server/upstream-service";
 import { PageSkeleton } from "@/components/ui/page-skeleton";
+import { HEAD_START_MS, settlesWithin } from "@/components/overview/prefetch";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
 import { Prefetch } from "./prefetch";
 
@@ -57,14 +58,42 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PostPage({ params }: Props) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
-  // The header streams at once on a first load while the post is read (the app has no route-level
-  // loading skeleton, see components/ui/app-link.tsx); a click in the app reads nothing here.
-  return (
+  const id = parsed.data;
+  // A first load waits a moment for the post so the page comes in the HTML's first paint (behind a
+  // Suspense boundary React would reveal it 300 ms later, see PrefetchFirst); a slow read streams in
+  // behind a skeleton instead. A click in the app reads nothing here and renders at once.
+  const inTime = (await isClientNavigation()) || (await settlesWithin(readPost(id), HEAD_START_MS));
+  return inTime ? (
+    <PostPageBody id={id} />
+  ) : (
     <Suspense fallback={<PageSkeleton />}>
-      <PostPageBody id={parsed.data} />
+      <PostPageBody id={id} />
     </Suspense>
   );
 }
+
+/**
+ * The post and its campaign, read once per request on the request's client: its campaign id, or
+ * the upstream's 404 message, or null when it could not be read (the panels then fetch again in
+ * the browser and show their own error states).
+ */
+const readPost = cache(async (id: number): Promise<{ campaignId: number } | { notFound: string } | null> => {
+  const client = getServerQueryClient();
+  try {
+    // One call: the gateway already retries the upstream and serves stale data when it can.
+    const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => service.post(id, "interactive"), retry: false });
+    // The campaign (its channels) goes into the same first hydration as the post: a panel that
+    // subscribes to it early (the over-limit flag) would otherwise create the entry empty, a later
+    // hydration of it would wait for an effect the server never runs, and the previews would
+    // fetch during the server render, fail, and be drawn again in the browser from scratch.
+    const ofPost = post.data.campaign_id;
+    await client.prefetchQuery({ queryKey: campaignQuery(ofPost).queryKey, queryFn: () => service.campaign(ofPost, "interactive"), retry: false });
+    return { campaignId: ofPost };
+  } catch (e) {
+    const error = toApiError(e);
+    return error.status === 404 ? { notFound: error.message } : null;
+  }
+});
 
 async function PostPageBody({ id }: { id: number }) {
   const [t, user] = await Promise.all([getTranslations("review.post"), getCurrentUser()]);
@@ -74,21 +103,9 @@ async function PostPageBody({ id }: { id: number }) {
   // A click in the app renders at once from the browser's cache; a first load reads the post here
   // and its campaign (for the 404 page and the previews' channels) — see isClientNavigation.
   if (!(await isClientNavigation())) {
-    try {
-      // One call: the gateway already retries the upstream and serves stale data when it can.
-      const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => service.post(id, "interactive"), retry: false });
-      campaignId = post.data.campaign_id;
-      // The campaign (its channels) goes into the same first hydration as the post: a panel that
-      // subscribes to it early (the over-limit flag) would otherwise create the entry empty, a later
-      // hydration of it would wait for an effect the server never runs, and the previews would
-      // fetch during the server render, fail, and be drawn again in the browser from scratch.
-      const ofPost = post.data.campaign_id;
-      await client.prefetchQuery({ queryKey: campaignQuery(ofPost).queryKey, queryFn: () => service.campaign(ofPost, "interactive"), retry: false });
-    } catch (e) {
-      const error = toApiError(e);
-      if (error.status === 404) return <PostNotFound message={error.message} heading />;
-      // Anything else: the panels fetch again in the browser and show their own error states.
-    }
+    const read = await readPost(id);
+    if (read && "notFound" in read) return <PostNotFound message={read.notFound} heading />;
+    campaignId = read?.campaignId ?? null;
   }
   const canDecide = user !== null && can(user.role, "decide");
   const me = user?.email ?? "";

@@ -1,6 +1,5 @@
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
-import { Prefetch } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/components/overview/prefetch";
 import { ProjectDetail } from "@/components/projects/project-detail";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { ALL_CAMPAIGN_STATUSES, campaignsQuery } from "@/lib/queries/campaigns";
@@ -13,19 +12,18 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
   if (!parsed.success) notFound();
   const id = parsed.data;
   return (
-    <Suspense fallback={<SkeletonLines lines={8} />}>
-      <Prefetch
-        entries={[
-          { queryKey: projectQuery(id).queryKey, queryFn: () => service.project(id) },
-          { queryKey: projectChannelsQuery(id).queryKey, queryFn: () => service.projectChannels(id) },
-          {
-            queryKey: campaignsQuery({ projectId: id, statuses: ALL_CAMPAIGN_STATUSES }).queryKey,
-            queryFn: () => service.campaigns({ project_id: id, status: [...CAMPAIGN_STATUSES] }),
-          },
-        ]}
-      >
-        <ProjectDetail id={id} />
-      </Prefetch>
-    </Suspense>
+    <PrefetchFirst
+      fallback={<SkeletonLines lines={8} />}
+      entries={[
+        { queryKey: projectQuery(id).queryKey, queryFn: () => service.project(id) },
+        { queryKey: projectChannelsQuery(id).queryKey, queryFn: () => service.projectChannels(id) },
+        {
+          queryKey: campaignsQuery({ projectId: id, statuses: ALL_CAMPAIGN_STATUSES }).queryKey,
+          queryFn: () => service.campaigns({ project_id: id, status: [...CAMPAIGN_STATUSES] }),
+        },
+      ]}
+    >
+      <ProjectDetail id={id} />
+    </PrefetchFirst>
   );
 }

@@ -1,8 +1,7 @@
 import { notFound } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
-import { Suspense } from "react";
 import { CampaignEngagement } from "@/components/engagement/campaign-engagement";
-import { Prefetch } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/components/overview/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { campaignQuery } from "@/lib/queries/campaigns";
 import { calendarDay } from "@/lib/analytics/dates";
@@ -29,18 +28,17 @@ export default async function CampaignEngagementPage({ params, searchParams }: P
   const from = rangeStartDay(range, now);
   const to = calendarDay(now);
   return (
-    <Suspense fallback={<SkeletonLines lines={8} />}>
-      <Prefetch
-        entries={[
-          { queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) },
-          { queryKey: campaignEngagementQuery(id, since).queryKey, queryFn: () => service.campaignEngagement(id, { since }) },
-          // The trend and the per-post table come from the local time series (lib/server/collector): no upstream call per view.
-          { queryKey: campaignTrendsQuery(id, from, to).queryKey, queryFn: async () => campaignTrends(await readDeps(), id, from, to, "interactive") },
-          { queryKey: campaignTrendPostsQuery(id, from).queryKey, queryFn: async () => campaignTrendPosts(await readDeps(), id, from, "interactive") },
-        ]}
-      >
-        <CampaignEngagement id={id} />
-      </Prefetch>
-    </Suspense>
+    <PrefetchFirst
+      fallback={<SkeletonLines lines={8} />}
+      entries={[
+        { queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) },
+        { queryKey: campaignEngagementQuery(id, since).queryKey, queryFn: () => service.campaignEngagement(id, { since }) },
+        // The trend and the per-post table come from the local time series (lib/server/collector): no upstream call per view.
+        { queryKey: campaignTrendsQuery(id, from, to).queryKey, queryFn: async () => campaignTrends(await readDeps(), id, from, to, "interactive") },
+        { queryKey: campaignTrendPostsQuery(id, from).queryKey, queryFn: async () => campaignTrendPosts(await readDeps(), id, from, "interactive") },
+      ]}
+    >
+      <CampaignEngagement id={id} />
+    </PrefetchFirst>
   );
 }

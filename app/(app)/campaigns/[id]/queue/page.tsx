@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound, redirect } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
-import { Suspense } from "react";
-import { Prefetch } from "@/components/overview/prefetch";
+import { PrefetchFirst, type PrefetchEntry } from "@/components/overview/prefetch";
 import { QueueView } from "@/components/queue/queue-view";
 import { ShareButton } from "@/components/share/share-button";
 import { TriageTableSkeleton } from "@/components/triage/table/skeleton";
@@ -43,6 +42,15 @@ export default async function QueuePage({ params, searchParams }: Props) {
   // both ways read the same cached view. Client navigations skip it (see Prefetch).
   const api = queueApiQuery(state);
   const canShare = user ? can(user.role, "share:manage") : false;
+  const entries: PrefetchEntry[] = [
+    {
+      queryKey: queuePostsOptions(id, state).queryKey,
+      queryFn: () => service.campaignPosts(id, PostListQuery.parse({ ...api, limit: String(api.limit), offset: String(api.offset) })),
+    },
+    // The campaign's channels (one cached read), so the rows' over-limit flags are in the HTML:
+    // arriving after hydration, each flag would add a line to its row and push the list down.
+    { queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) },
+  ];
   return (
     <>
       {/* A link for people without an account to this campaign's waiting posts (editors, admins). */}
@@ -51,21 +59,9 @@ export default async function QueuePage({ params, searchParams }: Props) {
           <ShareButton target={{ campaign_id: id }} />
         </div>
       )}
-      <Suspense fallback={<TriageTableSkeleton label={t("loading")} />}>
-        <Prefetch
-          entries={[
-            {
-              queryKey: queuePostsOptions(id, state).queryKey,
-              queryFn: () => service.campaignPosts(id, PostListQuery.parse({ ...api, limit: String(api.limit), offset: String(api.offset) })),
-            },
-            // The campaign's channels (one cached read), so the rows' over-limit flags are in the HTML:
-            // arriving after hydration, each flag would add a line to its row and push the list down.
-            { queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) },
-          ]}
-        >
-          <QueueView campaignId={id} canDecide={user ? can(user.role, "decide") : false} />
-        </Prefetch>
-      </Suspense>
+      <PrefetchFirst entries={entries} fallback={<TriageTableSkeleton label={t("loading")} />}>
+        <QueueView campaignId={id} canDecide={user ? can(user.role, "decide") : false} />
+      </PrefetchFirst>
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { notFound } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
-import { Suspense } from "react";
 import { PostEngagement } from "@/components/engagement/post-engagement";
-import { Prefetch } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/components/overview/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { engagementHistoryQuery, postEngagementQuery } from "@/lib/queries/engagement";
 import { postQuery } from "@/lib/queries/posts";
@@ -24,21 +23,20 @@ export default async function PostEngagementPage({ params, searchParams }: Props
   // The client's parsers and defaults, so the prefetched history is the one the chart asks for.
   const { metric, points } = parsePostEngagementUrl(await searchParams, id);
   return (
-    <Suspense fallback={<SkeletonLines lines={8} />}>
-      <Prefetch
-        entries={[
-          { queryKey: postQuery(id).queryKey, queryFn: () => service.post(id) },
-          // The same snapshot GET /api/posts/[id]/engagement answers (and the post page's summary shows).
-          { queryKey: postEngagementQuery(id).queryKey, queryFn: async () => postEngagementSnapshot(await readDeps(), id, "interactive") },
-          // Only the metric on screen: history is the heaviest read.
-          {
-            queryKey: engagementHistoryQuery(id, metric, points).queryKey,
-            queryFn: () => service.postEngagementHistory(id, { metric_type: metric, limit: points }),
-          },
-        ]}
-      >
-        <PostEngagement id={id} />
-      </Prefetch>
-    </Suspense>
+    <PrefetchFirst
+      fallback={<SkeletonLines lines={8} />}
+      entries={[
+        { queryKey: postQuery(id).queryKey, queryFn: () => service.post(id) },
+        // The same snapshot GET /api/posts/[id]/engagement answers (and the post page's summary shows).
+        { queryKey: postEngagementQuery(id).queryKey, queryFn: async () => postEngagementSnapshot(await readDeps(), id, "interactive") },
+        // Only the metric on screen: history is the heaviest read.
+        {
+          queryKey: engagementHistoryQuery(id, metric, points).queryKey,
+          queryFn: () => service.postEngagementHistory(id, { metric_type: metric, limit: points }),
+        },
+      ]}
+    >
+      <PostEngagement id={id} />
+    </PrefetchFirst>
   );
 }
