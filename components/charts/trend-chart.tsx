@@ -17,12 +17,11 @@ export function TrendChart({ points, label, height = 200, color = "#2563eb" }: {
   // fresh database, today alone) would be drawn as nothing, so it always gets its dot.
   const everyDot = points.length <= 45;
   const hasValue = (i: number) => points[i] !== undefined && points[i].value !== null;
-  const dot = ({ cx, cy, index }: { cx?: number; cy?: number; index?: number }) =>
-    index !== undefined && cx !== undefined && cy !== undefined && hasValue(index) && (everyDot || (!hasValue(index - 1) && !hasValue(index + 1))) ? (
-      <circle key={index} cx={cx} cy={cy} r={everyDot ? 2 : 3} fill={color} stroke={color} />
-    ) : (
-      <g key={index} />
-    );
+  const lone = (i: number) => !hasValue(i - 1) && !hasValue(i + 1);
+  const dot = ({ cx, cy, index = -1 }: { cx?: number; cy?: number; index?: number }) => {
+    const shown = cx !== undefined && cy !== undefined && hasValue(index) && (everyDot || lone(index));
+    return shown ? <circle key={index} cx={cx} cy={cy} r={everyDot ? 2 : 3} fill={color} stroke={color} /> : <g key={index} />;
+  };
   const day = (d: string) => format.dateTime(dayToDate(d), { day: "numeric", month: "short" });
   return (
     <div role="img" aria-label={label} className="w-full text-zinc-700 dark:text-zinc-300" style={{ height }} data-testid="trend-chart">

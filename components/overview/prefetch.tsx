@@ -1,5 +1,5 @@
 import "server-only";
-import { HydrationBoundary } from "@tanstack/react-query";
+import { HydrationBoundary, type DehydratedState } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { prefetchEntries, type PrefetchEntry } from "@/lib/queries/server-query-client";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
@@ -17,7 +17,12 @@ export async function Prefetch({ entries, children }: { entries: PrefetchEntry[]
   // A click in the app: the browser's cache answers first (see isClientNavigation).
   if (await isClientNavigation()) return <>{children}</>;
   // The request's one QueryClient; no retries on the server: a retry loop would hold the page, the browser retries instead.
-  return <HydrationBoundary state={await prefetchEntries(entries)}>{children}</HydrationBoundary>;
+  return <Hydrated state={prefetchEntries(entries)}>{children}</Hydrated>;
+}
+
+/** Hands the answers of reads already under way to the client panels, once they are in. */
+async function Hydrated({ state, children }: { state: Promise<DehydratedState>; children: React.ReactNode }) {
+  return <HydrationBoundary state={await state}>{children}</HydrationBoundary>;
 }
 
 /** How long a first load's HTML may wait for its data before streaming it later instead. */
@@ -32,10 +37,12 @@ export const HEAD_START_MS = 250;
  * in behind `fallback` as before. A click in the app reads nothing here and renders at once.
  */
 export async function PrefetchFirst({ entries, fallback, children }: { entries: PrefetchEntry[]; fallback: React.ReactNode; children: React.ReactNode }) {
-  const content = <Prefetch entries={entries}>{children}</Prefetch>;
-  if (await isClientNavigation()) return content;
-  const inTime = await settlesWithin(prefetchEntries(entries), HEAD_START_MS);
-  return inTime ? content : <Suspense fallback={fallback}>{content}</Suspense>;
+  if (await isClientNavigation()) return <>{children}</>;
+  // One read per entry, waited for here and hydrated below: a read that failed within the head
+  // start is not made a second time (the request's client would not dedupe a failed query).
+  const state = prefetchEntries(entries);
+  const content = <Hydrated state={state}>{children}</Hydrated>;
+  return (await settlesWithin(state, HEAD_START_MS)) ? content : <Suspense fallback={fallback}>{content}</Suspense>;
 }
 
 /** Whether `work` settles (either way) within `ms`; it goes on either way. */

@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { cache, Suspense } from "react";
+import { Suspense } from "react";
 import { CommentsThread } from "@/components/collab/comments-thread";
 import { PresenceLine } from "@/components/collab/presence-line";
 import { SignoffNotice } from "@/components/collab/signoff-notice";
@@ -69,11 +69,11 @@ export default async function PostPage({ params }: Props) {
 }
 
 /**
- * The post and its campaign, read once per request on the request's client: its campaign id, or
- * the upstream's 404 message, or null when it could not be read (the panels then fetch again in
- * the browser and show their own error states).
+ * The post and its campaign, read on the request's client: its campaign id, or the upstream's 404
+ * message, or null when it could not be read (the panels then fetch again in the browser and show
+ * their own error states).
  */
-const readPost = cache(async (id: number): Promise<{ campaignId: number } | { notFound: string } | null> => {
+async function readPost(id: number): Promise<{ campaignId: number } | { notFound: string } | null> {
   const client = getServerQueryClient();
   try {
     // One call: the gateway already retries the upstream and serves stale data when it can.
@@ -89,7 +89,7 @@ const readPost = cache(async (id: number): Promise<{ campaignId: number } | { no
     const error = toApiError(e);
     return error.status === 404 ? { notFound: error.message } : null;
   }
-});
+}
 
 async function PostPageBody({ id }: { id: number }) {
   const [t, user] = await Promise.all([getTranslations("review.post"), getCurrentUser()]);
