@@ -95,12 +95,8 @@ async function profilePage(browser: Browser, stack: Stack, state: Awaited<Return
     selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
     if (i >= run.from && i < run.to) longestUs.set(id, (longestUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
-  const byFile = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  const byFunctionLongest = new Map<string, number>();
-  for (const [id, us] of selfUs) {
-    const node = byId.get(id);
-    if (!node) continue;
+  const stretchLines: string[] = [];
+  const placeOf = async (node: ProfileNode): Promise<{ file: string; fn: string; where: string }> => {
     const { url, functionName, lineNumber, columnNumber } = node.callFrame;
     let file = url ? (url.includes("/_next/static/") ? "(unmapped chunk)" : new URL(url).pathname === path.split("?")[0] ? "(the document's inline scripts)" : url) : functionName || "(native)";
     let fn = functionName;
@@ -114,11 +110,62 @@ async function profilePage(browser: Browser, stack: Stack, state: Awaited<Return
         where = `${pos.source.replace(/^.*node_modules\//, "").replace(/^.*\[project\]\//, "")}:${pos.line}`;
       }
     }
+    return { file, fn, where };
+  };
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  const byFunctionLongest = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    const node = byId.get(id);
+    if (!node) continue;
+    const { file, fn, where } = await placeOf(node);
     byFile.set(file, (byFile.get(file) ?? 0) + us / 1000);
     const key = `${fn || "(anonymous)"} · ${where || file}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + us / 1000);
     const inLongest = longestUs.get(id);
     if (inLongest) byFunctionLongest.set(key, (byFunctionLongest.get(key) ?? 0) + inLongest / 1000);
+  }
+  // Every busy stretch over 80 ms, each with its own top functions and the part of it spent in or
+  // under our own code (components/, lib/, app/): which of our files the stretch's work is for.
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const where = await Promise.all(profile.nodes.map(async (n) => [n.id, await placeOf(n)] as const));
+  const place = new Map(where);
+  const ours = (id: number): string | null => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const p = place.get(at);
+      if (p && /^(components|lib|app)\//.test(p.file)) return p.file;
+    }
+    return null;
+  };
+  const stretches: { from: number; to: number; ms: number }[] = [];
+  for (let i = 0, start = 0, span = 0; i <= profile.samples.length; i++) {
+    const isIdle = i === profile.samples.length || idle.has(profile.samples[i] as number);
+    if (!isIdle) {
+      span += profile.timeDeltas[i] ?? 0;
+      continue;
+    }
+    if (span / 1000 > 80) stretches.push({ from: start, to: i, ms: span / 1000 });
+    start = i + 1;
+    span = 0;
+  }
+  let at = 0;
+  const startMs: number[] = [];
+  profile.timeDeltas.forEach((d) => startMs.push((at += d) / 1000));
+  for (const st of stretches) {
+    const fns = new Map<string, number>();
+    const underOurs = new Map<string, number>();
+    for (let i = st.from; i < st.to; i++) {
+      const id = profile.samples[i] as number;
+      const us = (profile.timeDeltas[i] ?? 0) / 1000;
+      const p = place.get(id);
+      const key = p ? `${p.fn || "(anonymous)"} · ${p.where || p.file}` : "?";
+      fns.set(key, (fns.get(key) ?? 0) + us);
+      const o = ours(id) ?? "(not under our code)";
+      underOurs.set(o, (underOurs.get(o) ?? 0) + us);
+    }
+    const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${Math.round(v)} ${k}`).join("; ");
+    stretchLines.push(`busy ${Math.round(st.ms)} ms at ~${Math.round(startMs[st.from] ?? 0)} ms of the profile\n    functions: ${top(fns, 6)}\n    under our files: ${top(underOurs, 6)}`);
   }
   const blocking = tasks.filter((t) => t.start >= fcp).reduce((s, t) => s + Math.max(0, t.duration - 50), 0);
   console.log(`\n=== ${path} (phone, CPU 4× slower) ===`);
@@ -126,6 +173,7 @@ async function profilePage(browser: Browser, stack: Stack, state: Awaited<Return
   const top = (m: Map<string, number>, n: number) => [...m].filter(([k]) => k !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => [k, Math.round(v)]);
   console.log(table(["self time by file", "ms"], top(byFile, 30)));
   console.log(table(["self time by function", "ms"], top(byFunction, 25)));
+  console.log(`busy stretches over 80 ms:\n  ${stretchLines.join("\n  ")}`);
   console.log(table([`the longest busy stretch (${Math.round(sumDeltas(profile, run.from, run.to) / 1000)} ms), by function`, "ms"], top(byFunctionLongest, 20)));
 }
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
@@ -49,7 +49,7 @@ describe("mergeClasses", () => {
         if (ours !== reference) disagree.push(`"${list}": ours "${ours}", tailwind-merge "${reference}"`);
       }
     }
-    if (process.env.CLASS_MERGE_DUMP) require("node:fs").writeFileSync(process.env.CLASS_MERGE_DUMP, disagree.join("\n"));
+    if (process.env.CLASS_MERGE_DUMP) writeFileSync(process.env.CLASS_MERGE_DUMP, disagree.join("\n"));
     expect(disagree.slice(0, 40), `${disagree.length} pairs disagree`).toEqual([]);
   });
 

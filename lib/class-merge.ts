@@ -13,7 +13,6 @@
  * A class of no known group (ours, or a word) is always kept.
  */
 
-const COLOR = String.raw`(?:(?:slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose)-\d{2,3}|white|black|transparent|current|inherit)(?:\/\d+)?`;
 const ARBITRARY = String.raw`\[[^\]]+\]`;
 const NUMBER = String.raw`(?:\d+(?:\.\d+)?|px)`;
 const SIDES = ["t", "r", "b", "l", "s", "e"] as const;
