@@ -93,7 +93,13 @@ test("a campaign's daily trend with its table view, and a per-post CSV holding e
     await page.reload();
     await expect(page.getByTestId("trend-coverage")).toContainText(`Учтено постов: ${totals.posts_count} из ${totals.posts_count}.`, { timeout: 5_000 });
   }).toPass({ timeout: 90_000 });
-  await expect(page.getByTestId("trend-charts").getByTestId("trend-chart")).toHaveCount(5);
+  // A chart is drawn when its box comes near the screen (components/charts/when-visible.tsx).
+  const metrics = page.getByTestId("trend-charts").locator("li[data-metric]");
+  await expect(metrics).toHaveCount(5);
+  for (const item of await metrics.all()) {
+    await item.scrollIntoViewIfNeeded();
+    await expect(item.getByTestId("trend-chart")).toBeVisible();
+  }
   await expectNoA11yViolations(page);
 
   // The table view: a row per day, today's views = the upstream's total.

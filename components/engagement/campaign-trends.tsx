@@ -6,6 +6,7 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
+import { WhenVisible } from "@/components/charts/when-visible";
 import { QueryPanel } from "@/components/overview/query-panel";
 import { Button } from "@/components/ui/button";
 import { toLocale } from "@/i18n/config";
@@ -112,7 +113,9 @@ export function CampaignTrendsPanel({ id, from, to, headerRows, fileName }: { id
                                   <span className="italic">{ta("notReported")}</span>
                                 )}
                               </p>
-                              <TrendChart points={s.points} label={t("chartLabel", { metric: name })} color={COLORS[i % COLORS.length]} />
+                              <WhenVisible className="h-[200px]">
+                                <TrendChart points={s.points} label={t("chartLabel", { metric: name })} color={COLORS[i % COLORS.length]} />
+                              </WhenVisible>
                             </li>
                           );
                         })}

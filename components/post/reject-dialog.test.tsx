@@ -49,7 +49,7 @@ function Harness({ onSubmit, taskIds = [42], campaignId, initial }: { onSubmit: 
 type Options = { taskIds?: number[]; locale?: "ru" | "en"; reasons?: RejectReasons; campaignId?: number; initial?: Initial };
 
 /** `reasons` are what GET /api/campaigns/7/reject-reasons answered (put in the cache: no request is made). */
-function renderDialog(onSubmit: Submit, { taskIds, locale = "ru", reasons, campaignId = reasons ? CAMPAIGN : undefined, initial }: Options = {}) {
+async function renderDialog(onSubmit: Submit, { taskIds, locale = "ru", reasons, campaignId = reasons ? CAMPAIGN : undefined, initial }: Options = {}) {
   const messages = locale === "ru" ? { common, review } : { common: enCommon, review: enReview };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (reasons) client.setQueryData(rejectReasonsKey(CAMPAIGN), reasons);
@@ -63,7 +63,8 @@ function renderDialog(onSubmit: Submit, { taskIds, locale = "ru", reasons, campa
   const opener = screen.getByRole("button", { name: "Reject…" });
   opener.focus();
   fireEvent.click(opener);
-  const dialog = screen.getByRole("dialog");
+  // The open dialog's code loads on first opening (next/dynamic): wait for it.
+  const dialog = await screen.findByRole("dialog");
   const field = within(dialog).getByRole("textbox") as HTMLTextAreaElement;
   return { dialog: dialog as HTMLDialogElement, field };
 }
@@ -80,8 +81,8 @@ const press = (field: HTMLTextAreaElement, init: KeyboardEventInit) => {
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 5)));
 
 describe("RejectDialog", () => {
-  it("is named after the post, focuses the reason and says which keys send", () => {
-    const { dialog, field } = renderDialog(vi.fn());
+  it("is named after the post, focuses the reason and says which keys send", async () => {
+    const { dialog, field } = await renderDialog(vi.fn());
     expect(dialog.open).toBe(true);
     expect(screen.getByRole("dialog", { name: "Отклонить пост №42" })).toBe(dialog);
     expect(screen.getByLabelText("Причина отклонения")).toBe(field);
@@ -93,7 +94,7 @@ describe("RejectDialog", () => {
 
   it("requires a reason: empty or blank is refused without sending", async () => {
     const onSubmit = vi.fn<Submit>().mockResolvedValue(undefined);
-    const { dialog, field } = renderDialog(onSubmit);
+    const { dialog, field } = await renderDialog(onSubmit);
     expect(within(dialog).queryByText("Укажите причину.")).toBeNull();
     fireEvent.click(within(dialog).getByRole("button", { name: "Отклонить" }));
     expect(within(dialog).getByText("Укажите причину.")).toBeTruthy();
@@ -107,7 +108,7 @@ describe("RejectDialog", () => {
 
   it(`refuses more than ${REASON_MAX} characters after trimming, and says so at once`, async () => {
     const onSubmit = vi.fn<Submit>().mockResolvedValue(undefined);
-    const { dialog, field } = renderDialog(onSubmit);
+    const { dialog, field } = await renderDialog(onSubmit);
     type(field, `  ${"я".repeat(REASON_MAX)}  `);
     expect(within(dialog).queryByText(`Причина длиннее ${REASON_MAX} символов.`)).toBeNull();
     expect(within(dialog).getByText(`${REASON_MAX} из ${REASON_MAX} символов`)).toBeTruthy();
@@ -121,7 +122,7 @@ describe("RejectDialog", () => {
 
   it("Enter sends the trimmed reason and closes; Shift+Enter and an IME's Enter do not send", async () => {
     const onSubmit = vi.fn<Submit>().mockResolvedValue(undefined);
-    const { dialog, field } = renderDialog(onSubmit);
+    const { dialog, field } = await renderDialog(onSubmit);
     type(field, "  Не по теме\nкампании ");
     expect(press(field, { key: "Enter", shiftKey: true })).toBe(true);
     expect(press(field, { key: "Enter", isComposing: true })).toBe(true);
@@ -137,7 +138,7 @@ describe("RejectDialog", () => {
       previous_decision: { by: "Анна", email: "anna@example.com", action: "approve", at: "2026-11-20T10:00:00Z" },
     });
     const onSubmit = vi.fn<Submit>().mockRejectedValueOnce(conflict).mockResolvedValueOnce(undefined);
-    const { dialog, field } = renderDialog(onSubmit);
+    const { dialog, field } = await renderDialog(onSubmit);
     type(field, "Опечатка в заголовке");
     press(field, { key: "Enter" });
     await settle();
@@ -159,7 +160,7 @@ describe("RejectDialog", () => {
   it("while sending: one send only, buttons off, Escape does not close", async () => {
     let finish: () => void = () => {};
     const onSubmit = vi.fn<Submit>(() => new Promise<void>((resolve) => (finish = resolve)));
-    const { dialog, field } = renderDialog(onSubmit);
+    const { dialog, field } = await renderDialog(onSubmit);
     type(field, "Повтор");
     press(field, { key: "Enter" });
     press(field, { key: "Enter" });
@@ -176,7 +177,7 @@ describe("RejectDialog", () => {
 
   it("Cancel and Escape close it without sending, and the next opening starts empty", async () => {
     const onSubmit = vi.fn<Submit>();
-    const { dialog, field } = renderDialog(onSubmit);
+    const { dialog, field } = await renderDialog(onSubmit);
     type(field, "черновик");
     fireEvent.keyDown(field, { key: "Escape" });
     await settle();
@@ -191,8 +192,8 @@ describe("RejectDialog", () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it("names a bulk reject by its count, in English too", () => {
-    const { dialog } = renderDialog(vi.fn(), { taskIds: [1, 2, 3], locale: "en" });
+  it("names a bulk reject by its count, in English too", async () => {
+    const { dialog } = await renderDialog(vi.fn(), { taskIds: [1, 2, 3], locale: "en" });
     expect(screen.getByRole("dialog", { name: "Reject 3 posts" })).toBe(dialog);
     expect(within(dialog).getByRole("button", { name: "Reject all (3)" })).toBeTruthy();
     expect(within(dialog).getByText(/^Ctrl\+Enter \(⌘\+Enter\) rejects from anywhere in the form/)).toBeTruthy();
@@ -215,8 +216,8 @@ describe("RejectDialog", () => {
     };
     const radios = (dialog: HTMLElement) => within(dialog).getAllByRole("radio") as HTMLInputElement[];
 
-    it("offers the categories most used first, labelled (an unknown code as it is), with their counts", () => {
-      const { dialog } = renderDialog(vi.fn(), { reasons });
+    it("offers the categories most used first, labelled (an unknown code as it is), with their counts", async () => {
+      const { dialog } = await renderDialog(vi.fn(), { reasons });
       const group = within(dialog).getByRole("group", { name: "Категория причины" });
       expect(within(group).getAllByRole("radio").map((r) => r.closest("label")?.textContent)).toEqual(["Факты· 5 раз", "Тон· 2 раза", "brand_voice", "Другое"]);
       expect(radios(dialog).some((r) => r.checked)).toBe(false);
@@ -230,7 +231,7 @@ describe("RejectDialog", () => {
 
     it("requires a category, and sends the one chosen with the reason", async () => {
       const onSubmit = vi.fn<Submit>().mockResolvedValue(undefined);
-      const { dialog, field } = renderDialog(onSubmit, { reasons });
+      const { dialog, field } = await renderDialog(onSubmit, { reasons });
       type(field, "Цифры не сходятся");
       press(field, { key: "Enter" });
       await settle();
@@ -244,7 +245,7 @@ describe("RejectDialog", () => {
 
     it("a usual reason fills in its text and category, then Ctrl+Enter on it sends", async () => {
       const onSubmit = vi.fn<Submit>().mockResolvedValue(undefined);
-      const { dialog, field } = renderDialog(onSubmit, { reasons });
+      const { dialog, field } = await renderDialog(onSubmit, { reasons });
       const suggestion = within(dialog).getByRole("button", { name: /Слишком фамильярно/ });
       fireEvent.click(suggestion);
       expect(field.value).toBe("Слишком фамильярно");
@@ -261,7 +262,7 @@ describe("RejectDialog", () => {
 
     it("Ctrl+Enter and ⌘+Enter send from a category or the field, exactly once; plain Enter on a category does not", async () => {
       const onSubmit = vi.fn<Submit>().mockResolvedValue(undefined);
-      const { dialog, field } = renderDialog(onSubmit, { reasons });
+      const { dialog, field } = await renderDialog(onSubmit, { reasons });
       type(field, "Повтор темы");
       const other = within(dialog).getByRole("radio", { name: "Другое" });
       fireEvent.click(other);
@@ -275,7 +276,7 @@ describe("RejectDialog", () => {
       // In the field both handlers (Enter sends, Ctrl+Enter sends) see the press: still one send.
       const second = vi.fn<Submit>().mockResolvedValue(undefined);
       cleanup();
-      const again = renderDialog(second, { reasons, initial: { reason: "Тон не тот", category: "tone" } });
+      const again = await renderDialog(second, { reasons, initial: { reason: "Тон не тот", category: "tone" } });
       expect(again.field.value).toBe("Тон не тот");
       press(again.field, { key: "Enter", ctrlKey: true });
       press(again.field, { key: "Enter", ctrlKey: true });
@@ -283,8 +284,8 @@ describe("RejectDialog", () => {
       expect(second).toHaveBeenCalledExactlyOnceWith("Тон не тот", "tone");
     });
 
-    it("in English, with translated category names", () => {
-      const { dialog } = renderDialog(vi.fn(), { reasons, locale: "en" });
+    it("in English, with translated category names", async () => {
+      const { dialog } = await renderDialog(vi.fn(), { reasons, locale: "en" });
       expect(within(dialog).getByRole("group", { name: "Reason category" })).toBeTruthy();
       expect(within(dialog).getByRole("radio", { name: /^Facts/ })).toBeTruthy();
       expect(within(dialog).getByText("· 5 times")).toBeTruthy();
@@ -293,7 +294,7 @@ describe("RejectDialog", () => {
     it("when the categories cannot be loaded, says so and sends the reason without one", async () => {
       vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: { code: "store_unavailable", message: "нет" } }, { status: 503 })));
       const onSubmit = vi.fn<Submit>().mockResolvedValue(undefined);
-      const { dialog, field } = renderDialog(onSubmit, { campaignId: CAMPAIGN });
+      const { dialog, field } = await renderDialog(onSubmit, { campaignId: CAMPAIGN });
       expect(await within(dialog).findByText(/Категории не загрузились/)).toBeTruthy();
       type(field, "Без категории");
       press(field, { key: "Enter", ctrlKey: true });

@@ -120,7 +120,7 @@ describe("the post page's decision on a replaced text", () => {
     const sent = serve((s) => (s.body.version === 1 ? refusal(1, 2) : decided("rejected_now", "CANCELED")));
     renderPanel();
     fireEvent.click(screen.getByRole("button", { name: /Отклонить/ }));
-    let dialog = screen.getByRole("dialog");
+    let dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("radio", { name: /Тон/ }));
     fireEvent.change(within(dialog).getByRole("textbox"), { target: { value: "Слишком сухо" } });
     fireEvent.keyDown(within(dialog).getByRole("textbox"), { key: "Enter", ctrlKey: true });
@@ -131,7 +131,7 @@ describe("the post page's decision on a replaced text", () => {
 
     await waitFor(() => expect((within(notice()!).getByRole("button", { name: /Отклонить новый текст/ }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(within(notice()!).getByRole("button", { name: /Отклонить новый текст/ }));
-    dialog = screen.getByRole("dialog");
+    dialog = await screen.findByRole("dialog");
     expect((within(dialog).getByRole("textbox") as HTMLTextAreaElement).value).toBe("Слишком сухо");
     expect((within(dialog).getByRole("radio", { name: /Тон/ }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(dialog).getByRole("button", { name: "Отклонить" }));

@@ -2,8 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { inboxOptions } from "@/lib/queries/inbox";
-import { INBOX_DEFAULTS, inboxFilters } from "@/lib/url-state/inbox";
+import { inboxOptions, UNFILTERED_INBOX_FIRST_PAGE } from "@/lib/queries/inbox";
 
 /**
  * The navigation's count of posts waiting for approval: the total of the
@@ -15,7 +14,7 @@ const COUNT_POLL_MS = 60_000;
 
 export function InboxCount() {
   const t = useTranslations("common.nav");
-  const query = useQuery({ ...inboxOptions(inboxFilters(INBOX_DEFAULTS)), refetchInterval: COUNT_POLL_MS });
+  const query = useQuery({ ...inboxOptions(UNFILTERED_INBOX_FIRST_PAGE), refetchInterval: COUNT_POLL_MS });
   const total = query.data?.data.total;
   if (total === undefined) return null;
   return (

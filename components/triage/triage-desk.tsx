@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { OverLimitFlag, useCampaignPlatforms } from "@/components/post/over-limit-flag";
@@ -7,9 +8,6 @@ import { RejectDialog } from "@/components/post/reject-dialog";
 import { Button } from "@/components/ui/button";
 import { ErrorState, StaleNote } from "@/components/ui/query-states";
 import { BulkBar } from "./bulk-bar";
-import { BulkConfirmDialog } from "./bulk-confirm";
-import { BulkProgress } from "./bulk-progress";
-import { KeysDialog } from "./keys-dialog";
 import { LiveStatus } from "./live-status";
 import { PreviewPane } from "./preview-pane";
 import type { TriagePost, TriageSource } from "./source";
@@ -20,6 +18,11 @@ import { TriageTableSkeleton } from "./table/skeleton";
 import type { TriageColumnSet } from "./table/columns";
 import { useTriageDesk } from "./use-triage-desk";
 import { VersionChangedNotice } from "@/components/post/version-changed";
+
+// What shows only after a key or a bulk decision loads then, not with the queue.
+const KeysDialog = dynamic(() => import("./keys-dialog").then((m) => m.KeysDialog));
+const BulkConfirmDialog = dynamic(() => import("./bulk-confirm").then((m) => m.BulkConfirmDialog));
+const BulkProgress = dynamic(() => import("./bulk-progress").then((m) => m.BulkProgress));
 
 type Props = {
   source: TriageSource;
@@ -215,13 +218,15 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
         </aside>
       )}
 
-      <KeysDialog open={desk.helpOpen} onClose={() => desk.setHelpOpen(false)} readOnly={!canDecide} />
-      <BulkConfirmDialog
-        count={desk.confirming?.length ?? null}
-        campaigns={desk.confirming ? desk.campaignsOf(desk.confirming) : 0}
-        onConfirm={desk.confirmBulkApprove}
-        onCancel={() => desk.setConfirming(null)}
-      />
+      {desk.helpOpen && <KeysDialog open onClose={() => desk.setHelpOpen(false)} readOnly={!canDecide} />}
+      {desk.confirming && (
+        <BulkConfirmDialog
+          count={desk.confirming.length}
+          campaigns={desk.campaignsOf(desk.confirming)}
+          onConfirm={desk.confirmBulkApprove}
+          onCancel={() => desk.setConfirming(null)}
+        />
+      )}
       <RejectDialog
         open={desk.rejecting !== null}
         taskIds={desk.rejecting?.ids ?? []}

@@ -17,6 +17,13 @@ export type InboxFilters = {
 };
 
 /**
+ * The inbox page's opening list (no filter, first page of 20), spelled out here
+ * so the navigation's count can share its cache entry without pulling the
+ * page's URL parsers into every page (lib/url-state/inbox.test.ts checks both agree).
+ */
+export const UNFILTERED_INBOX_FIRST_PAGE: InboxFilters = { projectId: null, campaignIds: [], types: [], urgency: [], limit: 20, offset: 0 };
+
+/**
  * An inbox request is answered from the server's copy and costs the upstream
  * nothing, so polling only decides how soon a change shows when the event
  * stream is down; it also keeps the server's refresh running (it stops a few

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inboxApiQuery, inboxOptions } from "@/lib/queries/inbox";
+import { inboxApiQuery, inboxOptions, UNFILTERED_INBOX_FIRST_PAGE } from "@/lib/queries/inbox";
 import { INBOX_DEFAULTS, inboxFilters, inboxUrlSearch, isFiltered, parseInboxUrl, type InboxUrlState } from "./inbox";
 
 describe("inbox URL state", () => {
@@ -7,6 +7,11 @@ describe("inbox URL state", () => {
     expect(parseInboxUrl(new URLSearchParams())).toEqual(INBOX_DEFAULTS);
     expect(parseInboxUrl({})).toEqual({ project: null, campaign: null, types: [], urgencies: [], page: 1, size: 20 });
     expect(isFiltered(INBOX_DEFAULTS)).toBe(false);
+  });
+
+  it("opens with the very list the navigation counts (one cache entry for both)", () => {
+    expect(inboxFilters(INBOX_DEFAULTS)).toEqual(UNFILTERED_INBOX_FIRST_PAGE);
+    expect(inboxOptions(inboxFilters(INBOX_DEFAULTS)).queryKey).toEqual(inboxOptions(UNFILTERED_INBOX_FIRST_PAGE).queryKey);
   });
 
   it("reads a shared link, lists in their canonical order", () => {
