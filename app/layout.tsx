@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
+import { IntlWarmup } from "@/components/shell/intl-warmup";
 import { Providers } from "@/components/shell/providers";
 import "./globals.css";
 
@@ -22,6 +23,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <NextIntlClientProvider>
           <Providers nonce={nonce}>{children}</Providers>
         </NextIntlClientProvider>
+        <IntlWarmup locale={locale} nonce={nonce} />
       </body>
     </html>
   );

@@ -18,8 +18,8 @@ export function WhenVisible({ className, children }: { className: string; childr
     const el = box.current;
     if (seen || !el) return;
     if (typeof IntersectionObserver === "undefined") {
-      setSeen(true);
-      return;
+      const draw = setTimeout(() => setSeen(true));
+      return () => clearTimeout(draw);
     }
     // A quarter of a screen ahead, so a chart scrolled to is mostly drawn by the time it shows.
     const observer = new IntersectionObserver((entries) => {
