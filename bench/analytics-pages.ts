@@ -11,7 +11,7 @@
 // (1280×800) and as a phone (390×844, CPU slowed 4× like Lighthouse's mobile
 // profile), and prints, from the navigation's start:
 //  - the time until every chart of the page is drawn (the trend: a line per
-//    metric; review analytics: the bars of every chart panel);
+//    metric, of the charts on the screen; review analytics: the bars of every chart panel);
 //  - the blocking time of the load's long tasks (each task's time over 50 ms,
 //    summed), which is what makes a page feel stuck while it draws.
 // The first load of each page is its cold one (nothing cached by the server
@@ -45,11 +45,13 @@ const PROFILES: Profile[] = [
  * while a chart is still on its way.
  */
 const DRAWN = {
-  // components/engagement/campaign-trends.tsx: one <li> per metric, each with a TrendChart (components/charts/trend-chart.tsx).
+  // components/engagement/campaign-trends.tsx: one <li> per metric, each with a TrendChart (components/charts/trend-chart.tsx)
+  // drawn once its box nears the screen (components/charts/when-visible.tsx): every chart on the screen counts.
   trend: () => {
-    const items = document.querySelectorAll('[data-testid="trend-charts"] > li');
-    const lines = document.querySelectorAll('[data-testid="trend-charts"] > li [data-testid="trend-chart"] .recharts-line-curve');
-    return items.length > 0 && lines.length === items.length ? performance.now() : null;
+    const items = [...document.querySelectorAll('[data-testid="trend-charts"] > li')];
+    const onScreen = items.filter((li) => li.getBoundingClientRect().top < window.innerHeight);
+    const drawn = onScreen.filter((li) => li.querySelector('[data-testid="trend-chart"] [data-trend-line]'));
+    return onScreen.length > 0 && drawn.length === onScreen.length ? performance.now() : null;
   },
   // components/review-analytics/panel.tsx: a panel with a chart has its table in <details>; the chart is a ReviewBarChart (bar-chart.tsx).
   review: () => {

@@ -64,7 +64,7 @@ export function TrendChart({ points, label, height = 200, color = "#2563eb" }: {
                 <line key={v} x1={0} x2={W} y1={y(v)} y2={y(v)} vectorEffect="non-scaling-stroke" />
               ))}
             </g>
-            <path d={pathOf(values, x, y)} fill="none" stroke={color} strokeWidth={2} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+            <path data-trend-line d={pathOf(values, x, y)} fill="none" stroke={color} strokeWidth={2} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
             {/* A dot is a zero-length segment with round caps: round however the plot is stretched. */}
             <path
               d={dotted.map((i) => `M${x(i)} ${y(values[i]!)}h0`).join("")}
