@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { IntlWarmup } from "@/components/shell/intl-warmup";
 import { Providers } from "@/components/shell/providers";
+import { layoutFromMobileHint } from "@/components/ui/data-table/layout-hint";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,12 +17,17 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // The per-request script nonce from proxy.ts, for the theme script (Next puts it on its own
   // scripts). Reading a request header also keeps every page dynamically rendered, which a
   // nonce needs: a page built once would carry one stale nonce that no policy allows.
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const requestHeaders = await headers();
+  const nonce = requestHeaders.get("x-nonce") ?? undefined;
+  // A phone's Chromium says so on every request: its tables are rendered as cards only (components/ui/data-table/layout-hint.ts).
+  const tableLayout = layoutFromMobileHint(requestHeaders.get("sec-ch-ua-mobile"));
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         <NextIntlClientProvider>
-          <Providers nonce={nonce}>{children}</Providers>
+          <Providers nonce={nonce} tableLayout={tableLayout}>
+            {children}
+          </Providers>
         </NextIntlClientProvider>
         <IntlWarmup locale={locale} nonce={nonce} />
       </body>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The table shell: sorting with aria-sort, selection, cards below 640 px built
-// from the same columns, both layouts in the server HTML, and rows that are
+// from the same columns, both layouts in the server HTML (one with a phone
+// client hint), and rows that are
 // drawn again only when their own data changes.
 import {
   createColumnHelper,
@@ -20,6 +21,8 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import common from "@/messages/en/common.json";
 import { DataTable, DRAW_AT_ONCE } from "./data-table";
+import { layoutFromMobileHint, type TableLayout } from "./layout-hint";
+import { TableLayoutHint } from "./use-layout";
 
 type Fruit = { id: number; name: string; stock: number };
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, sortedRowModel: createSortedRowModel() });
@@ -215,6 +218,58 @@ describe("DataTable rendering", () => {
     // Each name cell rendered once per layout while hydrating (no Suspense slot: the rows are in
     // the first paint, see DataTable), and not again when the unused layout is dropped.
     expect(nameRendered).toHaveBeenCalledTimes(6);
+    act(() => root.unmount());
+    host.remove();
+  });
+
+  it("reads the phone client hint: cards for ?1, the table for ?0, both without one", () => {
+    expect(layoutFromMobileHint("?1")).toBe("cards");
+    expect(layoutFromMobileHint("?0")).toBe("table");
+    expect(layoutFromMobileHint(null)).toBe("both");
+    expect(layoutFromMobileHint("yes")).toBe("both");
+  });
+
+  it.each([
+    ["cards", 390, "fruit-card", "table"],
+    ["table", 1024, "fruit-row", "ul"],
+  ] as const)("with the hint %s, the server HTML has that layout only and hydration keeps its nodes, a big page drawn at once", async (hint, width, kept, absent) => {
+    const many: Fruit[] = Array.from({ length: DRAW_AT_ONCE + 5 }, (_, i) => ({ ...FRUITS[i % FRUITS.length]!, id: 100 + i }));
+    function Static() {
+      const table = useTable({ features, columns, data: many, getRowId: (f) => String(f.id) });
+      return <DataTable table={table} caption="Fruits" rowTestId="fruit-row" cardTestId="fruit-card" />;
+    }
+    const tree = (layout: TableLayout) => wrap(<TableLayoutHint value={layout}><Static /></TableLayoutHint>);
+    const host = document.createElement("div");
+    host.innerHTML = renderToString(tree(hint));
+    expect(host.querySelector(absent)).toBeNull();
+    expect(host.querySelectorAll(`[data-testid=${kept}]`)).toHaveLength(many.length);
+    document.body.append(host);
+    viewport(width);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const serverNode = host.querySelector(`[data-testid=${kept}]`);
+    const root = await act(async () => hydrateRoot(host, tree(hint)));
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    expect(host.querySelector(`[data-testid=${kept}]`)).toBe(serverNode);
+    expect(host.querySelectorAll(`[data-testid=${kept}]`)).toHaveLength(many.length);
+    expect(host.querySelector(absent)).toBeNull();
+    act(() => root.unmount());
+    host.remove();
+  });
+
+  it("a hint the width contradicts (a phone held wide) gives the right layout right after hydration", async () => {
+    function Static() {
+      const table = useTable({ features, columns, data: FRUITS, getRowId: (f) => String(f.id) });
+      return <DataTable table={table} caption="Fruits" rowTestId="fruit-row" cardTestId="fruit-card" />;
+    }
+    const tree = wrap(<TableLayoutHint value="cards"><Static /></TableLayoutHint>);
+    const host = document.createElement("div");
+    host.innerHTML = renderToString(tree);
+    document.body.append(host);
+    viewport(1024);
+    const root = await act(async () => hydrateRoot(host, tree));
+    expect(host.querySelectorAll("[data-testid=fruit-row]")).toHaveLength(3);
+    expect(host.querySelector("ul")).toBeNull();
     act(() => root.unmount());
     host.remove();
   });

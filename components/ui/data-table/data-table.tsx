@@ -8,7 +8,7 @@ import { cn } from "@/lib/cn";
 import { CardSortPicker } from "./card-sort";
 import { isRowSelected, shellMeta, sortingOf } from "./column-meta";
 import { CardItem, TableRow, type RowAttributes } from "./rows";
-import { useTableLayout } from "./use-layout";
+import { useHydrating, useTableLayout } from "./use-layout";
 
 export type DataTableProps<TFeatures extends TableFeatures, TData extends RowData> = {
   /** The table from `useTable` (the caller owns its features, columns, data and state). */
@@ -51,14 +51,15 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
   const { table, caption, rowAttributes, onRowClick, focusRowId, focusToken = 0, cards = true } = props;
   const layout = useTableLayout();
   const shown = cards ? layout : "table";
+  const hydrating = useHydrating();
 
   const rows = table.getRowModel().rows;
   // A client-side mount of a big page of rows draws them in a second, interruptible render
   // (placeholders first), so it never blocks the page in one long task. A page of up to
   // DRAW_AT_ONCE rows (the queue's default 20) is drawn at once: a click there waited a second
-  // render for rows that cost less than it. The server render and hydration (layout "both") draw
+  // render for rows that cost less than it. The server render and hydration draw
   // them at once; later updates are synchronous, and cheap because rows are memoised.
-  const ready = useDeferredValue(true, shown === "both" || rows.length <= DRAW_AT_ONCE);
+  const ready = useDeferredValue(true, hydrating || rows.length <= DRAW_AT_ONCE);
   const settling = !ready && rows.length > 0;
 
   const clickRef = useRef(onRowClick);
@@ -163,7 +164,8 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
     // The same two slots in every layout, so the one kept after hydration stays in place (no second
     // render of its rows). No Suspense boundary around them: the server streams a large finished
     // boundary as a separate part that React reveals only 300 ms after the first paint, and the
-    // rows are the page's largest paint. Hydration draws both layouts once; the unused one is then dropped.
+    // rows are the page's largest paint. Without a client hint (./use-layout.ts) the server and
+    // hydration draw both layouts once; the unused one is then dropped.
     <div ref={box}>
       <div className={shown === "both" ? "hidden sm:block" : undefined}>{shown !== "cards" && tableView}</div>
       <div className={shown === "both" ? "sm:hidden" : undefined}>{shown !== "table" && cardView}</div>
