@@ -25,7 +25,7 @@ import { loadavg } from "node:os";
 import { calendarDay, shiftDay } from "../lib/analytics/dates";
 import { median, ms, table } from "./web/report";
 import { benchEnv, buildApp, freePort, removeTmp, startStack, stopAll, stopOnSignals, tail, type Stack } from "./web/servers";
-import { CHROMIUM, CHROMIUM_FLAGS, signIn, type StorageState } from "./web/session";
+import { CHROMIUM, CHROMIUM_FLAGS, signIn, type StorageState, PHONE } from "./web/session";
 
 const args = process.argv.slice(2);
 const loads = Math.max(2, Number(args.find((a) => a.startsWith("--loads="))?.slice(8) ?? 5) || 5);
@@ -135,7 +135,7 @@ try {
   const rows: (string | number)[][] = [];
   for (const page of pages) {
     for (const profile of PROFILES) {
-      const context = await browser.newContext({ baseURL: stack.baseURL, storageState: state, viewport: profile.viewport, isMobile: profile.isMobile, hasTouch: profile.isMobile, locale: "ru-RU" });
+      const context = await browser.newContext({ baseURL: stack.baseURL, storageState: state, viewport: profile.viewport, isMobile: profile.isMobile, hasTouch: profile.isMobile, userAgent: profile.isMobile ? PHONE.userAgent : undefined, locale: "ru-RU" });
       await context.addInitScript(LONG_TASKS);
       const results: Load[] = [];
       try {

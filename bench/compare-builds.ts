@@ -14,7 +14,7 @@ import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { resolve } from "node:path";
 import { median, ms, table } from "./web/report";
 import { freePort, startStack, stopAll, stopOnSignals, tail, type Stack } from "./web/servers";
-import { CHROMIUM, CHROMIUM_FLAGS, pickIds, signIn } from "./web/session";
+import { CHROMIUM, CHROMIUM_FLAGS, pickIds, signIn, PHONE } from "./web/session";
 
 const args = process.argv.slice(2);
 // The first two arguments are the trees, any others the pages.
@@ -60,7 +60,7 @@ try {
   const contexts: BrowserContext[] = [];
   for (const stack of stacks) {
     const state = await signIn(browser, stack.baseURL, "editor@example.com");
-    const context = await browser.newContext({ baseURL: stack.baseURL, storageState: state, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, locale: "ru-RU" });
+    const context = await browser.newContext({ baseURL: stack.baseURL, storageState: state, ...PHONE, locale: "ru-RU" });
     await context.addInitScript(() => {
       const w = window as unknown as { __tasks: { start: number; duration: number }[] };
       w.__tasks = [];

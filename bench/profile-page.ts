@@ -14,7 +14,7 @@ import { TraceMap, originalPositionFor } from "@jridgewell/trace-mapping";
 import { existsSync } from "node:fs";
 import { table } from "./web/report";
 import { freePort, startStack, stopAll, stopOnSignals, tail, type Stack } from "./web/servers";
-import { CHROMIUM, CHROMIUM_FLAGS, signIn } from "./web/session";
+import { CHROMIUM, CHROMIUM_FLAGS, signIn, PHONE } from "./web/session";
 
 const distDir = process.env.BENCH_PROFILE_DIST_DIR ?? ".next-prof";
 const paths = process.argv.slice(2).filter((a) => a.startsWith("/"));
@@ -56,7 +56,7 @@ function label(source: string): string {
 }
 
 async function profilePage(browser: Browser, stack: Stack, state: Awaited<ReturnType<typeof signIn>>, path: string): Promise<void> {
-  const context = await browser.newContext({ baseURL: stack.baseURL, storageState: state, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, locale: "ru-RU" });
+  const context = await browser.newContext({ baseURL: stack.baseURL, storageState: state, ...PHONE, locale: "ru-RU" });
   await context.addInitScript(() => {
     const w = window as unknown as { __tasks: { start: number; duration: number }[] };
     w.__tasks = [];

@@ -1,6 +1,6 @@
 // Signing in (through the real login form, as e2e/own-sign-in.ts does) and
 // picking the campaign and post the measured pages show.
-import type { Browser, BrowserContextOptions } from "@playwright/test";
+import { devices, type Browser, type BrowserContextOptions } from "@playwright/test";
 
 export type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
@@ -16,6 +16,18 @@ export const CHROMIUM_FLAGS = [
   "--no-first-run",
   "--disable-quic",
 ];
+
+/**
+ * A phone's context: its size, touch, and a phone's user agent, so that Chromium's client hints
+ * say `Sec-CH-UA-Mobile: ?1` as a real phone's (and Lighthouse's mobile run) do; the server then
+ * renders the tables as cards only (components/ui/data-table/layout-hint.ts). `isMobile` alone sends ?0.
+ */
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 412, height: 823 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: devices["Pixel 5"].userAgent,
+};
 
 export async function signIn(browser: Browser, baseURL: string, email: string): Promise<StorageState> {
   const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
