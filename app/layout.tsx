@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
-import { IntlWarmup } from "@/components/shell/intl-warmup";
 import { Providers } from "@/components/shell/providers";
 import { layoutFromMobileHint } from "@/components/ui/data-table/layout-hint";
 import "./globals.css";
@@ -29,7 +28,6 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             {children}
           </Providers>
         </NextIntlClientProvider>
-        <IntlWarmup locale={locale} nonce={nonce} />
       </body>
     </html>
   );
