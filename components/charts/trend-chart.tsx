@@ -37,7 +37,8 @@ export function TrendChart({ points, label, height = 200, color = "#2563eb" }: {
   const dotted = points.map((_, i) => i).filter((i) => has(i) && (everyDot || (!has(i - 1) && !has(i + 1))));
   const day = (d: string, style: "short" | "medium") =>
     style === "short" ? format.dateTime(dayToDate(d), { day: "numeric", month: "short" }) : format.dateTime(dayToDate(d), { dateStyle: "medium" });
-  const shown = hover === null ? null : points[hover];
+  // The tooltip: the day under the pointer, at its x (in % of the plot); on the right half it opens leftwards, so it stays inside.
+  const tip = hover === null || !points[hover] ? null : { point: points[hover], at: (x(hover) / W) * 100, leftwards: hover > (points.length - 1) / 2 };
 
   return (
     <div role="img" aria-label={label} className="@container w-full text-zinc-700 dark:text-zinc-300" style={{ height }} data-testid="trend-chart">
@@ -75,13 +76,13 @@ export function TrendChart({ points, label, height = 200, color = "#2563eb" }: {
             />
             {hover !== null && <line x1={x(hover)} x2={x(hover)} y1={0} y2={H} stroke="currentColor" strokeOpacity={0.4} vectorEffect="non-scaling-stroke" />}
           </svg>
-          {shown && (
+          {tip && (
             <div
               className="pointer-events-none absolute top-1 z-10 whitespace-nowrap rounded border border-zinc-300 bg-white px-2 py-1 text-xs text-zinc-900 shadow-sm"
-              style={hover !== null && hover > (points.length - 1) / 2 ? { right: `${100 - (x(hover) / W) * 100}%` } : { left: `${(x(hover ?? 0) / W) * 100}%` }}
+              style={tip.leftwards ? { right: `${100 - tip.at}%` } : { left: `${tip.at}%` }}
             >
-              <span className="block">{day(shown.day, "medium")}</span>
-              <span className="block font-semibold tabular-nums">{shown.value === null ? "—" : format.number(shown.value)}</span>
+              <span className="block">{day(tip.point.day, "medium")}</span>
+              <span className="block font-semibold tabular-nums">{tip.point.value === null ? "—" : format.number(tip.point.value)}</span>
             </div>
           )}
         </div>

@@ -8,7 +8,8 @@ import { cn } from "@/lib/cn";
 import { CardSortPicker } from "./card-sort";
 import { isRowSelected, shellMeta, sortingOf } from "./column-meta";
 import { CardItem, TableRow, type RowAttributes } from "./rows";
-import { useHydrating, useTableLayout } from "./use-layout";
+import { useInBrowser } from "@/lib/queries/browser-only";
+import { useTableLayout } from "./use-layout";
 
 export type DataTableProps<TFeatures extends TableFeatures, TData extends RowData> = {
   /** The table from `useTable` (the caller owns its features, columns, data and state). */
@@ -51,7 +52,7 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
   const { table, caption, rowAttributes, onRowClick, focusRowId, focusToken = 0, cards = true } = props;
   const layout = useTableLayout();
   const shown = cards ? layout : "table";
-  const hydrating = useHydrating();
+  const hydrating = !useInBrowser();
 
   const rows = table.getRowModel().rows;
   // A client-side mount of a big page of rows draws them in a second, interruptible render

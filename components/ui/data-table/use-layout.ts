@@ -31,14 +31,3 @@ export function useTableLayout(): TableLayout {
   const hint = useContext(TableLayoutHint);
   return useSyncExternalStore(subscribe, clientLayout, () => hint);
 }
-
-const noSubscription = () => () => {};
-
-/** True in the server render and during hydration, false after (and on client-side mounts). */
-export function useHydrating(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
-}
