@@ -46,7 +46,7 @@ export async function PrefetchFirst({ entries, fallback, children }: { entries: 
 }
 
 /** Whether `work` settles (either way) within `ms`; it goes on either way. */
-async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+export async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), ms);

@@ -15,18 +15,22 @@ export function Panel({
   children,
   className,
   id,
+  ready,
 }: {
   title: string;
   lines?: number;
   children: ReactNode;
   className?: string;
   id?: string;
+  /** The panel's data came with the page (QueryBoundary's `ready`). */
+  ready?: boolean;
 }) {
   const headingId = id ? `${id}-title` : undefined;
   return (
     <Card className={className} aria-labelledby={headingId} id={id}>
       <CardTitle id={headingId}>{title}</CardTitle>
       <QueryBoundary
+        ready={ready}
         fallback={<SkeletonLines lines={lines} />}
         renderError={(error, retry) =>
           error instanceof ApiClientError && error.status === 404 ? <PostNotFound message={error.message} onRetry={retry} /> : undefined
@@ -39,10 +43,11 @@ export function Panel({
 }
 
 /** The page heading's loading and error states (the heading itself must never go missing). */
-export function SummaryBoundary({ children }: { children: ReactNode }) {
+export function SummaryBoundary({ children, ready }: { children: ReactNode; ready?: boolean }) {
   const t = useTranslations("review.post");
   return (
     <QueryBoundary
+      ready={ready}
       fallback={
         <div className="space-y-2" role="status" aria-busy="true">
           <h1 className="sr-only">{t("loading")}</h1>

@@ -2,7 +2,9 @@
 
 import Link, { useLinkStatus } from "next/link";
 import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
+import { QueryClientContext } from "@tanstack/react-query";
 import { useContext, type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent } from "react";
+import { prefetchRouteData } from "@/lib/queries/route-data";
 import { usePrefetchReady } from "./use-prefetch-ready";
 
 type LinkProps = ComponentProps<typeof Link>;
@@ -14,8 +16,9 @@ const FULL = "full" as PrefetchKind;
 
 /**
  * An in-app link that prefetches the way a dashboard is used.
- * - By default only on intent: hover, focus or touch prefetches the whole page,
- *   so the click renders without waiting for the server. A table page has
+ * - By default only on intent: hover, focus or touch prefetches the whole page
+ *   and the data it draws first (lib/queries/route-data.ts), so the click
+ *   renders without waiting for the server. A table page has
  *   dozens of links in view (a campaign row alone links to the campaign, its
  *   queue, its engagement, its project and its inbox); prefetching each as it
  *   appeared was ~40 server renders per page view and a phone's main thread
@@ -58,14 +61,17 @@ function EagerLink(props: LinkProps) {
   return <Link {...props} prefetch={ready ? (props.prefetch ?? true) : false} />;
 }
 
-/** Prefetches the whole page on hover, focus or touch only (no subscription to the page's idleness: a table has dozens). */
+/** Prefetches the whole page and its first data on hover, focus or touch only (no subscription to the page's idleness: a table has dozens). */
 function IntentLink(props: LinkProps) {
-  // The router as next/link itself reads it: absent (null) outside the app router, e.g. in component
-  // tests, where useRouter() would throw; then a hover simply prefetches nothing.
+  // The router and the query cache as read from context: absent (null) outside the app router or a
+  // query provider, e.g. in component tests, where the hooks would throw; a hover then prefetches nothing.
   const router = useContext(AppRouterContext);
+  const queryClient = useContext(QueryClientContext);
   const href = typeof props.href === "string" ? props.href : null;
   const intent = () => {
-    if (router && href !== null && props.prefetch !== false) router.prefetch(href, { kind: FULL });
+    if (href === null || props.prefetch === false) return;
+    router?.prefetch(href, { kind: FULL });
+    if (queryClient) prefetchRouteData(queryClient, href);
   };
   return (
     <Link

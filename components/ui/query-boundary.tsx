@@ -20,9 +20,17 @@ import { ErrorState } from "./query-states";
 export function QueryBoundary({
   fallback,
   renderError,
+  ready = false,
   children,
 }: {
   fallback: ReactNode;
+  /**
+   * The server has put the panel's data into the cache (its HTML and the hydrating render both
+   * see it): no Suspense boundary then. Every boundary past the first 12.8 kB of a page's HTML is
+   * streamed apart by React and revealed 300 ms after the first paint, so the page's panels all
+   * came late. Pass the same value to the server render and the browser's, never one that changes.
+   */
+  ready?: boolean;
   /**
    * Replaces the default error state for errors that do not heal by themselves
    * (e.g. a 404 panel); return undefined to keep the default. Transient
@@ -38,7 +46,7 @@ export function QueryBoundary({
           onReset={reset}
           fallback={(error, retry) => (isTransientError(error) ? undefined : renderError?.(error, retry)) ?? <ErrorState error={error} onRetry={retry} />}
         >
-          <Suspense fallback={fallback}>{children}</Suspense>
+          {ready ? children : <Suspense fallback={fallback}>{children}</Suspense>}
         </ErrorBoundary>
       )}
     </QueryErrorResetBoundary>

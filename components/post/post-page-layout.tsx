@@ -1,0 +1,109 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { PresenceLine } from "@/components/collab/presence-line";
+import { SignoffNotice } from "@/components/collab/signoff-notice";
+import { MediaPanel } from "@/components/media/media-panel";
+import { ShareButton } from "@/components/share/share-button";
+import { BrowserOnly } from "@/lib/queries/browser-only";
+import { DecisionPanel } from "./decision-panel";
+import { EngagementSummary } from "./engagement-summary";
+import { PostOverLimit } from "./over-limit-flag";
+import { PanelSkeleton } from "./panel-skeleton";
+import { PlatformPreviews } from "./platform-previews";
+import { Panel, SummaryBoundary } from "./post-panels";
+import { PostSummary } from "./post-summary";
+import { PostText } from "./post-text";
+import { PostTimeline } from "./post-timeline";
+import { PublishRecords } from "./publish-records";
+import { VersionsPanel } from "./versions-panel";
+
+/**
+ * The post page's panels, laid out. When the server read the post and its campaign (`ready`),
+ * the panels that draw only from those render without Suspense boundaries: React streams every
+ * boundary past the first 12.8 kB of the HTML as a separate part and reveals it 300 ms after the
+ * first paint, so the page's largest paint waited for its scripts. The panels the dashboard's
+ * database answers (comments, verdicts, the decision history) come from the server as slots.
+ */
+export function PostPageLayout({
+  id,
+  ready,
+  me,
+  canDecide,
+  canShare,
+  previewsInBrowser,
+  comments,
+  verdicts,
+  history,
+}: {
+  id: number;
+  /** The post and its campaign are in the cache from the server's first-load read. */
+  ready: boolean;
+  me: string;
+  canDecide: boolean;
+  canShare: boolean;
+  /** The campaign could not be read on the server: the previews fetch it in the browser, with their own error state. */
+  previewsInBrowser: boolean;
+  comments: ReactNode;
+  verdicts: ReactNode;
+  history: ReactNode;
+}) {
+  const t = useTranslations("review.post");
+  const previews = (
+    <Panel title={t("panels.previews")} id="previews" lines={6} ready={ready && !previewsInBrowser}>
+      <PlatformPreviews id={id} />
+    </Panel>
+  );
+  return (
+    <div className="space-y-6">
+      <SummaryBoundary ready={ready}>
+        <PostSummary id={id} />
+      </SummaryBoundary>
+      <PresenceLine id={id} me={me} />
+      {/* A link for people without an account to read and decide this post (editors, admins). */}
+      {canShare && (
+        <div className="flex justify-end">
+          <ShareButton target={{ task_id: id }} />
+        </div>
+      )}
+      {/* On phones the columns dissolve (display: contents) into one flex column, so the
+          decision panel can come first; from lg up, two columns. */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
+        <div className="contents min-w-0 lg:col-span-2 lg:block lg:space-y-6">
+          <Panel title={t("panels.text")} id="text" ready={ready}>
+            <PostText id={id} />
+          </Panel>
+          <Panel title={t("panels.media")} id="media" lines={6} ready={ready}>
+            <MediaPanel id={id} />
+          </Panel>
+          <Panel title={t("panels.versions")} id="versions" lines={6} ready={ready}>
+            <VersionsPanel id={id} />
+          </Panel>
+          {previewsInBrowser ? <BrowserOnly fallback={<PanelSkeleton title={t("panels.previews")} lines={6} />}>{previews}</BrowserOnly> : previews}
+          <Panel title={t("panels.records")} id="records" ready={ready}>
+            <PublishRecords id={id} />
+          </Panel>
+          {comments}
+        </div>
+        <div className="contents min-w-0 lg:block lg:space-y-6">
+          {canDecide && (
+            <Panel title={t("panels.decision")} id="decision" lines={2} className="order-first lg:order-none" ready={ready}>
+              <PostOverLimit id={id} />
+              <SignoffNotice id={id} />
+              <DecisionPanel id={id} />
+            </Panel>
+          )}
+          {verdicts}
+          <Panel title={t("panels.timeline")} id="timeline" lines={4} ready={ready}>
+            <PostTimeline id={id} />
+          </Panel>
+          <Panel title={t("panels.engagement")} id="engagement" lines={5} ready={ready}>
+            <EngagementSummary id={id} />
+          </Panel>
+          {history}
+        </div>
+      </div>
+    </div>
+  );
+}
