@@ -1,17 +1,14 @@
 // Runs as the server does (no window): what a page render does when its prefetch fails.
-import { QueryClientProvider, useSuspenseQuery } from "@tanstack/react-query";
+import { HydrationBoundary, QueryClientProvider, useSuspenseQuery } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Prefetch } from "@/app/(app)/posts/[id]/prefetch";
+import { ReadOnServer } from "@/app/(app)/posts/[id]/prefetch";
 import { postDecisionsKey, postDecisionsQuery } from "./decisions";
 import { apiGet, apiGetRaw, apiPost, ServerFetchRefused } from "./fetch-json";
 import { postQuery } from "./posts";
 import { makeQueryClient } from "./query-client";
 import { prefetchEntries } from "./server-query-client";
-
-// A first page load (not a client navigation, which skips the prefetch): no request scope in a test.
-vi.mock("@/lib/server/render/client-navigation", () => ({ isClientNavigation: async () => false }));
 
 const fetchSpy = vi.fn(async () => new Response("{}"));
 
@@ -27,12 +24,19 @@ function History() {
   return <p>history: {items.length}</p>;
 }
 
-/** Server-renders what Prefetch returned, under the provider the app's layout gives every page. */
+/** The post page's first-load read of a panel's data, then the panel server-rendered as the page does, under the provider the app's layout gives every page. */
 async function serverRender(queryFn: () => Promise<{ items: unknown[] }>) {
-  const element = await Prefetch({ queryKey: postDecisionsKey(1), queryFn, fallback: <p>skeleton</p>, children: <History /> });
+  const request = makeQueryClient();
+  const state = await prefetchEntries([{ queryKey: postDecisionsKey(1), queryFn }], request);
   return renderToString(
     <QueryClientProvider client={makeQueryClient()}>
-      <Suspense fallback={<p>suspended</p>}>{element}</Suspense>
+      <Suspense fallback={<p>suspended</p>}>
+        <HydrationBoundary state={state}>
+          <ReadOnServer client={request} queryKey={postDecisionsKey(1)} fallback={<p>skeleton</p>}>
+            {(ready) => (ready ? <History /> : <p>not ready: {<History />}</p>)}
+          </ReadOnServer>
+        </HydrationBoundary>
+      </Suspense>
     </QueryClientProvider>,
   );
 }

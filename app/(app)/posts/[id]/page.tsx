@@ -27,7 +27,7 @@ import { service } from "@/lib/server/upstream-service";
 import { HEAD_START_MS, settlesWithin } from "@/components/overview/prefetch";
 import { PageSkeleton } from "@/components/ui/page-skeleton";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
-import { Prefetch } from "./prefetch";
+import { ReadOnServer } from "./prefetch";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -39,8 +39,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * The post page. The post itself is fetched here (every panel but two reads
- * it, and a missing post is a 404 page, not a dozen panel errors); comments,
- * verdicts and the decision history stream in their own Suspense boundaries.
+ * it, and a missing post is a 404 page, not a dozen panel errors), with the
+ * comments, verdicts and decisions of the dashboard's own database beside it.
  * Panels share the post through one query key.
  */
 export default async function PostPage({ params }: Props) {
@@ -70,10 +70,11 @@ export default async function PostPage({ params }: Props) {
  */
 async function readPost(id: number): Promise<{ campaignId: number } | { notFound: string } | null> {
   const client = getServerQueryClient();
-  // The verdicts and decisions come from the dashboard's database, beside the post's read: the
-  // presence line and the sign-off notice in the page's first part read them too (a panel's
-  // own Prefetch below streams later, and they would fetch them again in the browser).
-  const ours = prefetchEntries([verdictsEntry(id), decisionsEntry(id)], client);
+  // The comments, verdicts and decisions come from the dashboard's database, read beside the post:
+  // their panels then render with the rest (one streamed later in the right column moved the
+  // panels below it), and the presence line and sign-off notice, which read them too, do not
+  // fetch them again in the browser.
+  const ours = prefetchEntries(ownReads(id), client);
   try {
     // One call: the gateway already retries the upstream and serves stale data when it can.
     const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => service.post(id, "interactive"), retry: false });
@@ -92,8 +93,12 @@ async function readPost(id: number): Promise<{ campaignId: number } | { notFound
   }
 }
 
-const verdictsEntry = (id: number): PrefetchEntry => ({ queryKey: verdictsKey(id), queryFn: () => postVerdicts(id) });
-const decisionsEntry = (id: number): PrefetchEntry => ({ queryKey: postDecisionsKey(id), queryFn: async () => ({ items: await decisionsForPost(id) }) });
+/** The panels' reads of the dashboard's own database, under the keys the browser's queries use. */
+const ownReads = (id: number): PrefetchEntry[] => [
+  { queryKey: commentsKey(id), queryFn: async () => ({ items: await listComments(id) }) },
+  { queryKey: verdictsKey(id), queryFn: () => postVerdicts(id) },
+  { queryKey: postDecisionsKey(id), queryFn: async () => ({ items: await decisionsForPost(id) }) },
+];
 
 /** `read`: the first load's read of the post (readPost), null on a click in the app (see isClientNavigation). */
 async function PostPageBody({ id, read }: { id: number; read: ReturnType<typeof readPost> | null }) {
@@ -117,31 +122,31 @@ async function PostPageBody({ id, read }: { id: number; read: ReturnType<typeof 
       canShare={canShare}
       previewsInBrowser={campaignId !== null && !prefetched(campaignQuery(campaignId).queryKey, client)}
       comments={
-        <Suspense fallback={<PanelSkeleton title={tc("comments.title")} />}>
-          <Prefetch queryKey={commentsKey(id)} queryFn={async () => ({ items: await listComments(id) })} fallback={<PanelSkeleton title={tc("comments.title")} />}>
-            <Panel title={tc("comments.title")} id="comments">
+        <ReadOnServer client={client} queryKey={commentsKey(id)} fallback={<PanelSkeleton title={tc("comments.title")} />}>
+          {(ready) => (
+            <Panel title={tc("comments.title")} id="comments" ready={ready}>
               <CommentsThread id={id} me={me} />
             </Panel>
-          </Prefetch>
-        </Suspense>
+          )}
+        </ReadOnServer>
       }
       verdicts={
-        <Suspense fallback={<PanelSkeleton title={tc("verdicts.title")} />}>
-          <Prefetch {...verdictsEntry(id)} fallback={<PanelSkeleton title={tc("verdicts.title")} />}>
-            <Panel title={tc("verdicts.title")} id="verdicts">
+        <ReadOnServer client={client} queryKey={verdictsKey(id)} fallback={<PanelSkeleton title={tc("verdicts.title")} />}>
+          {(ready) => (
+            <Panel title={tc("verdicts.title")} id="verdicts" ready={ready}>
               <VerdictPanel id={id} me={me} canGive={canVerdict} />
             </Panel>
-          </Prefetch>
-        </Suspense>
+          )}
+        </ReadOnServer>
       }
       history={
-        <Suspense fallback={<PanelSkeleton title={t("panels.history")} />}>
-          <Prefetch {...decisionsEntry(id)} fallback={<PanelSkeleton title={t("panels.history")} />}>
-            <Panel title={t("panels.history")} id="history">
+        <ReadOnServer client={client} queryKey={postDecisionsKey(id)} fallback={<PanelSkeleton title={t("panels.history")} />}>
+          {(ready) => (
+            <Panel title={t("panels.history")} id="history" ready={ready}>
               <DecisionHistory id={id} />
             </Panel>
-          </Prefetch>
-        </Suspense>
+          )}
+        </ReadOnServer>
       }
     />
   );

@@ -1,39 +1,28 @@
 import "server-only";
-import { HydrationBoundary, type QueryKey } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { BrowserOnly } from "@/lib/queries/browser-only";
-import { getServerQueryClient, prefetched, prefetchEntries } from "@/lib/queries/server-query-client";
-import { isClientNavigation } from "@/lib/server/render/client-navigation";
+import { prefetched } from "@/lib/queries/server-query-client";
 
 /**
- * Fetches one panel's data on the server (one call, no retries), then renders
- * the panel with that data hydrated. Wrapped in its own Suspense, it streams
- * in when ready without holding up the rest of the page. A failure is left to
- * the client: the panel is not rendered on the server at all (its
- * `useSuspenseQuery` would otherwise fetch there), and in the browser it
- * fetches again and shows its own error state.
+ * A panel whose data the page read on the server beforehand (the post page's first-load read: one
+ * call, no retries). Read: the panel renders from the page's hydrated cache and is `ready` (no
+ * Suspense boundary, so it comes in the HTML's first part, not streamed apart and revealed late).
+ * Failed, or not read at all (a click in the app): the panel is left to the browser, where it
+ * fetches and shows its own error state; in the server render its `useSuspenseQuery` would
+ * otherwise fetch a relative `/api/...` URL there, fail, and hold the page.
  */
-export async function Prefetch<T>({
+export function ReadOnServer({
+  client,
   queryKey,
-  queryFn,
   fallback,
   children,
 }: {
+  client: QueryClient;
   queryKey: QueryKey;
-  queryFn: () => Promise<T>;
-  /** Shown by the server render when the prefetch failed (the panel's skeleton). */
-  fallback?: ReactNode;
-  children: ReactNode;
+  /** Shown by the server render when the data is not in (the panel's skeleton). */
+  fallback: ReactNode;
+  children: (ready: boolean) => ReactNode;
 }) {
-  // A click in the app: the browser's cache answers first (see isClientNavigation).
-  if (await isClientNavigation()) return <>{children}</>;
-  // The request's one QueryClient, one call and no retries (lib/queries/server-query-client.ts).
-  const client = getServerQueryClient();
-  const state = await prefetchEntries([{ queryKey, queryFn }], client);
-  const ok = prefetched(queryKey, client);
-  return (
-    <HydrationBoundary state={state}>
-      {ok ? children : <BrowserOnly fallback={fallback}>{children}</BrowserOnly>}
-    </HydrationBoundary>
-  );
+  return prefetched(queryKey, client) ? children(true) : <BrowserOnly fallback={fallback}>{children(false)}</BrowserOnly>;
 }
