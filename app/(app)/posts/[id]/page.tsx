@@ -1,8 +1,8 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { dehydrate, HydrationBoundary, type QueryKey } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { Suspense } from "react";
+import { Suspense, type ReactNode } from "react";
 import { CommentsThread } from "@/components/collab/comments-thread";
 import { VerdictPanel } from "@/components/collab/verdict-panel";
 import { DecisionHistory } from "@/components/post/decision-history";
@@ -113,6 +113,16 @@ async function PostPageBody({ id, read }: { id: number; read: ReturnType<typeof 
   const canVerdict = user !== null && can(user.role, "verdict");
   const canShare = user !== null && can(user.role, "share:manage");
 
+  // A panel of the dashboard's own database (ownReads), rendered from the first load's read.
+  const ownPanel = (queryKey: QueryKey, title: string, panelId: string, content: ReactNode) => (
+    <ReadOnServer client={client} queryKey={queryKey} fallback={<PanelSkeleton title={title} />}>
+      {(ready) => (
+        <Panel title={title} id={panelId} ready={ready}>
+          {content}
+        </Panel>
+      )}
+    </ReadOnServer>
+  );
   const page = (
     <PostPageLayout
       id={id}
@@ -121,33 +131,9 @@ async function PostPageBody({ id, read }: { id: number; read: ReturnType<typeof 
       canDecide={canDecide}
       canShare={canShare}
       previewsInBrowser={campaignId !== null && !prefetched(campaignQuery(campaignId).queryKey, client)}
-      comments={
-        <ReadOnServer client={client} queryKey={commentsKey(id)} fallback={<PanelSkeleton title={tc("comments.title")} />}>
-          {(ready) => (
-            <Panel title={tc("comments.title")} id="comments" ready={ready}>
-              <CommentsThread id={id} me={me} />
-            </Panel>
-          )}
-        </ReadOnServer>
-      }
-      verdicts={
-        <ReadOnServer client={client} queryKey={verdictsKey(id)} fallback={<PanelSkeleton title={tc("verdicts.title")} />}>
-          {(ready) => (
-            <Panel title={tc("verdicts.title")} id="verdicts" ready={ready}>
-              <VerdictPanel id={id} me={me} canGive={canVerdict} />
-            </Panel>
-          )}
-        </ReadOnServer>
-      }
-      history={
-        <ReadOnServer client={client} queryKey={postDecisionsKey(id)} fallback={<PanelSkeleton title={t("panels.history")} />}>
-          {(ready) => (
-            <Panel title={t("panels.history")} id="history" ready={ready}>
-              <DecisionHistory id={id} />
-            </Panel>
-          )}
-        </ReadOnServer>
-      }
+      comments={ownPanel(commentsKey(id), tc("comments.title"), "comments", <CommentsThread id={id} me={me} />)}
+      verdicts={ownPanel(verdictsKey(id), tc("verdicts.title"), "verdicts", <VerdictPanel id={id} me={me} canGive={canVerdict} />)}
+      history={ownPanel(postDecisionsKey(id), t("panels.history"), "history", <DecisionHistory id={id} />)}
     />
   );
   return (
