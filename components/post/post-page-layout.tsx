@@ -67,10 +67,19 @@ export function PostPageLayout({
           <ShareButton target={{ task_id: id }} />
         </div>
       )}
-      {/* On phones the columns dissolve (display: contents) into one flex column, so the
-          decision panel can come first; from lg up, two columns. */}
-      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
-        <div className="contents min-w-0 lg:col-span-2 lg:block lg:space-y-6">
+      {/* On phones the columns dissolve (display: contents) into one flex column with the decision
+          panel first; from lg up, two columns with the decision panel atop the right one. It comes
+          first in the document too: the browser paints the HTML as it arrives, and a panel placed
+          first by CSS but arriving last pushed the text down under the reader (CLS 0.1). */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
+        {canDecide && (
+          <Panel title={t("panels.decision")} id="decision" lines={2} className="lg:col-start-3 lg:row-start-1" ready={ready}>
+            <PostOverLimit id={id} />
+            <SignoffNotice id={id} />
+            <DecisionPanel id={id} />
+          </Panel>
+        )}
+        <div className="contents min-w-0 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:block lg:space-y-6">
           <Panel title={t("panels.text")} id="text" ready={ready}>
             <PostText id={id} />
           </Panel>
@@ -86,14 +95,7 @@ export function PostPageLayout({
           </Panel>
           {comments}
         </div>
-        <div className="contents min-w-0 lg:block lg:space-y-6">
-          {canDecide && (
-            <Panel title={t("panels.decision")} id="decision" lines={2} className="order-first lg:order-none" ready={ready}>
-              <PostOverLimit id={id} />
-              <SignoffNotice id={id} />
-              <DecisionPanel id={id} />
-            </Panel>
-          )}
+        <div className={`contents min-w-0 lg:col-start-3 lg:block lg:space-y-6 ${canDecide ? "lg:row-start-2" : "lg:row-start-1"}`}>
           {verdicts}
           <Panel title={t("panels.timeline")} id="timeline" lines={4} ready={ready}>
             <PostTimeline id={id} />
