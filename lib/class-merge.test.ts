@@ -51,7 +51,8 @@ describe("mergeClasses", () => {
     }
     if (process.env.CLASS_MERGE_DUMP) writeFileSync(process.env.CLASS_MERGE_DUMP, disagree.join("\n"));
     expect(disagree.slice(0, 40), `${disagree.length} pairs disagree`).toEqual([]);
-  });
+    // Over a million pairs: ~10 s alone, more than the default 20 s on a busy 2-core machine (one CI run).
+  }, 120_000);
 
   it("overrides within the same variants only, important apart", () => {
     for (const list of [
