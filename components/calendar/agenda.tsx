@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { TextLink } from "@/components/campaigns/text-link";
 import { dayToDate } from "@/components/campaigns/use-labels";
 import { useStatusLabel } from "@/components/triage/status-badge";

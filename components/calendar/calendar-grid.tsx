@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { useEffect, useRef, useState } from "react";
 import { dayToDate } from "@/components/campaigns/use-labels";
 import { shiftDay } from "@/lib/analytics/dates";

@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { useEffect, useRef } from "react";
 import { TextLink } from "@/components/campaigns/text-link";
 import { dayToDate } from "@/components/campaigns/use-labels";

@@ -1,7 +1,8 @@
 "use client";
 
 import { ScrollRegion } from "@/components/charts/scroll-region";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import type { ChartSeries } from "./history-chart";
 
 /** One row per datapoint: the chart's numbers for screen readers and copying. */

@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { useMemo } from "react";
 import { TextLink } from "@/components/campaigns/text-link";
 import { dayToDate } from "@/components/campaigns/use-labels";

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { useState } from "react";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";

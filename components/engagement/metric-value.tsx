@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 
 /** A metric's number, or "not reported" when the upstream sent nothing for it (never 0). */
 export function MetricValue({ value, signed = false }: { value: number | undefined; signed?: boolean }) {

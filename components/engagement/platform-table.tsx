@@ -1,7 +1,8 @@
 "use client";
 
 import { ScrollRegion } from "@/components/charts/scroll-region";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { metricColumns, sumByMetric } from "@/lib/analytics/engagement";
 import type { PostEngagement } from "@/lib/schemas";

@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { dayToDate, useOpenLabel } from "@/components/campaigns/use-labels";
 import { ScrollRegion } from "@/components/charts/scroll-region";
 import type { TrendSeries } from "@/lib/analytics/engagement-trends";

@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { useId } from "react";
 import type { Usage } from "@/lib/analytics/quota";
 import { cn } from "@/lib/cn";

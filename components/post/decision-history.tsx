@@ -1,7 +1,8 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { labelOr } from "@/i18n/keys";
 import { postDecisionsQuery } from "@/lib/queries/decisions";
 import { DateTime } from "./date-time";

@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { useCallback } from "react";
 import { ApiClientError } from "@/lib/queries/fetch-json";
 import type { DecisionExtras, PreviousDecision } from "@/lib/queries/posts";

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { AppLink } from "@/components/ui/app-link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { postEngagementQuery } from "@/lib/queries/engagement";

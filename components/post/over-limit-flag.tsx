@@ -1,7 +1,8 @@
 "use client";
 
 import { queryOptions, useQueries, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { channelPlatforms, overLimits } from "@/lib/posts/over-limit";

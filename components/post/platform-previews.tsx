@@ -1,7 +1,8 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { useCallback, useMemo } from "react";
 import { formatSize } from "@/components/media/format-size";
 import { MediaImage } from "@/components/media/media-image";

@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { useState } from "react";
 import { Channels } from "@/components/campaigns/detail/campaign-detail";
 import { CampaignDataTable } from "@/components/campaigns/table/data-table";

@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { AppLink } from "@/components/ui/app-link";
 import { labelOr } from "@/i18n/keys";
 import { reviewCsvHref } from "@/lib/queries/review-analytics";

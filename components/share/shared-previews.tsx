@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { MediaImage } from "@/components/media/media-image";
 import { useEnumLabel } from "@/components/post/labels";
 import { platformLimit, textLength } from "@/components/post/platform-limits";

@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { useCallback, useMemo } from "react";
 import { linkTimes, useLinkExpiry } from "@/components/media/use-link-expiry";
 import { DecisionNotes, useDecisionOffer, usable } from "@/components/post/decision-offer";

@@ -24,8 +24,8 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
  * Moscow has kept UTC+3 all year since this instant (2014-10-26 02:00 local); before it the
  * offset changed with the seasons and only Intl knows it.
  */
-const MOSCOW_FIXED_SINCE = Date.UTC(2014, 9, 25, 22);
-const MOSCOW_OFFSET_MS = 3 * 3_600_000;
+export const MOSCOW_FIXED_SINCE = Date.UTC(2014, 9, 25, 22);
+export const MOSCOW_OFFSET_MS = 3 * 3_600_000;
 
 /** YYYY-MM-DD of the calendar day containing `at` in the home time zone. */
 export function calendarDay(at: Date, timeZone = HOME_TIME_ZONE): string {

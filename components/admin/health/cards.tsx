@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { AdminHealth } from "@/lib/schemas/admin-health";
 import { Gauge, Row, State } from "./gauge";

@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";

@@ -1,7 +1,8 @@
 "use client";
 
 import { createColumnHelper, rowSelectionFeature, tableFeatures } from "@tanstack/react-table";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormatter } from "@/lib/format/use-formatter";
 import { createContext, useContext } from "react";
 import { AppLink } from "@/components/ui/app-link";
 import { labelOr, type KeyOf, type TranslatorFor } from "@/i18n/keys";
