@@ -1,4 +1,5 @@
 import { AppHeader } from "@/components/shell/app-header";
+import { HeaderReads } from "@/components/shell/header-reads";
 import { requireCurrentUser } from "@/lib/auth/current-user";
 import { SkipLink } from "@/components/shell/skip-link";
 import { OutageProvider } from "@/components/ui/outage";
@@ -9,7 +10,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   return (
     <>
       <SkipLink />
-      <AppHeader user={user} />
+      <HeaderReads email={user.email}>
+        <AppHeader user={user} />
+      </HeaderReads>
       {/* tabIndex lets the skip link move focus here, not only scroll. */}
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl p-4 focus:outline-none">
         {/* One outage banner per page: panels report transient failures to it and heal on its clock. */}

@@ -4,10 +4,27 @@ import { Overview } from "@/components/overview/overview";
 import { PrefetchFirst } from "@/components/overview/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { accountQuery } from "@/lib/queries/account";
-import { ALL_CAMPAIGN_STATUSES, campaignsQuery } from "@/lib/queries/campaigns";
+import { FAILED_FILTER } from "@/components/overview/failed";
+import { ALL_CAMPAIGN_STATUSES, campaignPostsQuery, campaignQuery, campaignsQuery } from "@/lib/queries/campaigns";
 import { projectsQuery } from "@/lib/queries/projects";
-import { CAMPAIGN_STATUSES } from "@/lib/schemas";
+import { prefetchEntry, type PrefetchEntry } from "@/lib/queries/server-query-client";
+import { CAMPAIGN_STATUSES, PostListQuery, type CampaignListItem } from "@/lib/schemas";
 import { service } from "@/lib/server/upstream-service";
+
+/**
+ * What the attention panel reads per active campaign (its detail for the waiting count, a page of
+ * failed posts), read with the list: the same cached calls the browser would make right after
+ * hydrating, but then the panel is in the HTML and the phone renders it once.
+ */
+function attentionEntries(campaigns: readonly CampaignListItem[]): PrefetchEntry[] {
+  const failed = PostListQuery.parse({ ...FAILED_FILTER, limit: String(FAILED_FILTER.limit) });
+  return campaigns
+    .filter((c) => c.status === "ACTIVE")
+    .flatMap((c) => [
+      { queryKey: campaignQuery(c.id).queryKey, queryFn: () => service.campaign(c.id) },
+      { queryKey: campaignPostsQuery(c.id, FAILED_FILTER).queryKey, queryFn: () => service.campaignPosts(c.id, failed) },
+    ]);
+}
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("analytics.overview");
@@ -24,10 +41,11 @@ export default async function OverviewPage() {
         entries={[
           { queryKey: accountQuery().queryKey, queryFn: () => service.account() },
           { queryKey: projectsQuery().queryKey, queryFn: () => service.projects() },
-          {
-            queryKey: campaignsQuery({ statuses: ALL_CAMPAIGN_STATUSES }).queryKey,
-            queryFn: () => service.campaigns({ status: [...CAMPAIGN_STATUSES] }),
-          },
+          prefetchEntry(
+            campaignsQuery({ statuses: ALL_CAMPAIGN_STATUSES }).queryKey,
+            () => service.campaigns({ status: [...CAMPAIGN_STATUSES] }),
+            (list) => attentionEntries(list.data.campaigns),
+          ),
         ]}
       >
         <Overview />

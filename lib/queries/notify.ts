@@ -9,14 +9,17 @@ export const notifyKeys = {
   settings: ["notifications", "settings"] as const,
 };
 
+/** How many of the latest notifications the bell lists. */
+export const BELL_LIMIT = 20;
+
 /**
- * The bell's list (latest 20) with the unread count. Polled slowly as a
+ * The bell's list (latest `BELL_LIMIT`) with the unread count. Polled slowly as a
  * fallback: the event stream tells an open tab at once (lib/events/invalidate.ts).
  */
 export function notificationsOptions() {
   return queryOptions({
     queryKey: notifyKeys.list,
-    queryFn: async ({ signal }) => (await apiRead("notifications", "/api/notifications", { query: { limit: 20 }, signal, priority: "background" })).data,
+    queryFn: async ({ signal }) => (await apiRead("notifications", "/api/notifications", { query: { limit: BELL_LIMIT }, signal, priority: "background" })).data,
     refetchInterval: 60_000,
     staleTime: 10_000,
   });

@@ -8,7 +8,7 @@ import { postDecisionsKey, postDecisionsQuery } from "./decisions";
 import { apiGet, apiGetRaw, apiPost, ServerFetchRefused } from "./fetch-json";
 import { postQuery } from "./posts";
 import { makeQueryClient } from "./query-client";
-import { prefetchEntries } from "./server-query-client";
+import { prefetchEntries, prefetchEntry } from "./server-query-client";
 
 const fetchSpy = vi.fn(async () => new Response("{}"));
 
@@ -108,5 +108,30 @@ describe("server prefetch", () => {
     expect(state.queries.map((q) => q.queryHash)).toEqual(['["fast"]']);
     release(2);
     await slow;
+  });
+  it("reads an entry's follow-ups with its answer and hydrates them beside it; a failed entry has none", async () => {
+    const client = makeQueryClient();
+    const detail = vi.fn(async (id: number) => ({ id, waiting: id * 2 }));
+    const state = await prefetchEntries(
+      [
+        prefetchEntry(
+          ["campaigns"],
+          async () => ({ ids: [1, 2] }),
+          (list) => list.ids.map((id) => ({ queryKey: ["campaigns", id], queryFn: () => detail(id) })),
+        ),
+        prefetchEntry(
+          ["broken"],
+          async (): Promise<{ ids: number[] }> => {
+            throw new Error("upstream down");
+          },
+          () => [{ queryKey: ["never"], queryFn: async () => 0 }],
+        ),
+      ],
+      client,
+    );
+    expect(detail.mock.calls.map(([id]) => id)).toEqual([1, 2]);
+    expect(state.queries.map((q) => q.queryHash).sort()).toEqual(['["campaigns",1]', '["campaigns",2]', '["campaigns"]']);
+    expect(state.queries.find((q) => q.queryHash === '["campaigns",2]')?.state.data).toEqual({ id: 2, waiting: 4 });
+    expect(client.getQueryState(["never"])).toBeUndefined();
   });
 });

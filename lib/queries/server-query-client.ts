@@ -11,7 +11,21 @@ import { makeQueryClient } from "./query-client";
  */
 export const getServerQueryClient: () => QueryClient = cache(makeQueryClient);
 
-export type PrefetchEntry = { queryKey: QueryKey; queryFn: () => Promise<unknown> };
+export type PrefetchEntry = {
+  queryKey: QueryKey;
+  queryFn: () => Promise<unknown>;
+  /**
+   * Reads that need this one's answer (the overview's per-campaign reads need the campaign
+   * list), made once it succeeded and hydrated with it: the browser would otherwise make
+   * them right after hydrating, each answer one more render while the page starts.
+   */
+  then?: (data: never) => readonly PrefetchEntry[];
+};
+
+/** An entry whose follow-up reads see its answer's type. */
+export function prefetchEntry<T>(queryKey: QueryKey, queryFn: () => Promise<T>, then?: (data: T) => readonly PrefetchEntry[]): PrefetchEntry {
+  return { queryKey, queryFn, then: then as PrefetchEntry["then"] };
+}
 
 /**
  * Runs reads on the request's client, one call each and no retries (a read
@@ -22,9 +36,21 @@ export type PrefetchEntry = { queryKey: QueryKey; queryFn: () => Promise<unknown
  * helper never hands the browser another's pending or failing read.
  */
 export async function prefetchEntries(entries: readonly PrefetchEntry[], client: QueryClient = getServerQueryClient()): Promise<DehydratedState> {
-  await Promise.all(entries.map((e) => client.prefetchQuery({ ...e, retry: false })));
-  const wanted = new Set(entries.map((e) => hashKey(e.queryKey)));
+  const wanted = new Set<string>();
+  await read(entries, client, wanted);
   return dehydrate(client, { shouldDehydrateQuery: (q) => wanted.has(q.queryHash) && q.state.status === "success" });
+}
+
+/** Each entry once, then its follow-ups if it succeeded; every key read is added to `wanted`. */
+async function read(entries: readonly PrefetchEntry[], client: QueryClient, wanted: Set<string>): Promise<void> {
+  await Promise.all(
+    entries.map(async ({ queryKey, queryFn, then }) => {
+      wanted.add(hashKey(queryKey));
+      await client.prefetchQuery({ queryKey, queryFn, retry: false });
+      if (!then || client.getQueryState(queryKey)?.status !== "success") return;
+      await read(then(client.getQueryData(queryKey) as never), client, wanted);
+    }),
+  );
 }
 
 /** Whether the request's client holds a good answer for `queryKey`. */

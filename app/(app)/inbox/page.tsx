@@ -7,9 +7,7 @@ import { InboxView } from "@/components/triage/inbox/inbox-view";
 import { TriageTableSkeleton } from "@/components/triage/table/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
-import { inboxApiQuery, inboxOptions } from "@/lib/queries/inbox";
-import { InboxQuery } from "@/lib/schemas";
-import { inboxAnswer, inboxConfigFromEnv, inboxScheduler } from "@/lib/server/inbox";
+import { inboxEntry } from "@/lib/server/inbox/prefetch-entry";
 import { INBOX_URL_KEYS, inboxFilters, inboxUrlSearch, parseInboxUrl } from "@/lib/url-state/inbox";
 
 type Props = { searchParams: Promise<SearchParams> };
@@ -17,12 +15,6 @@ type Props = { searchParams: Promise<SearchParams> };
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.inbox");
   return { title: t("title") };
-}
-
-/** The route's parameters as URL strings, parsed by the route's own schema, so both ways read the same answer. */
-function routeQuery(filters: ReturnType<typeof inboxFilters>) {
-  const raw = Object.fromEntries(Object.entries(inboxApiQuery(filters)).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
-  return InboxQuery.parse(raw);
 }
 
 export default async function InboxPage({ searchParams }: Props) {
@@ -41,16 +33,7 @@ export default async function InboxPage({ searchParams }: Props) {
   return (
     <PrefetchFirst
       fallback={<TriageTableSkeleton label={t("loading")} />}
-      entries={[
-        {
-          queryKey: inboxOptions(filters).queryKey,
-          queryFn: async () => {
-            const q = routeQuery(filters);
-            const snapshot = await inboxScheduler().use({ campaignIds: q.campaign_id, projectId: q.project_id, priority: "interactive" });
-            return inboxAnswer(snapshot, q, snapshot.now, inboxConfigFromEnv().dueSoonMs);
-          },
-        },
-      ]}
+      entries={[inboxEntry(filters)]}
     >
       <InboxView canDecide={user ? can(user.role, "decide") : false} />
     </PrefetchFirst>

@@ -1,10 +1,10 @@
 // GET /api/notifications – the signed-in person's in-app notifications (newest first) and their unread count
 import { NotificationsQuery } from "@/lib/schemas/notify";
-import { listNotifications, unreadCount } from "@/lib/server/notify/store";
+import { notificationList } from "@/lib/server/notify/store";
 import { dataJson, parseQuery, withSession } from "@/lib/server/route";
 
 export const GET = withSession(async ({ query, session }) => {
   const { limit, unread } = parseQuery(NotificationsQuery, query);
-  const [items, count] = await Promise.all([listNotifications(session.email, { limit, unreadOnly: unread === "1" }), unreadCount(session.email)]);
-  return dataJson({ data: { items, unread: count }, meta: { stale: false, fetchedAt: new Date().toISOString() } });
+  const data = await notificationList(session.email, { limit, unreadOnly: unread === "1" });
+  return dataJson({ data, meta: { stale: false, fetchedAt: new Date().toISOString() } });
 });

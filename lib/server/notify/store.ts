@@ -67,6 +67,12 @@ export async function listNotifications(email: string, o: { limit: number; unrea
   }));
 }
 
+/** The bell's answer (GET /api/notifications): the latest items and the unread count. */
+export async function notificationList(email: string, o: { limit: number; unreadOnly?: boolean }): Promise<{ items: NotificationItem[]; unread: number }> {
+  const [items, unread] = await Promise.all([listNotifications(email, o), unreadCount(email)]);
+  return { items, unread };
+}
+
 export async function unreadCount(email: string): Promise<number> {
   await ensureMigrated();
   const row = await db()

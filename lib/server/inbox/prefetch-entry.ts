@@ -1,0 +1,26 @@
+import "server-only";
+import { inboxApiQuery, inboxOptions, type InboxFilters } from "@/lib/queries/inbox";
+import type { PrefetchEntry } from "@/lib/queries/server-query-client";
+import { InboxQuery } from "@/lib/schemas";
+import { inboxAnswer, inboxConfigFromEnv, inboxScheduler } from "./index";
+
+/** The route's parameters as URL strings, parsed by the route's own schema, so both ways read the same answer. */
+function routeQuery(filters: InboxFilters) {
+  const raw = Object.fromEntries(Object.entries(inboxApiQuery(filters)).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+  return InboxQuery.parse(raw);
+}
+
+/**
+ * A server render's read of an inbox page, under the key the client asks for it, from the
+ * inbox's own copy (what GET /api/inbox answers): the inbox page's rows, the header's count.
+ */
+export function inboxEntry(filters: InboxFilters): PrefetchEntry {
+  return {
+    queryKey: inboxOptions(filters).queryKey,
+    queryFn: async () => {
+      const q = routeQuery(filters);
+      const snapshot = await inboxScheduler().use({ campaignIds: q.campaign_id, projectId: q.project_id, priority: "interactive" });
+      return inboxAnswer(snapshot, q, snapshot.now, inboxConfigFromEnv().dueSoonMs);
+    },
+  };
+}
