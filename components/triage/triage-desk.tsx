@@ -2,13 +2,14 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { OverLimitFlag, useCampaignPlatforms } from "@/components/post/over-limit-flag";
 import { RejectDialog } from "@/components/post/reject-dialog";
 import { Button } from "@/components/ui/button";
 import { ErrorState, StaleNote } from "@/components/ui/query-states";
 import { BulkBar } from "./bulk-bar";
 import { LiveStatus } from "./live-status";
+import { PreloadPost } from "./preload-post";
 import { PreviewPane } from "./preview-pane";
 import type { TriagePost, TriageSource } from "./source";
 import { TriageRowFlags } from "./table/columns";
@@ -43,10 +44,6 @@ type Props = {
   idPrefix: string;
 };
 
-const noSubscription = () => () => {};
-const isBrowser = () => true;
-const isServer = () => false;
-
 /**
  * One triage desk for every list of posts waiting for a decision (a campaign's
  * queue, the inbox across campaigns): the rows with a keyboard cursor, the
@@ -59,7 +56,10 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
   const desk = useTriageDesk(source, canDecide);
   const { query } = source;
   const { triage, posts, ids, decisions, bulk, cursorPost, detail } = desk;
-  const hydrated = useSyncExternalStore(noSubscription, isBrowser, isServer);
+  // `data-interactive` is written on the element once the desk's effects (the keys) are in place,
+  // not rendered from state: a state change would render the whole desk again right after hydrating.
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => root.current?.setAttribute("data-interactive", "true"), []);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [focusToken, setFocusToken] = useState(0);
 
@@ -130,7 +130,8 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
   return (
     // The rows come in the server's HTML; the keys work once this is hydrated, which
     // `data-interactive` says (journeys wait for it before pressing keys).
-    <div className="flex flex-col gap-4" data-interactive={hydrated ? "true" : undefined}>
+    <div ref={root} className="flex flex-col gap-4">
+      <PreloadPost {...desk.preload} />
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold">{title}</h1>

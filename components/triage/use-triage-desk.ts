@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -38,7 +38,6 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
   const tt = useTranslations("review.triage");
   const blockedText = useBlockedText();
   const router = useRouter();
-  const qc = useQueryClient();
   const { query } = source;
   const serverPosts = query.data?.data.posts ?? NO_POSTS;
   const { seen: seenMap, seenOf, cachedOf, markSeen } = useSeenVersions();
@@ -175,9 +174,8 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
   // so a decision on it need not wait; one read per post looked at, as the preview would make anyway.
   const nextId = triage.cursorId === null ? ids[0] : ids[ids.indexOf(triage.cursorId) + 1];
   const ready = triage.cursorId === null || detailData !== undefined;
-  useEffect(() => {
-    if (canDecide && ready && nextId !== undefined) void qc.prefetchQuery(postQuery(nextId));
-  }, [canDecide, ready, nextId, qc]);
+  // Rendered by the desk as <PreloadPost>: the first row's waits for the page's first quiet moment.
+  const preload = { id: canDecide && ready ? nextId : undefined, whenQuiet: triage.cursorId === null };
 
   const seen = triage.cursorId === null ? undefined : seenMap.get(triage.cursorId);
   // What the notice compares: the server's refusal says it exactly; else the text shown first and the one loaded now.
@@ -271,5 +269,6 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
     approvable,
     rejectable,
     campaignsOf,
+    preload,
   };
 }

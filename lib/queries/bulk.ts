@@ -78,12 +78,16 @@ export function bulkJobOptions(id: number, live = false) {
   });
 }
 
-/** The campaign's recent jobs, so a job started before a reload is found again. */
+/**
+ * The campaign's recent jobs, so a job started before a reload is found again. Fresh for a few
+ * seconds, so the answer a first load brings in its HTML is not asked for again at once; a job's
+ * end refreshes it through the event stream (lib/events/invalidate.ts).
+ */
 export function recentBulkJobsOptions(campaignId: number) {
   return queryOptions({
     queryKey: bulkKeys.recent(campaignId),
     queryFn: ({ signal }) => apiGetRaw<{ jobs: BulkJob[] }>("/api/bulk-jobs", { campaign_id: campaignId }, signal),
-    staleTime: 0,
+    staleTime: 5_000,
   });
 }
 

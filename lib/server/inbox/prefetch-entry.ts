@@ -1,6 +1,6 @@
 import "server-only";
 import { inboxApiQuery, inboxOptions, type InboxFilters } from "@/lib/queries/inbox";
-import type { PrefetchEntry } from "@/lib/queries/server-query-client";
+import { prefetchEntry, type PrefetchEntry } from "@/lib/queries/server-query-client";
 import { InboxQuery } from "@/lib/schemas";
 import { inboxAnswer, inboxConfigFromEnv, inboxScheduler } from "./index";
 
@@ -14,13 +14,14 @@ function routeQuery(filters: InboxFilters) {
  * A server render's read of an inbox page, under the key the client asks for it, from the
  * inbox's own copy (what GET /api/inbox answers): the inbox page's rows, the header's count.
  */
-export function inboxEntry(filters: InboxFilters): PrefetchEntry {
-  return {
-    queryKey: inboxOptions(filters).queryKey,
-    queryFn: async () => {
+export function inboxEntry(filters: InboxFilters, then?: (answer: ReturnType<typeof inboxAnswer>) => readonly PrefetchEntry[]): PrefetchEntry {
+  return prefetchEntry(
+    inboxOptions(filters).queryKey,
+    async () => {
       const q = routeQuery(filters);
       const snapshot = await inboxScheduler().use({ campaignIds: q.campaign_id, projectId: q.project_id, priority: "interactive" });
       return inboxAnswer(snapshot, q, snapshot.now, inboxConfigFromEnv().dueSoonMs);
     },
-  };
+    then,
+  );
 }

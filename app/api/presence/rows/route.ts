@@ -1,7 +1,6 @@
 // GET /api/presence/rows?task_ids= – for a page of queue or inbox rows: who has each post open, and its verdict summary (database only, no upstream call)
 import * as z from "zod";
-import { viewers } from "@/lib/server/collab/presence";
-import { verdictSummaries } from "@/lib/server/collab/verdicts";
+import { rowFacts } from "@/lib/server/collab/row-facts";
 import { json, parseQuery, withSession } from "@/lib/server/route";
 
 const Query = z.object({
@@ -14,6 +13,5 @@ const Query = z.object({
 
 export const GET = withSession(async ({ query, session }) => {
   const { task_ids } = parseQuery(Query, query);
-  const [present, summaries] = await Promise.all([viewers({ task_ids }, session.email), verdictSummaries(task_ids)]);
-  return json({ data: { viewers: present.viewers, verdicts: Object.fromEntries([...summaries].map(([id, s]) => [String(id), s])) } });
+  return json({ data: await rowFacts(task_ids, session.email) });
 });

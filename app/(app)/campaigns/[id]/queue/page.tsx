@@ -8,9 +8,14 @@ import { ShareButton } from "@/components/share/share-button";
 import { TriageTableSkeleton } from "@/components/triage/table/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
+import { recentBulkJobsOptions } from "@/lib/queries/bulk";
 import { campaignQuery } from "@/lib/queries/campaigns";
+import { rowFactsQuery } from "@/lib/queries/collab";
 import { queuePostsOptions } from "@/lib/queries/queue";
+import { prefetchEntry } from "@/lib/queries/server-query-client";
 import { IdParam, PostListQuery } from "@/lib/schemas";
+import { recentBulkJobs } from "@/lib/server/bulk";
+import { rowFacts } from "@/lib/server/collab/row-facts";
 import { service } from "@/lib/server/upstream-service";
 import { parseQueueUrl, queueApiQuery, queueUrlSearch } from "@/lib/url-state/queue";
 
@@ -42,14 +47,23 @@ export default async function QueuePage({ params, searchParams }: Props) {
   // both ways read the same cached view. Client navigations skip it (see Prefetch).
   const api = queueApiQuery(state);
   const canShare = user ? can(user.role, "share:manage") : false;
+  const canDecide = user ? can(user.role, "decide") : false;
   const entries: PrefetchEntry[] = [
-    {
-      queryKey: queuePostsOptions(id, state).queryKey,
-      queryFn: () => service.campaignPosts(id, PostListQuery.parse({ ...api, limit: String(api.limit), offset: String(api.offset) })),
-    },
+    prefetchEntry(
+      queuePostsOptions(id, state).queryKey,
+      () => service.campaignPosts(id, PostListQuery.parse({ ...api, limit: String(api.limit), offset: String(api.offset) })),
+      // The rows' verdicts and viewers (database only), read with the rows: the browser would ask
+      // right after hydrating, and each answer re-renders the whole list while the phone starts up.
+      (list) => {
+        const ids = list.data.posts.map((p) => p.task_id);
+        return user && ids.length > 0 ? [{ queryKey: rowFactsQuery(ids).queryKey, queryFn: () => rowFacts(ids, user.email) }] : [];
+      },
+    ),
     // The campaign's channels (one cached read), so the rows' over-limit flags are in the HTML:
     // arriving after hydration, each flag would add a line to its row and push the list down.
     { queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) },
+    // A bulk job started before this load shows its progress at once (database only; deciders only, as the route).
+    ...(canDecide ? [{ queryKey: recentBulkJobsOptions(id).queryKey, queryFn: async () => ({ jobs: await recentBulkJobs(id) }) }] : []),
   ];
   return (
     <>
@@ -60,7 +74,7 @@ export default async function QueuePage({ params, searchParams }: Props) {
         </div>
       )}
       <PrefetchFirst entries={entries} fallback={<TriageTableSkeleton label={t("loading")} />}>
-        <QueueView campaignId={id} canDecide={user ? can(user.role, "decide") : false} />
+        <QueueView campaignId={id} canDecide={canDecide} />
       </PrefetchFirst>
     </>
   );

@@ -1,0 +1,57 @@
+import type { Page } from "@playwright/test";
+import { authFile, expect, test } from "./fixtures";
+
+// A first load brings what the page shows in its HTML: the browser does not ask the dashboard
+// for the same things again right after hydrating (each answer was one more render while a phone
+// starts the page). Only reads made on purpose later are allowed: the post the queue's cursor goes
+// to first, read ahead once the page is quiet, and a post's metrics, read when their panel shows.
+test.use({ storageState: authFile("editor") });
+
+/** GET /api/… requests from now on, but the event stream. */
+function apiReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (r.method() === "GET" && url.pathname.startsWith("/api/") && url.pathname !== "/api/events") reads.push(url.pathname + url.search);
+  });
+  return reads;
+}
+
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(1_000);
+}
+
+test("the overview, a queue, the inbox and a post come with their data", async ({ page }) => {
+  // Without the event stream: the simulator's world moves on its own clock, and a change announced
+  // meanwhile rightly refreshes the lists it touches, which is not what this test is about.
+  await page.route("**/api/events*", (route) => route.abort());
+  const reads = apiReads(page);
+  await page.goto("/");
+  const waiting = page.getByTestId("waiting-list");
+  await expect(waiting).toBeVisible();
+  await settled(page);
+  expect(reads, "reads after the overview's first load").toEqual([]);
+
+  const queue = await waiting.getByRole("link").first().getAttribute("href");
+  expect(queue).toMatch(/^\/campaigns\/\d+\/queue$/);
+  reads.length = 0;
+  await page.goto(queue ?? "");
+  await expect(page.locator("[data-interactive] tbody tr[data-task-id]").first()).toBeVisible();
+  await settled(page);
+  expect(reads.filter((r) => !/^\/api\/posts\/\d+$/.test(r)), "reads after the queue's first load").toEqual([]);
+  expect(reads.length, "at most the first row's post, read ahead").toBeLessThanOrEqual(1);
+  const post = await page.locator("tbody tr[data-task-id]").first().getAttribute("data-task-id");
+
+  reads.length = 0;
+  await page.goto("/inbox");
+  await expect(page.locator("[data-interactive] tbody tr[data-task-id]").first()).toBeVisible();
+  await settled(page);
+  expect(reads.filter((r) => !/^\/api\/posts\/\d+$/.test(r)), "reads after the inbox's first load").toEqual([]);
+
+  reads.length = 0;
+  await page.goto(`/posts/${post}`);
+  await expect(page.getByTestId("presence")).toBeAttached();
+  await settled(page);
+  expect(reads.filter((r) => !/^\/api\/posts\/\d+\/engagement/.test(r)), "reads after the post's first load").toEqual([]);
+});
