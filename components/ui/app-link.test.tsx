@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
 import { postKey } from "@/lib/queries/posts";
 import { AppLink } from "./app-link";
 
@@ -57,5 +58,42 @@ describe("AppLink's intent", () => {
     render(<AppLink href="/posts/7">alone</AppLink>);
     fireEvent.mouseEnter(screen.getByRole("link", { name: "alone" }));
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("AppLink's click", () => {
+  function withRouter() {
+    const router = { push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() };
+    render(
+      <AppRouterContext.Provider value={router as unknown as AppRouterInstance}>
+        <AppLink href="/campaigns/101/queue">queue</AppLink>
+      </AppRouterContext.Provider>,
+    );
+    return { router, link: screen.getByRole("link", { name: "queue" }) };
+  }
+
+  it("is a plain link to its path, which the app opens on a plain click", () => {
+    const { router, link } = withRouter();
+    expect(link.getAttribute("href")).toBe("/campaigns/101/queue");
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(router.push).toHaveBeenCalledWith("/campaigns/101/queue", { scroll: true });
+  });
+
+  it("leaves a click with a modifier key or another button to the browser (new tab, new window)", () => {
+    const { router, link } = withRouter();
+    for (const init of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }, { button: 1 }]) {
+      const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init });
+      link.dispatchEvent(click);
+      expect(click.defaultPrevented).toBe(false);
+    }
+    expect(router.push).not.toHaveBeenCalled();
+  });
+
+  it("prefetches the whole page on intent", () => {
+    const { router, link } = withRouter();
+    fireEvent.mouseEnter(link);
+    expect(router.prefetch).toHaveBeenCalledWith("/campaigns/101/queue", { kind: "full" });
   });
 });

@@ -3,13 +3,13 @@
 import Link, { useLinkStatus } from "next/link";
 import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
 import { QueryClientContext } from "@tanstack/react-query";
-import { useContext, type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent } from "react";
+import { useContext, useTransition, type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent } from "react";
 import { prefetchRouteData } from "@/lib/queries/route-data";
 import { usePrefetchReady } from "./use-prefetch-ready";
 
-type LinkProps = ComponentProps<typeof Link>;
+/** An anchor's props with the in-app path as a string, and the navigation options the links here use. */
+type LinkProps = Omit<ComponentProps<"a">, "href"> & { href: string; prefetch?: boolean | null; replace?: boolean; scroll?: boolean };
 type PrefetchKind = NonNullable<Parameters<AppRouterInstance["prefetch"]>[1]>["kind"];
-
 
 /** The whole page (not only its shell): what a click right after will render from. */
 const FULL = "full" as PrefetchKind;
@@ -28,13 +28,13 @@ const FULL = "full" as PrefetchKind;
  *   first idle (use-prefetch-ready.ts).
  */
 export function AppLink({ eager = false, children, ...props }: LinkProps & { eager?: boolean }) {
-  const inner = (
-    <>
+  if (!eager) return <IntentLink {...props}>{children}</IntentLink>;
+  return (
+    <EagerLink {...props}>
       {children}
       <PendingBar />
-    </>
+    </EagerLink>
   );
-  return eager ? <EagerLink {...props}>{inner}</EagerLink> : <IntentLink {...props}>{inner}</IntentLink>;
 }
 
 /**
@@ -61,34 +61,56 @@ function EagerLink(props: LinkProps) {
   return <Link {...props} prefetch={ready ? (props.prefetch ?? true) : false} />;
 }
 
-/** Prefetches the whole page and its first data on hover, focus or touch only (no subscription to the page's idleness: a table has dozens). */
-function IntentLink(props: LinkProps) {
+/**
+ * Prefetches the whole page and its first data on hover, focus or touch only (no subscription to
+ * the page's idleness: a table has dozens). A plain anchor that navigates in the app on a plain
+ * click, not next/link: a Link is several components and effects of its own, and a table page's
+ * hydration drew ~100 of them (the campaigns page: ~400 of its ~530 components were its links).
+ * A click with a modifier key, another button or a target still opens the browser's way.
+ */
+function IntentLink({ href, children, prefetch, replace = false, scroll = true, onClick, onMouseEnter, onTouchStart, onFocus, ...rest }: LinkProps) {
   // The router and the query cache as read from context: absent (null) outside the app router or a
   // query provider, e.g. in component tests, where the hooks would throw; a hover then prefetches nothing.
   const router = useContext(AppRouterContext);
   const queryClient = useContext(QueryClientContext);
-  const href = typeof props.href === "string" ? props.href : null;
+  // Pending while the page it opened is on its way (the router's navigation is a transition).
+  const [pending, startNavigation] = useTransition();
   const intent = () => {
-    if (href === null || props.prefetch === false) return;
+    if (prefetch === false) return;
     router?.prefetch(href, { kind: FULL });
     if (queryClient) prefetchRouteData(queryClient, href);
   };
   return (
-    <Link
-      {...props}
-      prefetch={false}
+    <a
+      {...rest}
+      href={href}
+      onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+        onClick?.(e);
+        if (e.defaultPrevented || !router || !opensHere(e)) return;
+        e.preventDefault();
+        startNavigation(() => (replace ? router.replace(href, { scroll }) : router.push(href, { scroll })));
+      }}
       onMouseEnter={(e: MouseEvent<HTMLAnchorElement>) => {
-        props.onMouseEnter?.(e);
+        onMouseEnter?.(e);
         intent();
       }}
       onTouchStart={(e: TouchEvent<HTMLAnchorElement>) => {
-        props.onTouchStart?.(e);
+        onTouchStart?.(e);
         intent();
       }}
       onFocus={(e: FocusEvent<HTMLAnchorElement>) => {
-        props.onFocus?.(e);
+        onFocus?.(e);
         intent();
       }}
-    />
+    >
+      {children}
+      {pending && <span aria-hidden="true" className="nav-pending" data-testid="nav-pending" />}
+    </a>
   );
+}
+
+/** A plain left click on a link that opens in this tab: the app navigates; anything else is the browser's. */
+function opensHere(e: MouseEvent<HTMLAnchorElement>): boolean {
+  const target = e.currentTarget.getAttribute("target");
+  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && (!target || target === "_self") && !e.currentTarget.hasAttribute("download");
 }
