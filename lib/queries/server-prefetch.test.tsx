@@ -134,4 +134,19 @@ describe("server prefetch", () => {
     expect(state.queries.find((q) => q.queryHash === '["campaigns",2]')?.state.data).toEqual({ id: 2, waiting: 4 });
     expect(client.getQueryState(["never"])).toBeUndefined();
   });
+
+  it("an answer its follow-ups cannot read leaves them to the browser and keeps the entry", async () => {
+    const client = makeQueryClient();
+    const state = await prefetchEntries(
+      [
+        prefetchEntry(
+          ["campaigns"],
+          async () => ({ unexpected: true }) as unknown as { ids: number[] },
+          (list) => list.ids.map((id) => ({ queryKey: ["campaigns", id], queryFn: async () => id })),
+        ),
+      ],
+      client,
+    );
+    expect(state.queries.map((q) => q.queryHash)).toEqual(['["campaigns"]']);
+  });
 });

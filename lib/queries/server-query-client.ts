@@ -48,7 +48,13 @@ async function read(entries: readonly PrefetchEntry[], client: QueryClient, want
       wanted.add(hashKey(queryKey));
       await client.prefetchQuery({ queryKey, queryFn, retry: false });
       if (!then || client.getQueryState(queryKey)?.status !== "success") return;
-      await read(then(client.getQueryData(queryKey) as never), client, wanted);
+      let next: readonly PrefetchEntry[];
+      try {
+        next = then(client.getQueryData(queryKey) as never);
+      } catch {
+        return; // An answer the follow-ups cannot read: they are left to the browser, like a failed read.
+      }
+      await read(next, client, wanted);
     }),
   );
 }
