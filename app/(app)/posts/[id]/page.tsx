@@ -75,7 +75,9 @@ async function readPost(id: number): Promise<{ campaignId: number } | { notFound
   // their panels then render with the rest (one streamed later in the right column moved the
   // panels below it), and the presence line and sign-off notice, which read them too, do not
   // fetch them again in the browser.
-  const ours = getCurrentUser().then((user) => prefetchEntries(ownReads(id, user?.email ?? null), client));
+  const ours = getCurrentUser()
+    .catch(() => null) // without the person, only their viewers are left to the browser
+    .then((user) => prefetchEntries(ownReads(id, user?.email ?? null), client));
   try {
     // One call: the gateway already retries the upstream and serves stale data when it can.
     const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => service.post(id, "interactive"), retry: false });
