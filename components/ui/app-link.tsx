@@ -46,7 +46,12 @@ export function AppLink({ eager = false, children, ...props }: LinkProps & { eag
  */
 function PendingBar() {
   const { pending } = useLinkStatus();
-  return pending ? <span aria-hidden="true" className="nav-pending" data-testid="nav-pending" /> : null;
+  return pending ? <PendingMark /> : null;
+}
+
+/** The bar itself (drawn by globals.css's `.nav-pending`), for both kinds of link. */
+function PendingMark() {
+  return <span aria-hidden="true" className="nav-pending" data-testid="nav-pending" />;
 }
 
 /**
@@ -104,7 +109,7 @@ function IntentLink({ href, children, prefetch, replace = false, scroll = true, 
       }}
     >
       {children}
-      {pending && <span aria-hidden="true" className="nav-pending" data-testid="nav-pending" />}
+      {pending && <PendingMark />}
     </a>
   );
 }
