@@ -66,15 +66,16 @@ beforeAll(async () => {
   clock = { ...systemClock, now: () => Date.now() + shift };
   resetServiceForTests({ gateway: { clock } });
   resetInboxForTests({ service, clock, config: inboxConfigFromEnv(), publish: publishEvent, subscribe: subscribeEvents });
-  // A post published upstream, sent back for approval outside the API: its time has passed.
+  // A post published upstream, sent back for approval outside the API: its time has passed. The
+  // oldest one published, not the newest (the lists' default order): a post published less than an
+  // hour before the soonest waiting one is not yet overdue at the clock above, which failed a run
+  // at one time of day.
   const campaigns = (await upstreamWaiting()).campaigns.map((c) => c.id);
-  for (const id of campaigns) {
-    const { posts: published } = await sim<{ posts: SimPost[] }>(`campaigns/${id}/posts/?status=PUBLISHED&limit=1`);
-    if (published[0]) {
-      overdueId = published[0].task_id;
-      break;
-    }
-  }
+  const oldest = await Promise.all(campaigns.map((id) => sim<{ posts: SimPost[] }>(`campaigns/${id}/posts/?status=PUBLISHED&sort=publish_at&limit=1`)));
+  const published = oldest.flatMap((l) => l.posts).filter((p) => p.published_at !== null);
+  published.sort((a, b) => Date.parse(a.published_at ?? "") - Date.parse(b.published_at ?? ""));
+  overdueId = published[0]?.task_id ?? 0;
+  expect(overdueId, "a published post to send back for approval").toBeGreaterThan(0);
   await admin(h.simUrl, `posts/${overdueId}/status`, { status: "WAITING_APPROVAL" });
 });
 
