@@ -82,8 +82,8 @@ export class LruCache {
   }
 
   /**
-   * Drops (or only expires, keeping them as a stale fallback and as the base
-   * of an incremental refresh) every entry with the tag, and remembers that
+   * Drops (or only expires, keeping them as the base of an incremental
+   * refresh, never served again) every entry with the tag, and remembers that
    * the tag changed so an answer already in flight is not stored over it.
    */
   invalidate(tag: string, how: Invalidation = "drop"): number {

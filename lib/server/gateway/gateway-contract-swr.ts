@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UpstreamUnavailableError } from "@/lib/upstream/errors";
-import { gatewayWorld, type MakeGateway } from "./gateway-contract-world";
+import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { gatewayWorld, http, rejection, type MakeGateway } from "./gateway-contract-world";
 
 /** The stale-while-revalidate cases of the gateway contract (see gateway-contract.ts); the refresh grace is 400 ms. */
 export function swrContract(name: string, makeGateway: MakeGateway): void {
@@ -62,6 +62,30 @@ export function swrContract(name: string, makeGateway: MakeGateway): void {
       await t.advance(2600);
       expect(pending.state.done).toBe(true);
       expect(await pending).toMatchObject({ data: { n: 2 }, meta: { stale: false } });
+    });
+
+    it("never falls back to an entry a decision expired: a failed refresh of it is an error", async () => {
+      const t = await setup();
+      await t.read(1);
+      t.gw.invalidate("post:1", "expire");
+      t.fail(http(500));
+      const e = await rejection(t.read(1));
+      expect((e as UpstreamHttpError).status).toBe(500);
+    });
+
+    it("lets the refresh of an entry a decision expired wait for a token as long as a reader with nothing to serve", async () => {
+      // The expired entry cannot be served, so the short wait of a reader who has a stale answer does not apply.
+      const t = await world({ refreshGraceMs: 400, limits: { readsPerMinute: 2, writesPerMinute: 30, requestsPerHour: 1000 }, staleWaitMs: 0, interactiveWaitMs: 2500 });
+      await t.read(1);
+      await t.read(2);
+      await t.advance(58_500); // both reads' tokens come back at 60.25 s
+      t.gw.invalidate("post:1", "expire");
+      const pending = t.read(1);
+      await t.advance(1000);
+      expect(pending.state.done).toBe(false);
+      await t.advance(1000);
+      expect(pending.state.done).toBe(true);
+      expect(await pending).toMatchObject({ data: { n: 3 }, meta: { stale: false } });
     });
 
     it("keeps the failure cooldown when a refresh fails after the stale answer went out", async () => {

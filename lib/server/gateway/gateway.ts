@@ -232,7 +232,9 @@ export class Gateway {
 
   private loadContext<T>(spec: ReadSpec<T>, previous: Entry<T> | undefined): LoadContext<T> {
     const lane: Lane = spec.priority;
-    const maxWaitMs = lane === "background" ? 0 : previous ? this.o.staleWaitMs : this.o.interactiveWaitMs;
+    // Only a reader with a stale answer to fall back on waits briefly; an entry a decision expired is not one.
+    const fallsBack = previous !== undefined && !wasInvalidated(previous);
+    const maxWaitMs = lane === "background" ? 0 : fallsBack ? this.o.staleWaitMs : this.o.interactiveWaitMs;
     return {
       previous,
       call: (op, fn) => this.caller.call({ op, lane, maxWaitMs, retry: "get", timeoutMs: this.o.timeoutMs }, fn),
@@ -296,7 +298,8 @@ export class Gateway {
     const now = this.clock.now();
     const retryAt = knownRetryAt ?? this.retryAtFor(e, now);
     const last = this.cache.get<T>(spec.key);
-    if (last && now - last.fetchedAt <= this.o.maxStaleMs) {
+    // Never an entry a decision expired: it would show the decided post as still waiting.
+    if (last && !wasInvalidated(last) && now - last.fetchedAt <= this.o.maxStaleMs) {
       cacheRequests.inc({ operation: spec.op, result: "stale" });
       return {
         data: last.value,
