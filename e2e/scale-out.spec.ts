@@ -104,8 +104,23 @@ test("a decision on one instance is seen on the other at once, and its event rea
   expect(decided.status(), await decided.text()).toBe(200);
   expect(await event).toContain(`"task_id":${taskId}`);
   const t0 = Date.now();
-  await expect.poll(async () => (await waitingPosts(apiB, campaignId)).includes(taskId), { timeout: 1_000, intervals: [50] }).toBe(false);
-  expect(Date.now() - t0).toBeLessThan(1_000);
+  // Each read of instance B, for the failure message: what it answered, how stale, how long it took.
+  const reads: string[] = [];
+  const stillListed = async () => {
+    const started = Date.now();
+    const res = await apiB.get(`/api/campaigns/${campaignId}/posts?status=WAITING_APPROVAL&limit=50`);
+    const body = (await res.json()) as { data?: { posts: PostRow[] }; meta?: unknown; error?: unknown };
+    const listed = body.data?.posts.some((p) => p.task_id === taskId) ?? null;
+    reads.push(`${res.status()} in ${Date.now() - started} ms, listed: ${listed}, ${JSON.stringify(body.meta ?? body.error)}`);
+    return listed;
+  };
+  await expect
+    .poll(stillListed, { timeout: 1_000, intervals: [50] })
+    .toBe(false)
+    .catch((e: Error) => {
+      throw new Error(`${e.message}\ninstance B's reads:\n${reads.join("\n")}`);
+    });
+  expect(Date.now() - t0, reads.join("\n")).toBeLessThan(1_000);
   await context.close();
 });
 
