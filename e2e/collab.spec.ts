@@ -124,3 +124,36 @@ test("a two-step campaign refuses an approve without sign-off", async ({ browser
     await reviewer.close();
   }
 });
+
+test("a change made while a page's event stream is still connecting reaches it: the stream resumes from the page's render", async ({ browser }) => {
+  const editor = await as(browser, "editor");
+  const reviewer = await as(browser, "reviewer");
+  try {
+    const ed = await editor.newPage();
+    // The editor's event stream is held back until the reviewer has opened a post of the queue.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await ed.route("**/api/events*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await ed.goto(`/campaigns/${CAMPAIGN}/queue`);
+    const firstRow = ed.locator("tbody tr[data-task-id]").first();
+    await expect(firstRow).toBeVisible();
+    const id = Number(await firstRow.getAttribute("data-task-id"));
+    await expect(firstRow.locator("[data-row-presence]")).toHaveCount(0);
+
+    // Its page announces itself (an event) after the editor's queue was rendered with who views each row.
+    const rv = await reviewer.newPage();
+    const announced = rv.waitForResponse((r) => r.url().endsWith("/api/presence") && r.request().method() === "POST" && r.ok());
+    await rv.goto(`/posts/${id}`);
+    await announced;
+
+    // The stream connects now; the viewers' own poll is 30 s away, so only the replay can show the reviewer in time.
+    release();
+    await expect(ed.locator(`tbody tr[data-task-id="${id}"] [data-row-presence]`)).toContainText("Борис Соколов", { timeout: 8_000 });
+  } finally {
+    await editor.close();
+    await reviewer.close();
+  }
+});

@@ -4,8 +4,11 @@ import { requireCurrentUser } from "@/lib/auth/current-user";
 import { SkipLink } from "@/components/shell/skip-link";
 import { OutageProvider } from "@/components/ui/outage";
 import { LiveEvents } from "@/lib/events/live-events";
+import { eventResumePoint } from "@/lib/server/events";
 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
+  // Before any of the page's reads: the tab's event stream replays what changes after this.
+  const resumeAfter = eventResumePoint();
   const user = await requireCurrentUser();
   return (
     <>
@@ -18,7 +21,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
         {/* One outage banner per page: panels report transient failures to it and heal on its clock. */}
         {/* One event stream per tab: pages learn of changes as they happen and poll less meanwhile. */}
         <OutageProvider>
-          <LiveEvents>{children}</LiveEvents>
+          <LiveEvents resumeAfter={resumeAfter}>{children}</LiveEvents>
         </OutageProvider>
       </main>
     </>

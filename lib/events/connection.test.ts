@@ -101,6 +101,27 @@ describe("the tab's event stream", () => {
     expect(sources[1]?.url).toBe("/api/events?last_event_id=h1");
   });
 
+  it("resumes its first connection from the server render's event id, so a change made meanwhile is replayed", async () => {
+    const fromRender: FakeSource[] = [];
+    const stop = connectLive(new QueryClient(), () => undefined, {
+      createSource: (url) => {
+        const s = new FakeSource(url);
+        fromRender.push(s);
+        return s as unknown as EventSource;
+      },
+      loadHandler: async (c) => createLiveHandler(c),
+      resumeAfter: "r1",
+    });
+    await flush();
+    expect(fromRender[0]?.url).toBe("/api/events?last_event_id=r1");
+    // Later connections resume from the last event seen, as always.
+    fromRender[0]?.hello("h2");
+    fromRender[0]?.fail();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fromRender[1]?.url).toBe("/api/events?last_event_id=h2");
+    stop();
+  });
+
   it("backs off up to a minute, with jitter", () => {
     expect(backoffMs(0, () => 1)).toBe(1_000);
     expect(backoffMs(3, () => 1)).toBe(8_000);

@@ -9,7 +9,8 @@ import type { LiveHandler } from "./invalidate";
  * Every drop is handled here, not by the browser's own reconnect (which
  * retries forever at the `retry:` pace): backoff with jitter up to a minute,
  * at once when the network comes back, resuming after the last event seen
- * (the server replays what was missed, or says `resync`). A hidden tab lets go
+ * (the server replays what was missed, or says `resync`); the first connection
+ * resumes from the server render's id (`resumeAfter`). A hidden tab lets go
  * of its stream after a minute, since open streams per person are limited and
  * the browser's connections per host too; it reconnects when shown.
  */
@@ -23,6 +24,12 @@ export type ConnectOptions = {
   loadHandler: (client: QueryClient) => Promise<LiveHandler>;
   hiddenCloseMs: number;
   random: () => number;
+  /**
+   * The server's event id when it rendered the page (its data was read after
+   * it): the first connection resumes from there, so a change made between the
+   * render and the stream's hello is replayed, not missed until the next poll.
+   */
+  resumeAfter?: string;
 };
 
 const DEFAULTS: ConnectOptions = {
@@ -53,7 +60,7 @@ export function connectLive(client: QueryClient, onState: (state: LiveState) => 
   let opening = false;
   let disposed = false;
   let attempt = 0;
-  let lastId: string | undefined;
+  let lastId = o.resumeAfter;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
   const hidden = () => document.visibilityState === "hidden";

@@ -13,13 +13,16 @@ import { connectLive, OFFLINE, type LiveState } from "./connection";
  */
 const LiveContext = createContext<LiveState>(OFFLINE);
 
-export function LiveEvents({ children }: { children: React.ReactNode }) {
+/** `resumeAfter`: the event id the server render took before reading the page's data (see connectLive). */
+export function LiveEvents({ children, resumeAfter }: { children: React.ReactNode; resumeAfter?: string }) {
   const client = useQueryClient();
   const [state, setState] = useState<LiveState>(OFFLINE);
+  // Only the first connection of the tab resumes from the render; later ones from the last event seen.
+  const [resumeFrom] = useState(resumeAfter);
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    return connectLive(client, setState);
-  }, [client]);
+    return connectLive(client, setState, { resumeAfter: resumeFrom });
+  }, [client, resumeFrom]);
   return <LiveContext value={state}>{children}</LiveContext>;
 }
 

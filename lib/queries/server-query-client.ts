@@ -1,6 +1,7 @@
 import "server-only";
 import { dehydrate, hashKey, type DehydratedState, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { cache } from "react";
+import { eventResumePoint } from "@/lib/server/events";
 import { makeQueryClient } from "./query-client";
 
 /**
@@ -9,7 +10,11 @@ import { makeQueryClient } from "./query-client";
  * a query two of them need is read once. Never retries (makeQueryClient's
  * server defaults): a failing prefetch costs one call.
  */
-export const getServerQueryClient: () => QueryClient = cache(makeQueryClient);
+export const getServerQueryClient: () => QueryClient = cache(() => {
+  // The page's event stream resumes from before its first read (see eventResumePoint).
+  eventResumePoint();
+  return makeQueryClient();
+});
 
 export type PrefetchEntry = {
   queryKey: QueryKey;

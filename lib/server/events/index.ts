@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import type { DashboardEvent } from "@/lib/events/schema";
 import { env } from "@/lib/env";
 import { log } from "@/lib/server/log";
@@ -49,6 +50,23 @@ export function eventBus(): EventBus {
   if (channel) bus.ready().catch((e: unknown) => log.warn("event subscription not ready", { error: e instanceof Error ? e.message : String(e) }));
   return bus;
 }
+
+/**
+ * Where the event stream of a page rendered now starts: taken before the page
+ * reads its data, so what changes between those reads and the stream's hello
+ * is replayed to it (see connectLive's `resumeAfter`). Undefined when the bus
+ * cannot be had; the stream then starts from its own hello, as before.
+ * Once per request (React `cache()`): the layout and the request's server
+ * QueryClient both take it, whichever of them runs first.
+ */
+export const eventResumePoint: () => string | undefined = cache(() => {
+  try {
+    return eventBus().head();
+  } catch (e) {
+    log.warn("event resume point not taken", { error: e instanceof Error ? e.message : String(e) });
+    return undefined;
+  }
+});
 
 /** Publishes to every open page (on every instance in production mode). Never throws. */
 export function publishEvent(event: DashboardEvent): void {
