@@ -13,7 +13,7 @@ import { PostNotFound } from "@/components/post/post-not-found";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { campaignQuery } from "@/lib/queries/campaigns";
-import { commentsKey, verdictsKey } from "@/lib/queries/collab";
+import { commentsKey, presenceKey, verdictsKey } from "@/lib/queries/collab";
 import { postDecisionsKey } from "@/lib/queries/decisions";
 import { postKey } from "@/lib/queries/posts";
 import { BrowserOnly } from "@/lib/queries/browser-only";
@@ -21,6 +21,7 @@ import { getServerQueryClient, prefetched, prefetchEntries, type PrefetchEntry }
 import { IdParam } from "@/lib/schemas";
 import { decisionsForPost } from "@/lib/server/audit";
 import { listComments } from "@/lib/server/collab/comments";
+import { viewers } from "@/lib/server/collab/presence";
 import { postVerdicts } from "@/lib/server/collab/verdicts";
 import { toApiError } from "@/lib/server/errors";
 import { service } from "@/lib/server/upstream-service";
@@ -74,7 +75,9 @@ async function readPost(id: number): Promise<{ campaignId: number } | { notFound
   // their panels then render with the rest (one streamed later in the right column moved the
   // panels below it), and the presence line and sign-off notice, which read them too, do not
   // fetch them again in the browser.
-  const ours = prefetchEntries(ownReads(id), client);
+  const ours = getCurrentUser()
+    .catch(() => null) // without the person, only their viewers are left to the browser
+    .then((user) => prefetchEntries(ownReads(id, user?.email ?? null), client));
   try {
     // One call: the gateway already retries the upstream and serves stale data when it can.
     const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => service.post(id, "interactive"), retry: false });
@@ -94,13 +97,14 @@ async function readPost(id: number): Promise<{ campaignId: number } | { notFound
 }
 
 /** The panels' reads of the dashboard's own database, under the keys the browser's queries use. */
-const ownReads = (id: number): PrefetchEntry[] => [
+const ownReads = (id: number, email: string | null): PrefetchEntry[] => [
   { queryKey: commentsKey(id), queryFn: async () => ({ items: await listComments(id) }) },
   { queryKey: verdictsKey(id), queryFn: () => postVerdicts(id) },
   { queryKey: postDecisionsKey(id), queryFn: async () => ({ items: await decisionsForPost(id) }) },
-  // Not who else has the post open: read during the server render, it missed a person whose page
-  // announced itself a moment later, before this page's event stream was connected (the presence
-  // line asks once hydrated, after its own heartbeat has gone out).
+  // Who else has the post open (GET /api/presence?task_id=): the presence line's first answer. A
+  // person whose page announces itself after this read reaches the line through the event stream,
+  // which replays what came after the render (see eventResumePoint).
+  ...(email ? [{ queryKey: presenceKey({ task: id }), queryFn: () => viewers({ task_ids: [id] }, email) }] : []),
 ];
 
 /** `read`: the first load's read of the post (readPost), null on a click in the app (see isClientNavigation). */
