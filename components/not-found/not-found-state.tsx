@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { buttonVariants } from "@/components/ui/button";
 
@@ -21,9 +21,9 @@ export function NotFoundState({ signedIn }: { signedIn: boolean }) {
         {t("title")}
       </h1>
       <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{signedIn ? t("body") : t("bodySignedOut")}</p>
-      <Link href={signedIn ? "/" : "/login"} className={buttonVariants({ variant: "primary", className: "mt-6" })}>
+      <AppLink href={signedIn ? "/" : "/login"} className={buttonVariants({ variant: "primary", className: "mt-6" })}>
         {signedIn ? t("home") : t("signIn")}
-      </Link>
+      </AppLink>
     </section>
   );
 }

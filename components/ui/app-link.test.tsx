@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // A link's intent (hover, focus, touch) also reads the data the target page draws first.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
 import { postKey } from "@/lib/queries/posts";
@@ -95,5 +95,41 @@ describe("AppLink's click", () => {
     const { router, link } = withRouter();
     fireEvent.mouseEnter(link);
     expect(router.prefetch).toHaveBeenCalledWith("/campaigns/101/queue", { kind: "full" });
+  });
+});
+
+describe("AppLink eager", () => {
+  it("prefetches the whole page once the page is quiet and the link is in view, once", async () => {
+    vi.useFakeTimers();
+    let seen: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    const disconnect = vi.fn();
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(cb: (entries: { isIntersecting: boolean }[]) => void) {
+          seen = cb;
+        }
+        observe() {}
+        disconnect = disconnect;
+      },
+    );
+    const router = { push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() };
+    render(
+      <AppRouterContext.Provider value={router as unknown as AppRouterInstance}>
+        <AppLink href="/campaigns" eager>
+          campaigns
+        </AppLink>
+      </AppRouterContext.Provider>,
+    );
+    // A plain anchor, not next/link's, and nothing asked for while the page starts.
+    expect(screen.getByRole("link", { name: "campaigns" }).getAttribute("href")).toBe("/campaigns");
+    expect(seen).toBeUndefined();
+    await act(async () => vi.advanceTimersByTimeAsync(1_500));
+    expect(router.prefetch).not.toHaveBeenCalled();
+    act(() => seen?.([{ isIntersecting: true }]));
+    expect(router.prefetch).toHaveBeenCalledWith("/campaigns", { kind: "full" });
+    expect(router.prefetch).toHaveBeenCalledTimes(1);
+    expect(disconnect).toHaveBeenCalled();
+    vi.useRealTimers();
   });
 });

@@ -1,9 +1,8 @@
 "use client";
 
-import Link, { useLinkStatus } from "next/link";
 import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
 import { QueryClientContext } from "@tanstack/react-query";
-import { useContext, useTransition, type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent } from "react";
+import { useContext, useEffect, useRef, useTransition, type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent } from "react";
 import { prefetchRouteData } from "@/lib/queries/route-data";
 import { usePrefetchReady } from "./use-prefetch-ready";
 
@@ -27,29 +26,17 @@ const FULL = "full" as PrefetchKind;
  *   whole page while in view, once the page has loaded and the browser is
  *   first idle (use-prefetch-ready.ts).
  */
-export function AppLink({ eager = false, children, ...props }: LinkProps & { eager?: boolean }) {
-  if (!eager) return <IntentLink {...props}>{children}</IntentLink>;
-  return (
-    <EagerLink {...props}>
-      {children}
-      <PendingBar />
-    </EagerLink>
-  );
+export function AppLink({ eager = false, ...props }: LinkProps & { eager?: boolean }) {
+  return eager ? <EagerLink {...props} /> : <IntentLink {...props} />;
 }
 
 /**
- * A thin bar along the top of the window while the page this link opened is on its way. Pages
- * have no route-level loading skeleton: a skeleton shown for even a moment makes React hold the
- * content back until 300 ms after it (its fallback throttle), so every first visit took ~350 ms
- * where the page was ready in ~80. The current page stays until the next is ready; the bar
- * (drawn only after 150 ms, see globals.css) says a slow one is coming.
+ * A thin bar along the top of the window while the page a link opened is on its way (drawn by
+ * globals.css's `.nav-pending`, only after 150 ms). Pages have no route-level loading skeleton:
+ * a skeleton shown for even a moment makes React hold the content back until 300 ms after it
+ * (its fallback throttle), so every first visit took ~350 ms where the page was ready in ~80.
+ * The current page stays until the next is ready; the bar says a slow one is coming.
  */
-function PendingBar() {
-  const { pending } = useLinkStatus();
-  return pending ? <PendingMark /> : null;
-}
-
-/** The bar itself (drawn by globals.css's `.nav-pending`), for both kinds of link. */
 function PendingMark() {
   return <span aria-hidden="true" className="nav-pending" data-testid="nav-pending" />;
 }
@@ -59,11 +46,27 @@ function PendingMark() {
  * a shell holds the page's Suspense fallbacks, and a click rendered from it showed a skeleton,
  * after which React holds the content back for 300 ms. A prefetch is a client navigation, so
  * the server renders it without reading any data (the browser's cache answers for that): five
- * small responses per page view.
+ * small responses per page view. An intent link with an observer, not next/link, which would
+ * bring its own code and components into every page's first load for these few links.
  */
 function EagerLink(props: LinkProps) {
   const ready = usePrefetchReady();
-  return <Link {...props} prefetch={ready ? (props.prefetch ?? true) : false} />;
+  const router = useContext(AppRouterContext);
+  const anchor = useRef<HTMLAnchorElement>(null);
+  const { href, prefetch } = props;
+  useEffect(() => {
+    const el = anchor.current;
+    if (!ready || !router || prefetch === false || !el) return;
+    if (typeof IntersectionObserver === "undefined") return void router.prefetch(href, { kind: FULL });
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen.disconnect();
+      router.prefetch(href, { kind: FULL });
+    });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [ready, router, href, prefetch]);
+  return <IntentLink {...props} ref={anchor} />;
 }
 
 /**
