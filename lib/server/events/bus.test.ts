@@ -43,6 +43,16 @@ describe("EventBus, embedded", () => {
     // Five minutes on, the replay is gone: the tab must refetch instead.
     expect(bus.since(start, Date.now() + 6 * 60_000)).toBeNull();
   });
+
+  it("still resumes from its head after a quiet spell pruned every event (a page rendered then needs no resync)", () => {
+    const bus = new EventBus();
+    bus.publish(EVENT);
+    const later = Date.now() + 6 * 60_000;
+    expect(bus.since(bus.head(), later)).toEqual([]); // pruned meanwhile, yet the newest pruned id is known
+    const rendered = bus.head();
+    bus.publish({ type: "campaign", campaign_id: 7, reason: "decision" });
+    expect(bus.since(rendered)?.map((d) => d.event.type)).toEqual(["campaign"]);
+  });
 });
 
 describe("EventBus through a real Redis (production mode)", () => {

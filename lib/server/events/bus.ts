@@ -33,6 +33,8 @@ export class EventBus {
   /** Names the start of `recent`: an id given out before anything was kept. */
   private epoch = newId();
   private trimmed = false;
+  /** The newest event pruned from `recent`: everything kept came after it, so it still resumes. */
+  private lastDropped: string | undefined;
   private subscribing: Promise<void> | undefined;
 
   constructor(private readonly link?: RedisLink) {
@@ -99,13 +101,15 @@ export class EventBus {
 
   /** The id a stream starting now resumes from. */
   head(): string {
-    return this.recent.at(-1)?.id ?? this.epoch;
+    // After a quiet spell pruned every event, the last of them, not the epoch (which no longer names the start).
+    return this.recent.at(-1)?.id ?? this.lastDropped ?? this.epoch;
   }
 
   /** What came after `id`, or null when that is not known here (too old, another instance's epoch, a gap). */
   since(id: string, now = Date.now()): Delivery[] | null {
     this.prune(now);
     if (id === this.epoch) return this.trimmed ? null : this.recent.map(strip);
+    if (id === this.lastDropped) return this.recent.map(strip);
     const at = this.recent.findIndex((r) => r.id === id);
     return at < 0 ? null : this.recent.slice(at + 1).map(strip);
   }
@@ -142,6 +146,7 @@ export class EventBus {
     const keepFrom = this.recent.findIndex((r) => now - r.at <= REPLAY_MS);
     const drop = Math.max(keepFrom < 0 ? this.recent.length : keepFrom, this.recent.length - REPLAY_MAX);
     if (drop <= 0) return;
+    this.lastDropped = this.recent[drop - 1]?.id;
     this.recent = this.recent.slice(drop);
     this.trimmed = true;
   }
@@ -150,6 +155,7 @@ export class EventBus {
     this.recent = [];
     this.epoch = newId();
     this.trimmed = false;
+    this.lastDropped = undefined;
   }
 }
 
