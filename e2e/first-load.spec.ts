@@ -25,13 +25,19 @@ async function settled(page: Page): Promise<void> {
 test("the overview, a queue, the inbox and a post come with their data", async ({ page }) => {
   // Without the event stream: the simulator's world moves on its own clock, and a change announced
   // meanwhile rightly refreshes the lists it touches, which is not what this test is about.
-  await page.route("**/api/events*", (route) => route.abort());
+  const streams: string[] = [];
+  await page.route("**/api/events*", async (route) => {
+    streams.push(route.request().url());
+    await route.abort();
+  });
   const reads = apiReads(page);
   await page.goto("/");
   const waiting = page.getByTestId("waiting-list");
   await expect(waiting).toBeVisible();
   await settled(page);
   expect(reads, "reads after the overview's first load").toEqual([]);
+  // The stream resumes from the render, so nothing between the reads and its hello is missed.
+  expect(streams[0], "the first connection of the event stream").toMatch(/\/api\/events\?last_event_id=[\w-]+$/);
 
   const queue = await waiting.getByRole("link").first().getAttribute("href");
   expect(queue).toMatch(/^\/campaigns\/\d+\/queue$/);
