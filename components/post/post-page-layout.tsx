@@ -60,13 +60,14 @@ export function PostPageLayout({
       <SummaryBoundary ready={ready}>
         <PostSummary id={id} />
       </SummaryBoundary>
-      <PresenceLine id={id} me={me} />
-      {/* A link for people without an account to read and decide this post (editors, admins). */}
-      {canShare && (
-        <div className="flex justify-end">
-          <ShareButton target={{ task_id: id }} />
+      {/* Who else has the post open, and beside it the link for people without an account to read
+          and decide this post (editors, admins): one row, not a reserved empty line above a button. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0 flex-1">
+          <PresenceLine id={id} me={me} />
         </div>
-      )}
+        {canShare && <ShareButton target={{ task_id: id }} />}
+      </div>
       {/* On phones the columns dissolve (display: contents) into one flex column with the decision
           panel first; from lg up, two columns with the decision panel atop the right one. It comes
           first in the document too: the browser paints the HTML as it arrives, and a panel placed
