@@ -183,14 +183,15 @@ const cache = new Map<string, string>();
  * group tries the rules one by one (~30 ms of a phone's main thread on the
  * queue without this).
  */
-const kinds = new Map<string, string | null>();
+type Kind = { key: string; scope: string; group: string } | null;
+const kinds = new Map<string, Kind>();
 
-function kindOf(cls: string): string | null {
+function kindOf(cls: string): Kind {
   let kind = kinds.get(cls);
   if (kind === undefined) {
     const { scope, utility } = split(cls);
     const group = groupOf(utility);
-    kind = group === null ? null : `${scope}|${group}`;
+    kind = group === null ? null : { key: `${scope}|${group}`, scope, group };
     if (kinds.size > 5000) kinds.clear();
     kinds.set(cls, kind);
   }
@@ -211,12 +212,10 @@ export function mergeClasses(classList: string): string {
       kept.push(cls);
       continue;
     }
-    if (taken.has(kind)) continue;
+    if (taken.has(kind.key)) continue;
     kept.push(cls);
-    taken.add(kind);
-    const bar = kind.lastIndexOf("|"); // groups have no "|"; an arbitrary variant might
-    const scope = kind.slice(0, bar);
-    for (const covered of COVERS[kind.slice(bar + 1)] ?? []) taken.add(`${scope}|${covered}`);
+    taken.add(kind.key);
+    for (const covered of COVERS[kind.group] ?? []) taken.add(`${kind.scope}|${covered}`);
   }
   const merged = kept.reverse().join(" ");
   // Class lists come from a few hundred call sites: the cache stays small.
