@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { Providers } from "@/components/shell/providers";
 import { layoutFromMobileHint } from "@/components/ui/data-table/layout-hint";
+import { pickAreas, SHELL_AREAS } from "@/i18n/client-areas";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,7 +24,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <NextIntlClientProvider>
+        {/* The shell's message areas only: each page adds its own (i18n/client-areas.ts). */}
+        <NextIntlClientProvider messages={pickAreas(await getMessages(), SHELL_AREAS)}>
           <Providers nonce={nonce} tableLayout={tableLayout}>
             {children}
           </Providers>

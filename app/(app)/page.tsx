@@ -11,6 +11,7 @@ import { prefetchEntry, type PrefetchEntry } from "@/lib/queries/server-query-cl
 import { CAMPAIGN_STATUSES, PostListQuery, type CampaignListItem } from "@/lib/schemas";
 import { service } from "@/lib/server/upstream-service";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 /**
  * What the attention panel reads per active campaign (its detail for the waiting count, a page of
  * failed posts), read with the list: the same cached calls the browser would make right after
@@ -31,7 +32,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-export default async function OverviewPage() {
+async function OverviewPage() {
   const t = await getTranslations("analytics.overview");
   return (
     <>
@@ -53,3 +54,5 @@ export default async function OverviewPage() {
     </>
   );
 }
+
+export default withPageMessages(["analytics", "review"], OverviewPage);

@@ -1,7 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useMessages, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { CarryMessages } from "@/components/shell/more-messages";
 import { Button } from "@/components/ui/button";
 import { withToaster } from "@/components/ui/toaster";
 import { UNDO_WINDOW_MS, type Pending } from "@/lib/keyboard/use-undo-window";
@@ -26,6 +27,9 @@ export function useUndoToast(pending: readonly Pending<Deferred>[], onUndo: (key
   const shown = useRef<string | null>(null);
   const serial = useRef(0);
 
+  // The toast renders inside the root's toaster, which has only the shell's message areas: its
+  // text and button take the page's along (components/shell/more-messages.tsx).
+  const messages = useMessages();
   const latest = pending.at(-1);
   const more = pending.length - 1;
   useEffect(() => {
@@ -38,15 +42,24 @@ export function useUndoToast(pending: readonly Pending<Deferred>[], onUndo: (key
     if (!shown.current) shown.current = `triage-undo:${++serial.current}`;
     const id = shown.current;
     withToaster(({ toast }) =>
-      toast(<Countdown entry={latest} more={more} />, {
-        id,
-        duration: Infinity,
-        dismissible: false,
-        closeButton: false,
-        action: <UndoButton entry={latest} onUndo={(key) => undo.current(key)} />,
-      }),
+      toast(
+        <CarryMessages messages={messages}>
+          <Countdown entry={latest} more={more} />
+        </CarryMessages>,
+        {
+          id,
+          duration: Infinity,
+          dismissible: false,
+          closeButton: false,
+          action: (
+            <CarryMessages messages={messages}>
+              <UndoButton entry={latest} onUndo={(key) => undo.current(key)} />
+            </CarryMessages>
+          ),
+        },
+      ),
     );
-  }, [latest, more]);
+  }, [latest, more, messages]);
 
   useEffect(
     () => () => {

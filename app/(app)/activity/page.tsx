@@ -7,12 +7,13 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { NotAllowed } from "@/components/ui/not-allowed";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.activity");
   return { title: t("title") };
 }
 
-export default async function ActivityPage() {
+async function ActivityPage() {
   const [user, t] = await Promise.all([getCurrentUser(), getTranslations("review.activity")]);
   // A convenience only: GET /api/audit refuses other roles anyway.
   if (!user || !can(user.role, "audit:read")) {
@@ -24,3 +25,5 @@ export default async function ActivityPage() {
     </Suspense>
   );
 }
+
+export default withPageMessages(["review"], ActivityPage);

@@ -12,6 +12,7 @@ import { service } from "@/lib/server/upstream-service";
 import { calendarFilters, parseCalendarUrl } from "@/lib/url-state/calendar";
 import { CalendarSkeleton } from "@/components/calendar/calendar-skeleton";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 type Props = { searchParams: Promise<SearchParams> };
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,7 +27,7 @@ const LISTED = ["ACTIVE", "FROZEN"];
  * join of cached lists, under the very key the client asks with; `today` is
  * the server's Moscow day, handed down so both sides draw the same grid.
  */
-export default async function CalendarPage({ searchParams }: Props) {
+async function CalendarPage({ searchParams }: Props) {
   const state = parseCalendarUrl(await searchParams);
   const today = calendarDay(new Date());
   const filters = calendarFilters(state, today);
@@ -43,3 +44,5 @@ export default async function CalendarPage({ searchParams }: Props) {
     </PrefetchFirst>
   );
 }
+
+export default withPageMessages(["analytics", "planner", "review"], CalendarPage);

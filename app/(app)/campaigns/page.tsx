@@ -9,6 +9,7 @@ import { projectsQuery } from "@/lib/queries/projects";
 import { service } from "@/lib/server/upstream-service";
 import { parseCampaignsUrl } from "@/lib/url-state/campaigns";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("analytics.campaigns");
   return { title: t("title") };
@@ -16,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { searchParams: Promise<SearchParams> };
 
-export default async function CampaignsPage({ searchParams }: Props) {
+async function CampaignsPage({ searchParams }: Props) {
   const t = await getTranslations("analytics.campaigns");
   // The client's parsers and defaults, so the prefetched list is the one the table asks for.
   const state = await parseCampaignsUrl(searchParams);
@@ -36,3 +37,5 @@ export default async function CampaignsPage({ searchParams }: Props) {
     </>
   );
 }
+
+export default withPageMessages(["analytics"], CampaignsPage);

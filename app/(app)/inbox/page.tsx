@@ -20,6 +20,7 @@ import { inboxEntry } from "@/lib/server/inbox/prefetch-entry";
 import { service } from "@/lib/server/upstream-service";
 import { INBOX_URL_KEYS, inboxFilters, inboxUrlSearch, parseInboxUrl } from "@/lib/url-state/inbox";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 type Props = { searchParams: Promise<SearchParams> };
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -47,7 +48,7 @@ function deskEntries(answer: ReturnType<typeof inboxAnswer>, user: SessionUser |
   ];
 }
 
-export default async function InboxPage({ searchParams }: Props) {
+async function InboxPage({ searchParams }: Props) {
   const raw = await searchParams;
   // The same parsers as the client: an invalid or non-canonical link is rewritten to what is actually shown.
   const state = parseInboxUrl(raw);
@@ -69,3 +70,5 @@ export default async function InboxPage({ searchParams }: Props) {
     </PrefetchFirst>
   );
 }
+
+export default withPageMessages(["collab", "review"], InboxPage);

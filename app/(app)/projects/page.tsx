@@ -6,12 +6,13 @@ import { SkeletonLines } from "@/components/ui/skeleton";
 import { projectsQuery } from "@/lib/queries/projects";
 import { service } from "@/lib/server/upstream-service";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("analytics.projects");
   return { title: t("title") };
 }
 
-export default async function ProjectsPage() {
+async function ProjectsPage() {
   const t = await getTranslations("analytics.projects");
   return (
     <>
@@ -22,3 +23,5 @@ export default async function ProjectsPage() {
     </>
   );
 }
+
+export default withPageMessages(["analytics"], ProjectsPage);

@@ -14,6 +14,7 @@ import { recordOpened } from "@/lib/server/share/opened";
 import { limitShareRequest, shareClientAddress } from "@/lib/server/share/rate-limit";
 import { linkView } from "@/lib/server/share/view";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 /*
  * The page a share link opens: outside the signed-in (app) group, so no
  * header, no navigation, no session. proxy.ts lets exactly /s/<token> through
@@ -30,7 +31,7 @@ type Props = { params: Promise<{ token: string }> };
 
 const GONE: readonly string[] = ["not_found", "link_expired", "link_revoked"];
 
-export default async function SharePage({ params }: Props) {
+async function SharePage({ params }: Props) {
   const { token } = await params;
   const request = { headers: await headers() };
   let link;
@@ -61,3 +62,5 @@ export default async function SharePage({ params }: Props) {
     </ShareShell>
   );
 }
+
+export default withPageMessages(["review", "share"], SharePage);

@@ -5,16 +5,19 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { NotAllowed } from "@/components/ui/not-allowed";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("insights.health");
   return { title: t("title") };
 }
 
 // Polled in the browser every 5 s; GET /api/admin/health refuses non-admins anyway.
-export default async function HealthPage() {
+async function HealthPage() {
   const [user, t] = await Promise.all([getCurrentUser(), getTranslations("insights.health")]);
   if (!user || !can(user.role, "health:detail")) {
     return <NotAllowed title={t("title")} message={t("notAllowed")} />;
   }
   return <HealthView />;
 }
+
+export default withPageMessages(["insights"], HealthPage);

@@ -12,6 +12,7 @@ import { reviewAnalyticsApiFilters, reviewAnalyticsOptions } from "@/lib/queries
 import { allowedRange, reviewAnalytics } from "@/lib/server/review-analytics";
 import { parseReviewAnalyticsUrl } from "@/lib/url-state/review-analytics";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("insights.review");
   return { title: t("title") };
@@ -19,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // One answer for every panel (GET /api/analytics/review), computed with the page on a first visit so the
 // charts draw without waiting for hydration and a second request; a click in the app fetches it in the browser.
-export default async function ReviewAnalyticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function ReviewAnalyticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [user, t] = await Promise.all([getCurrentUser(), getTranslations("insights.review")]);
   if (!user || !can(user.role, "analytics:review")) {
     return <NotAllowed title={t("title")} message={t("notAllowed")} />;
@@ -36,3 +37,5 @@ export default async function ReviewAnalyticsPage({ searchParams }: { searchPara
     </Suspense>
   );
 }
+
+export default withPageMessages(["analytics", "collab", "insights", "planner", "review", "share", "trends"], ReviewAnalyticsPage);

@@ -9,7 +9,8 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { service } from "@/lib/server/upstream-service";
 
-export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
+import { withPageMessages } from "@/components/shell/page-messages";
+async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
   const id = parsed.data;
@@ -25,3 +26,5 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
     </div>
   );
 }
+
+export default withPageMessages(["analytics", "collab", "review"], CampaignPage);

@@ -30,6 +30,7 @@ import { PageSkeleton } from "@/components/ui/page-skeleton";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
 import { ReadOnServer } from "./prefetch";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -44,7 +45,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * comments, verdicts and decisions of the dashboard's own database beside it.
  * Panels share the post through one query key.
  */
-export default async function PostPage({ params }: Props) {
+async function PostPage({ params }: Props) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
   const id = parsed.data;
@@ -151,3 +152,5 @@ async function PostPageBody({ id, read }: { id: number; read: ReturnType<typeof 
     </HydrationBoundary>
   );
 }
+
+export default withPageMessages(["collab", "review", "share"], PostPage);

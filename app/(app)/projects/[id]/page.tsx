@@ -7,7 +7,8 @@ import { projectChannelsQuery, projectQuery } from "@/lib/queries/projects";
 import { CAMPAIGN_STATUSES, IdParam } from "@/lib/schemas";
 import { service } from "@/lib/server/upstream-service";
 
-export default async function ProjectPage({ params }: { params: Promise<{ id: string }> }) {
+import { withPageMessages } from "@/components/shell/page-messages";
+async function ProjectPage({ params }: { params: Promise<{ id: string }> }) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
   const id = parsed.data;
@@ -27,3 +28,5 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
     </PrefetchFirst>
   );
 }
+
+export default withPageMessages(["analytics", "review"], ProjectPage);

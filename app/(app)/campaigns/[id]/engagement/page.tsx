@@ -12,12 +12,13 @@ import { campaignTrendPosts, campaignTrends } from "@/lib/server/collector/read"
 import { service } from "@/lib/server/upstream-service";
 import { parseRange, rangeSince, rangeStartDay } from "@/lib/url-state/engagement";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 type Props = {
   params: Promise<{ id: string }>;
   searchParams: Promise<SearchParams>;
 };
 
-export default async function CampaignEngagementPage({ params, searchParams }: Props) {
+async function CampaignEngagementPage({ params, searchParams }: Props) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
   const id = parsed.data;
@@ -42,3 +43,5 @@ export default async function CampaignEngagementPage({ params, searchParams }: P
     </PrefetchFirst>
   );
 }
+
+export default withPageMessages(["analytics", "trends"], CampaignEngagementPage);

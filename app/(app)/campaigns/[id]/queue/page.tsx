@@ -19,6 +19,7 @@ import { rowFacts } from "@/lib/server/collab/row-facts";
 import { service } from "@/lib/server/upstream-service";
 import { parseQueueUrl, queueApiQuery, queueUrlSearch } from "@/lib/url-state/queue";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -28,7 +29,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const URL_KEYS = ["status", "sort", "page", "size"] as const;
 
-export default async function QueuePage({ params, searchParams }: Props) {
+async function QueuePage({ params, searchParams }: Props) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
   const id = parsed.data;
@@ -79,3 +80,5 @@ export default async function QueuePage({ params, searchParams }: Props) {
     </>
   );
 }
+
+export default withPageMessages(["collab", "review", "share"], QueuePage);

@@ -11,12 +11,13 @@ import { postEngagementSnapshot } from "@/lib/server/collector/read";
 import { service } from "@/lib/server/upstream-service";
 import { parsePostEngagementUrl } from "@/lib/url-state/engagement";
 
+import { withPageMessages } from "@/components/shell/page-messages";
 type Props = {
   params: Promise<{ id: string }>;
   searchParams: Promise<SearchParams>;
 };
 
-export default async function PostEngagementPage({ params, searchParams }: Props) {
+async function PostEngagementPage({ params, searchParams }: Props) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
   const id = parsed.data;
@@ -40,3 +41,5 @@ export default async function PostEngagementPage({ params, searchParams }: Props
     </PrefetchFirst>
   );
 }
+
+export default withPageMessages(["analytics", "planner"], PostEngagementPage);
