@@ -10,8 +10,8 @@ import { projectsQuery } from "@/lib/queries/projects";
 import { prefetchEntry, type PrefetchEntry } from "@/lib/queries/server-query-client";
 import { CAMPAIGN_STATUSES, PostListQuery, type CampaignListItem } from "@/lib/schemas";
 import { service } from "@/lib/server/upstream-service";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 /**
  * What the attention panel reads per active campaign (its detail for the waiting count, a page of
  * failed posts), read with the list: the same cached calls the browser would make right after

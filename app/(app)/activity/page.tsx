@@ -6,8 +6,8 @@ import { ActivityTableSkeleton } from "@/components/activity/table/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { NotAllowed } from "@/components/ui/not-allowed";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.activity");
   return { title: t("title") };

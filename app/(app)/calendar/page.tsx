@@ -11,8 +11,8 @@ import { calendarAnswer } from "@/lib/server/calendar";
 import { service } from "@/lib/server/upstream-service";
 import { calendarFilters, parseCalendarUrl } from "@/lib/url-state/calendar";
 import { CalendarSkeleton } from "@/components/calendar/calendar-skeleton";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 type Props = { searchParams: Promise<SearchParams> };
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -8,8 +8,8 @@ import { campaignsQuery } from "@/lib/queries/campaigns";
 import { projectsQuery } from "@/lib/queries/projects";
 import { service } from "@/lib/server/upstream-service";
 import { parseCampaignsUrl } from "@/lib/url-state/campaigns";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("analytics.campaigns");
   return { title: t("title") };

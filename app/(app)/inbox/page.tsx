@@ -19,8 +19,8 @@ import { inboxAnswer } from "@/lib/server/inbox";
 import { inboxEntry } from "@/lib/server/inbox/prefetch-entry";
 import { service } from "@/lib/server/upstream-service";
 import { INBOX_URL_KEYS, inboxFilters, inboxUrlSearch, parseInboxUrl } from "@/lib/url-state/inbox";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 type Props = { searchParams: Promise<SearchParams> };
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -5,8 +5,8 @@ import { ProjectsList } from "@/components/projects/projects-list";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { projectsQuery } from "@/lib/queries/projects";
 import { service } from "@/lib/server/upstream-service";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("analytics.projects");
   return { title: t("title") };

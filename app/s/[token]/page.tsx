@@ -13,8 +13,8 @@ import { openLink } from "@/lib/server/share/access";
 import { recordOpened } from "@/lib/server/share/opened";
 import { limitShareRequest, shareClientAddress } from "@/lib/server/share/rate-limit";
 import { linkView } from "@/lib/server/share/view";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 /*
  * The page a share link opens: outside the signed-in (app) group, so no
  * header, no navigation, no session. proxy.ts lets exactly /s/<token> through

@@ -4,8 +4,8 @@ import { HealthView } from "@/components/admin/health/health-view";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { NotAllowed } from "@/components/ui/not-allowed";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("insights.health");
   return { title: t("title") };

@@ -11,8 +11,8 @@ import { NotAllowed } from "@/components/ui/not-allowed";
 import { reviewAnalyticsApiFilters, reviewAnalyticsOptions } from "@/lib/queries/review-analytics";
 import { allowedRange, reviewAnalytics } from "@/lib/server/review-analytics";
 import { parseReviewAnalyticsUrl } from "@/lib/url-state/review-analytics";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("insights.review");
   return { title: t("title") };

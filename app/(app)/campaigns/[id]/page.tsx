@@ -8,8 +8,8 @@ import { IdParam } from "@/lib/schemas";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { service } from "@/lib/server/upstream-service";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();

@@ -29,8 +29,8 @@ import { HEAD_START_MS, settlesWithin } from "@/components/overview/prefetch";
 import { PageSkeleton } from "@/components/ui/page-skeleton";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
 import { ReadOnServer } from "./prefetch";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

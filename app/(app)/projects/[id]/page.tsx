@@ -6,8 +6,8 @@ import { ALL_CAMPAIGN_STATUSES, campaignsQuery } from "@/lib/queries/campaigns";
 import { projectChannelsQuery, projectQuery } from "@/lib/queries/projects";
 import { CAMPAIGN_STATUSES, IdParam } from "@/lib/schemas";
 import { service } from "@/lib/server/upstream-service";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 async function ProjectPage({ params }: { params: Promise<{ id: string }> }) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();

@@ -11,8 +11,8 @@ import { readDeps } from "@/lib/server/collector/deps";
 import { campaignTrendPosts, campaignTrends } from "@/lib/server/collector/read";
 import { service } from "@/lib/server/upstream-service";
 import { parseRange, rangeSince, rangeStartDay } from "@/lib/url-state/engagement";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 type Props = {
   params: Promise<{ id: string }>;
   searchParams: Promise<SearchParams>;

@@ -18,8 +18,8 @@ import { recentBulkJobs } from "@/lib/server/bulk";
 import { rowFacts } from "@/lib/server/collab/row-facts";
 import { service } from "@/lib/server/upstream-service";
 import { parseQueueUrl, queueApiQuery, queueUrlSearch } from "@/lib/url-state/queue";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 export async function generateMetadata(): Promise<Metadata> {

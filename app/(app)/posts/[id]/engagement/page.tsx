@@ -10,8 +10,8 @@ import { readDeps } from "@/lib/server/collector/deps";
 import { postEngagementSnapshot } from "@/lib/server/collector/read";
 import { service } from "@/lib/server/upstream-service";
 import { parsePostEngagementUrl } from "@/lib/url-state/engagement";
-
 import { withPageMessages } from "@/components/shell/page-messages";
+
 type Props = {
   params: Promise<{ id: string }>;
   searchParams: Promise<SearchParams>;
