@@ -15,13 +15,15 @@
 // --runs=N: Lighthouse runs per page and form factor, the median run shown (1).
 // --rounds=N: navigation rounds, at least 3 (5). --pages=overview,campaigns,
 // queue,post,engagement,login: only these. BENCH_WEB_USER signs in (editor@…).
-// Everything also goes to bench/results/web.json. Every server started here is
+// Everything also goes to bench/results/web.json, and the servers' logs to
+// bench/results/web-app.log and web-simulator.log; a Lighthouse run in which
+// the server answered a request with 5xx says so. Every server started here is
 // stopped at the end, on failure and on Ctrl-C too.
 //
 // On a shared 2-core machine absolute figures are noisy: compare pages within one
 // run, and use --runs=3 (Lighthouse's median run) when a figure matters.
 import { chromium, type Browser } from "@playwright/test";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { mapChunks, owners, topModules, type ChunkMap } from "./web/chunks";
@@ -85,7 +87,7 @@ async function lighthousePages(stack: Stack, pages: PageSpec[], cookie: string):
           if (page.signedIn && new URL(r.finalUrl).pathname.startsWith("/login")) r.error = "ended on /login: the session cookie was not accepted";
           if (r.error) result.errors.push(`${formFactor}: ${r.error}`);
           (formFactor === "mobile" ? result.mobileRuns : result.desktopRuns).push(r);
-          log(`  lighthouse ${formFactor.padEnd(7)} ${page.label}${runs > 1 ? ` run ${i}/${runs}` : ""}: perf ${pct(r.performance)}${formFactor === "mobile" ? `, a11y ${pct(r.accessibility)}` : ""} (${((Date.now() - started) / 1000).toFixed(0)} s, machine index ${r.benchmarkIndex ?? "–"})${r.error ? ` — ${r.error}` : ""}`);
+          log(`  lighthouse ${formFactor.padEnd(7)} ${page.label}${runs > 1 ? ` run ${i}/${runs}` : ""}: perf ${pct(r.performance)}${formFactor === "mobile" ? `, a11y ${pct(r.accessibility)}` : ""} (${((Date.now() - started) / 1000).toFixed(0)} s, machine index ${r.benchmarkIndex ?? "–"})${r.error ? ` — ${r.error}` : ""}${r.failedRequests.length ? ` — FAILED REQUESTS (the page's outage state was measured): ${r.failedRequests.join(", ")}` : ""}`);
         } catch (e) {
           const message = e instanceof Error ? e.message.split("\n")[0] : String(e);
           result.errors.push(`${formFactor}: ${message}`);
@@ -334,6 +336,8 @@ try {
   if (stack) console.error(`\n-- dashboard log (${stack.logs.app}) --\n${tail(stack.logs.app)}\n-- simulator log --\n${tail(stack.logs.simulator)}`);
 } finally {
   await cleanup();
+  // The servers' logs outlive the run (bench/results is not committed): a failed request flagged above can be traced.
+  if (stack) for (const [name, file] of Object.entries(stack.logs)) if (existsSync(file)) copyFileSync(file, `bench/results/web-${name}.log`);
   if (!failed) removeTmp(stack);
   else if (stack) console.error(`logs kept in ${stack.tmp}`);
 }

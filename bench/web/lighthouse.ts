@@ -36,6 +36,11 @@ export type LhSummary = {
   lcpElement: string | null;
   unusedJs: { url: string; wasted: number; total: number }[];
   failedA11y: string[];
+  /**
+   * Requests of the load the server answered with 5xx ("503 /api/campaigns?…"): a run
+   * with one measured a page in its outage state, not the page (bench/web.ts prints them).
+   */
+  failedRequests: string[];
   /** Lighthouse's measure of the machine's speed at the run (higher is faster; a loaded machine scores low). */
   benchmarkIndex: number | null;
 };
@@ -115,6 +120,9 @@ async function summarize(lhr: Lhr, url: string, formFactor: FormFactor): Promise
     lcpElement: lcpNode ? `${lcpNode.selector ?? ""} “${(lcpNode.nodeLabel ?? "").slice(0, 60)}”` : null,
     unusedJs: items(lhr, "unused-javascript").map((u) => ({ url: str(u.url), wasted: num(u.wastedBytes), total: num(u.totalBytes) })),
     failedA11y,
+    failedRequests: items(lhr, "network-requests")
+      .filter((r) => num(r.statusCode) >= 500)
+      .map((r) => `${num(r.statusCode)} ${str(r.url).replace(/^https?:\/\/[^/]+/, "")}`),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
   };
 }

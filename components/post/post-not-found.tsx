@@ -8,10 +8,12 @@ import { Button, buttonVariants } from "@/components/ui/button";
 export function PostNotFound({ message, onRetry, heading = false }: { message: string; onRetry?: () => void; heading?: boolean }) {
   const t = useTranslations("review.post.notFound");
   const Title = heading ? "h1" : "p";
+  // The upstream's message is often the title again ("Пост не найден."): said once, not twice.
+  const sameAsTitle = message.trim().replace(/[.!]+$/, "").toLowerCase() === t("title").toLowerCase();
   return (
     <div role="alert" data-post-not-found className="rounded-lg border border-zinc-300 bg-zinc-50 p-6 dark:border-zinc-700 dark:bg-zinc-900">
       <Title className="text-xl font-semibold">{t("title")}</Title>
-      <p className="mt-2 text-zinc-800 dark:text-zinc-200">{message}</p>
+      {!sameAsTitle && <p className="mt-2 text-zinc-800 dark:text-zinc-200">{message}</p>}
       <div className="mt-4 flex flex-wrap gap-2">
         <AppLink href="/campaigns" className={buttonVariants({ variant: "primary" })}>
           {t("toCampaigns")}
