@@ -15,7 +15,7 @@ ENV UPSTREAM_BASE_URL=$UPSTREAM_BASE_URL MEDIA_ORIGINS=$MEDIA_ORIGINS NEXTAUTH_U
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx next build && npm prune --omit=dev
+RUN node scripts/build.mjs && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 WORKDIR /app

@@ -7,7 +7,7 @@
 // it came from (ours, or the package under node_modules). Prints per page the
 // long tasks (and their blocking time over 50 ms), then self time by file and
 // by function. Needs a build with browser source maps:
-//   NEXT_BROWSER_SOURCE_MAPS=1 NEXT_DIST_DIR=.next-prof npx next build
+//   NEXT_BROWSER_SOURCE_MAPS=1 NEXT_DIST_DIR=.next-prof node scripts/build.mjs
 // (BENCH_PROFILE_DIST_DIR picks another folder). Signs in as the editor.
 import { chromium, type Browser } from "@playwright/test";
 import { TraceMap, originalPositionFor } from "@jridgewell/trace-mapping";
@@ -191,7 +191,7 @@ stopOnSignals(async () => {
 });
 try {
   if (paths.length === 0) throw new Error("name the pages to profile, e.g. /posts/1315");
-  if (!existsSync(distDir)) throw new Error(`no build in ${distDir}: NEXT_BROWSER_SOURCE_MAPS=1 NEXT_DIST_DIR=${distDir} npx next build`);
+  if (!existsSync(distDir)) throw new Error(`no build in ${distDir}: NEXT_BROWSER_SOURCE_MAPS=1 NEXT_DIST_DIR=${distDir} node scripts/build.mjs`);
   stack = await startStack(distDir, { app: await freePort(), sim: await freePort() });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const state = await signIn(browser, stack.baseURL, "editor@example.com");

@@ -61,3 +61,20 @@ test("the overview, a queue, the inbox and a post come with their data", async (
   await settled(page);
   expect(reads.filter((r) => !/^\/api\/posts\/\d+\/engagement/.test(r)), "reads after the post's first load").toEqual([]);
 });
+
+// The build marks every browser chunk for eager compilation (scripts/compile-hints.mjs, run by
+// scripts/build.mjs): a phone compiles them while they download instead of on the main thread when
+// the page starts. A build that skipped the step would still work, only slower: this says so.
+test("the page's scripts ask the browser to compile them while they download", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script" && new URL(r.url()).pathname.startsWith("/_next/static/chunks/")) scripts.push(r.url());
+  });
+  await page.goto("/campaigns");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const url of scripts) {
+    const text = await (await page.request.get(url)).text();
+    expect(text.split("\n", 1)[0], url).toBe("//# allFunctionsCalledOnLoad");
+  }
+});

@@ -42,7 +42,7 @@ async function waitFor(url) {
   throw new Error(`${url} did not come up`);
 }
 
-if (!(process.env.BENCH_SKIP_BUILD === "1" && existsSync(distDir))) step("npx", ["next", "build"]);
+if (!(process.env.BENCH_SKIP_BUILD === "1" && existsSync(distDir))) step("node", ["scripts/build.mjs"]);
 const servers = [
   spawn("npx", ["tsx", "simulator/main.ts"], { stdio: "ignore", env, detached: true }),
   spawn("node", ["server.mjs"], { stdio: "ignore", env: { ...env, PORT: port, HOST: "127.0.0.1" }, detached: true }),

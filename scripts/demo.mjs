@@ -44,7 +44,7 @@ const env = {
 const dashboardUrl = env.NEXTAUTH_URL.replace(/\/+$/, "");
 
 if (process.env.DEMO_SKIP_BUILD !== "1") {
-  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env });
+  const build = spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 } else if (!existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
   complain(`DEMO_SKIP_BUILD=1 but there is no build in ${process.env.NEXT_DIST_DIR || ".next"}; run without it to build first`);

@@ -31,7 +31,7 @@ if (!existsSync("/usr/bin/chromium") && !process.env.E2E_CHROMIUM) {
   console.error("e2e: no Chromium at /usr/bin/chromium (apt-get install -y chromium), or set E2E_CHROMIUM");
   process.exit(1);
 }
-if (process.env.E2E_SKIP_BUILD !== "1") run("npx", ["next", "build"]);
+if (process.env.E2E_SKIP_BUILD !== "1") run("node", ["scripts/build.mjs"]);
 mkdirSync("data", { recursive: true });
 rmSync(`e2e/.auth/${env.E2E_RUN_ID}`, { recursive: true, force: true });
 run("npx", ["playwright", "test", ...process.argv.slice(2)]);

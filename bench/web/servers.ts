@@ -149,10 +149,10 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): void {
 export function buildApp(env: NodeJS.ProcessEnv, typecheck: boolean): void {
   const tsconfig = existsSync("tsconfig.json") ? readFileSync("tsconfig.json", "utf8") : null;
   try {
-    if (typecheck) run("npx", ["next", "build", "--analyze"], env);
+    if (typecheck) run("node", ["scripts/build.mjs", "--analyze"], env);
     else {
-      run("npx", ["next", "build", "--analyze", "--experimental-build-mode=compile"], env);
-      run("npx", ["next", "build", "--experimental-build-mode=generate"], env);
+      run("node", ["scripts/build.mjs", "--analyze", "--experimental-build-mode=compile"], env);
+      run("node", ["scripts/build.mjs", "--experimental-build-mode=generate"], env);
     }
   } finally {
     if (tsconfig !== null) restoreTsconfig(tsconfig, String(env.NEXT_DIST_DIR));
