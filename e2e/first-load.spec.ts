@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { authFile, expect, test } from "./fixtures";
 
 // A first load brings what the page shows in its HTML: the browser does not ask the dashboard
@@ -66,15 +66,12 @@ test("the overview, a queue, the inbox and a post come with their data", async (
 // scripts/build.mjs): a phone compiles them while they download instead of on the main thread when
 // the page starts. A build that skipped the step would still work, only slower: this says so.
 test("the page's scripts ask the browser to compile them while they download", async ({ page }) => {
-  const scripts: string[] = [];
+  const scripts: Response[] = [];
   page.on("response", (r) => {
-    if (r.request().resourceType() === "script" && new URL(r.url()).pathname.startsWith("/_next/static/chunks/")) scripts.push(r.url());
+    if (r.request().resourceType() === "script" && new URL(r.url()).pathname.startsWith("/_next/static/chunks/")) scripts.push(r);
   });
   await page.goto("/campaigns");
   await page.waitForLoadState("networkidle");
   expect(scripts.length).toBeGreaterThan(3);
-  for (const url of scripts) {
-    const text = await (await page.request.get(url)).text();
-    expect(text.split("\n", 1)[0], url).toBe("//# allFunctionsCalledOnLoad");
-  }
+  for (const script of scripts) expect((await script.text()).split("\n", 1)[0], script.url()).toBe("//# allFunctionsCalledOnLoad");
 });

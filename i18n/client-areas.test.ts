@@ -1,7 +1,7 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, reachableSources } from "@/test/module-graph";
+import { ROOT, reachableSources, withoutComments } from "@/test/module-graph";
 import { MESSAGE_AREAS, type MessageArea } from "./config";
 import { pickAreas, SHELL_AREAS } from "./client-areas";
 
@@ -25,6 +25,7 @@ function filesUnder(name: RegExp, dir = join(ROOT, "app")): string[] {
 }
 
 const sorted = (areas: Iterable<string>) => [...areas].sort();
+const sourceOf = (file: string) => withoutComments(readFileSync(join(ROOT, file), "utf8"));
 
 describe("message areas sent to the browser", () => {
   it("layouts and the states rendered in their place use only the shell's areas", () => {
@@ -38,8 +39,7 @@ describe("message areas sent to the browser", () => {
 
   it.each(filesUnder(/^page\.tsx$/))("%s sends exactly the areas beyond the shell's that its components use", (file) => {
     const needed = sorted(areasUsedFrom(file)).filter((area) => !(SHELL_AREAS as readonly string[]).includes(area));
-    const source = reachableSources(file).get(join(ROOT, file)) as string;
-    const declared = [...source.matchAll(/withPageMessages\(\[([^\]]*)\]/g)];
+    const declared = [...sourceOf(file).matchAll(/withPageMessages\(\[([^\]]*)\]/g)];
     expect(declared.length, `${file}: export default withPageMessages([…], Page)`).toBe(needed.length > 0 ? 1 : 0);
     const areas = declared[0] ? sorted([...(declared[0][1] as string).matchAll(/"([a-z]+)"/g)].map((m) => m[1] as string)) : [];
     expect(areas, `${file}: withPageMessages(${JSON.stringify(needed)}, …)`).toEqual(needed);
@@ -54,10 +54,9 @@ describe("message areas sent to the browser", () => {
 describe("content rendered outside the page's tree", () => {
   it("every element handed to the toaster carries the page's messages", () => {
     for (const file of filesUnder(/\.tsx$/, join(ROOT, "components"))) {
-      const source = reachableSources(file).get(join(ROOT, file)) as string;
       // sonner's toast(<…>) renders the element inside the root's toaster: the shell's areas only.
-      const handed = [...source.matchAll(/toast\(\s*(<\w+)|action:\s*\(?\s*(<\w+)/g)].map((m) => m[1] ?? m[2]);
-      for (const element of handed) expect(element, `${file}: wrap what toast() renders in <CarryMessages messages={useMessages()}>`).toBe("<CarryMessages");
+      const handed = [...sourceOf(file).matchAll(/toast\(\s*(<\w+)|action:\s*\(?\s*(<\w+)/g)].map((m) => m[1] ?? m[2]);
+      for (const element of handed) expect(element, `${file}: wrap what toast() renders in <MoreMessages messages={useMessages()}>`).toBe("<MoreMessages");
     }
   });
 });

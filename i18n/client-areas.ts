@@ -5,7 +5,7 @@ import type { MessageArea } from "./config";
  * RSC payload (~80 kB of Russian, over half of a list page's HTML) because the root layout's
  * NextIntlClientProvider sent them all. Now the root layout sends the shell's areas once (the
  * header, menus, bell, outage banner, toaster, error and not-found states use only these), and a
- * page adds the areas its own browser code uses with <PageMessages areas={…}> around its content
+ * page adds the areas its own browser code uses with `export default withPageMessages([…], Page)`
  * (components/shell/page-messages.tsx). `i18n/client-areas.test.ts` walks each page's imports and
  * fails when a page's list misses an area its components use, or names one they do not.
  * Server components read every area through getTranslations, as before.

@@ -11,12 +11,10 @@
 // paint on /campaigns 840–917 → 191–319 ms, a queue 897–1,084 → 289–363 ms. Browsers that
 // do not know the comment read a comment.
 //
-// `node scripts/compile-hints.mjs [distDir]` (default NEXT_DIST_DIR or .next), run by
-// scripts/build.mjs after `next build`. Idempotent. A chunk's source map (builds with
+// Run by scripts/build.mjs after `next build`. Idempotent. A chunk's source map (builds with
 // NEXT_BROWSER_SOURCE_MAPS=1) gets one empty line in front too, so it still points right.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
@@ -50,11 +48,3 @@ export function addCompileHints(distDir) {
   return marked;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const distDir = process.argv[2] ?? process.env.NEXT_DIST_DIR ?? ".next";
-  if (!existsSync(join(distDir, "static", "chunks"))) {
-    console.error(`compile-hints: no build in ${distDir} (static/chunks missing)`);
-    process.exit(1);
-  }
-  console.log(`compile-hints: ${addCompileHints(distDir)} chunks in ${distDir} marked for eager compilation`);
-}

@@ -12,7 +12,7 @@ export const ROOT = resolve(dirname(new URL(import.meta.url).pathname), "..");
 
 const IMPORT = /(?:import|export)\s+(?!type\s)[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
 
-function withoutComments(source: string): string {
+export function withoutComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
 }
 

@@ -7,6 +7,8 @@ import { useMemo } from "react";
  * Adds a page's message areas to the shell's (components/shell/page-messages.tsx). The nested
  * provider inherits the time zone, formats and formatter cache of the root one (use-intl's
  * IntlProvider reads its parent); only `messages` is replaced, by the shell's areas plus these.
+ * Also for content a page hands to something mounted outside its tree, under the root provider
+ * only: the undo toast renders inside the toaster, so it takes the page's `useMessages()` along.
  */
 export function MoreMessages({ messages, children }: { messages: AbstractIntlMessages; children: React.ReactNode }) {
   const locale = useLocale();
@@ -19,16 +21,3 @@ export function MoreMessages({ messages, children }: { messages: AbstractIntlMes
   );
 }
 
-/**
- * For content a page hands to something mounted outside its tree, under the root provider only:
- * the undo toast's text and button render inside the toaster (components/ui/toaster.tsx), which
- * sees the shell's areas. The page passes its own messages (`useMessages()`) along with the content.
- */
-export function CarryMessages({ messages, children }: { messages: AbstractIntlMessages; children: React.ReactNode }) {
-  const locale = useLocale();
-  return (
-    <NextIntlClientProvider locale={locale} messages={messages}>
-      {children}
-    </NextIntlClientProvider>
-  );
-}

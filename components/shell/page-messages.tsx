@@ -1,6 +1,6 @@
 import { getMessages } from "next-intl/server";
 import type { MessageArea } from "@/i18n/config";
-import { pickAreas, SHELL_AREAS } from "@/i18n/client-areas";
+import { pickAreas } from "@/i18n/client-areas";
 import { MoreMessages } from "./more-messages";
 
 /**
@@ -8,8 +8,7 @@ import { MoreMessages } from "./more-messages";
  * the page: its first load and each navigation to it carry only these, not every area.
  */
 async function PageMessages({ areas, children }: { areas: readonly MessageArea[]; children: React.ReactNode }) {
-  const extra = areas.filter((area) => !(SHELL_AREAS as readonly MessageArea[]).includes(area));
-  return <MoreMessages messages={pickAreas(await getMessages(), extra)}>{children}</MoreMessages>;
+  return <MoreMessages messages={pickAreas(await getMessages(), areas)}>{children}</MoreMessages>;
 }
 
 /**

@@ -2,7 +2,7 @@
 
 import { useMessages, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { CarryMessages } from "@/components/shell/more-messages";
+import { MoreMessages } from "@/components/shell/more-messages";
 import { Button } from "@/components/ui/button";
 import { withToaster } from "@/components/ui/toaster";
 import { UNDO_WINDOW_MS, type Pending } from "@/lib/keyboard/use-undo-window";
@@ -43,18 +43,18 @@ export function useUndoToast(pending: readonly Pending<Deferred>[], onUndo: (key
     const id = shown.current;
     withToaster(({ toast }) =>
       toast(
-        <CarryMessages messages={messages}>
+        <MoreMessages messages={messages}>
           <Countdown entry={latest} more={more} />
-        </CarryMessages>,
+        </MoreMessages>,
         {
           id,
           duration: Infinity,
           dismissible: false,
           closeButton: false,
           action: (
-            <CarryMessages messages={messages}>
+            <MoreMessages messages={messages}>
               <UndoButton entry={latest} onUndo={(key) => undo.current(key)} />
-            </CarryMessages>
+            </MoreMessages>
           ),
         },
       ),
