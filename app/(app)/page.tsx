@@ -5,10 +5,10 @@ import { PrefetchFirst } from "@/components/overview/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { accountQuery } from "@/lib/queries/account";
 import { FAILED_FILTER } from "@/components/overview/failed";
-import { ALL_CAMPAIGN_STATUSES, campaignPostsQuery, campaignQuery, campaignsQuery } from "@/lib/queries/campaigns";
+import { ALL_CAMPAIGN_STATUSES, campaignPostBriefsQuery, campaignQuery, campaignsQuery } from "@/lib/queries/campaigns";
 import { projectsQuery } from "@/lib/queries/projects";
 import { prefetchEntry, type PrefetchEntry } from "@/lib/queries/server-query-client";
-import { CAMPAIGN_STATUSES, PostListQuery, type CampaignListItem } from "@/lib/schemas";
+import { CAMPAIGN_STATUSES, PostBriefList, PostListQuery, type CampaignListItem } from "@/lib/schemas";
 import { service } from "@/lib/server/upstream-service";
 import { withPageMessages } from "@/components/shell/page-messages";
 
@@ -23,7 +23,13 @@ function attentionEntries(campaigns: readonly CampaignListItem[]): PrefetchEntry
     .filter((c) => c.status === "ACTIVE")
     .flatMap((c) => [
       { queryKey: campaignQuery(c.id).queryKey, queryFn: () => service.campaign(c.id) },
-      { queryKey: campaignPostsQuery(c.id, FAILED_FILTER).queryKey, queryFn: () => service.campaignPosts(c.id, failed) },
+      {
+        queryKey: campaignPostBriefsQuery(c.id, FAILED_FILTER).queryKey,
+        queryFn: async () => {
+          const answer = await service.campaignPosts(c.id, failed);
+          return { ...answer, data: PostBriefList.parse(answer.data) };
+        },
+      },
     ]);
 }
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import en from "@/messages/en/analytics.json";
 import common from "@/messages/en/common.json";
 import review from "@/messages/en/review.json";
-import { ALL_CAMPAIGN_STATUSES, campaignPostsQuery, campaignQuery, campaignsQuery } from "@/lib/queries/campaigns";
+import { ALL_CAMPAIGN_STATUSES, campaignPostBriefsQuery, campaignQuery, campaignsQuery } from "@/lib/queries/campaigns";
 import type { CampaignDetail, CampaignListItem, Post } from "@/lib/schemas";
 import { AttentionPanel } from "./attention-panel";
 import { FAILED_FILTER } from "./failed";
@@ -43,7 +43,7 @@ function renderWith(posts: Post[] | null, total: number) {
   client.setQueryData(campaignQuery(101).queryKey, { data: detail, meta });
   // null: the list is not cached, and fetching it fails.
   if (posts !== null) {
-    client.setQueryData(campaignPostsQuery(101, FAILED_FILTER).queryKey, {
+    client.setQueryData(campaignPostBriefsQuery(101, FAILED_FILTER).queryKey, {
       data: { campaign_id: 101, campaign_name: campaign.name, total, limit: 5, offset: 0, posts },
       meta,
     });

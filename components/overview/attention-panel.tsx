@@ -9,7 +9,7 @@ import { dayToDate } from "@/components/campaigns/use-labels";
 import { Card, CardTitle } from "@/components/ui/card";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { calendarDay, endingSoon } from "@/lib/analytics/dates";
-import { ALL_CAMPAIGN_STATUSES, campaignPostsQuery, campaignQuery, campaignsQuery } from "@/lib/queries/campaigns";
+import { ALL_CAMPAIGN_STATUSES, campaignPostBriefsQuery, campaignQuery, campaignsQuery } from "@/lib/queries/campaigns";
 import type { CampaignListItem } from "@/lib/schemas";
 import { FAILED_FILTER, failedGroups, uncheckedCount } from "./failed";
 import { QueryPanel } from "./query-panel";
@@ -37,7 +37,7 @@ function Attention({ campaigns }: { campaigns: CampaignListItem[] }) {
   const format = useFormatter();
   const active = campaigns.filter((c) => c.status === "ACTIVE");
   const details = useQueries({ queries: active.map((c) => campaignQuery(c.id)) });
-  const failedPosts = useQueries({ queries: active.map((c) => campaignPostsQuery(c.id, FAILED_FILTER)) });
+  const failedPosts = useQueries({ queries: active.map((c) => campaignPostBriefsQuery(c.id, FAILED_FILTER)) });
   const done = details.filter((d) => !d.isPending).length;
 
   const waiting = active.flatMap((c, i) => {

@@ -1,4 +1,4 @@
-import type { CampaignListItem, PostList } from "@/lib/schemas";
+import type { CampaignListItem, PostBriefList } from "@/lib/schemas";
 
 /**
  * Posts whose publication failed on at least one channel: not published
@@ -15,13 +15,13 @@ import type { CampaignListItem, PostList } from "@/lib/schemas";
  */
 export const FAILED_FILTER = { status: "FAILED,PARTIALLY_PUBLISHED", sort: "-publish_at", limit: 5 } as const;
 
-export type FailedGroup = { campaign: CampaignListItem; total: number; posts: PostList["posts"] };
+export type FailedGroup = { campaign: CampaignListItem; total: number; posts: PostBriefList["posts"] };
 
 /** A campaign's failed-posts query as the panel sees it. */
-export type FailedQuery = { data?: PostList; isError: boolean };
+export type FailedQuery = { data?: PostBriefList; isError: boolean };
 
 /** Count and rows come from one answer, so the count always covers the rows listed under it. */
-export function failedGroups(campaigns: readonly CampaignListItem[], lists: readonly (PostList | undefined)[]): FailedGroup[] {
+export function failedGroups(campaigns: readonly CampaignListItem[], lists: readonly (PostBriefList | undefined)[]): FailedGroup[] {
   return campaigns.flatMap((campaign, i) => {
     const list = lists[i];
     return list && list.total > 0 ? [{ campaign, total: list.total, posts: list.posts }] : [];

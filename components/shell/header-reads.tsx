@@ -1,7 +1,7 @@
 import "server-only";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { settlesWithin } from "@/components/overview/prefetch";
-import { UNFILTERED_INBOX_FIRST_PAGE } from "@/lib/queries/inbox";
+import { INBOX_COUNT_READ } from "@/lib/queries/inbox";
 import { BELL_LIMIT, notifyKeys } from "@/lib/queries/notify";
 import { prefetchEntries } from "@/lib/queries/server-query-client";
 import { inboxEntry } from "@/lib/server/inbox/prefetch-entry";
@@ -23,7 +23,7 @@ export const HEADER_HEAD_START_MS = 150;
 export async function HeaderReads({ email, children }: { email: string; children: React.ReactNode }) {
   if (await isClientNavigation()) return <>{children}</>;
   const state = prefetchEntries([
-    inboxEntry(UNFILTERED_INBOX_FIRST_PAGE),
+    inboxEntry(INBOX_COUNT_READ),
     { queryKey: notifyKeys.list, queryFn: () => notificationList(email, { limit: BELL_LIMIT }) },
   ]);
   if (!(await settlesWithin(state, HEADER_HEAD_START_MS))) return <>{children}</>;

@@ -2,19 +2,18 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { inboxOptions, UNFILTERED_INBOX_FIRST_PAGE } from "@/lib/queries/inbox";
+import { INBOX_COUNT_READ, inboxOptions } from "@/lib/queries/inbox";
 
 /**
  * The navigation's count of posts waiting for approval: the total of the
- * inbox's unfiltered first page, the very query the inbox page opens with (one
- * cache entry, so the page shows at once). Live events refresh it
- * (lib/events/invalidate.ts); a slow poll covers a tab without them.
+ * unfiltered inbox, read with one post (INBOX_COUNT_READ). Live events refresh
+ * it (lib/events/invalidate.ts); a slow poll covers a tab without them.
  */
 const COUNT_POLL_MS = 60_000;
 
 export function InboxCount() {
   const t = useTranslations("common.nav");
-  const query = useQuery({ ...inboxOptions(UNFILTERED_INBOX_FIRST_PAGE), refetchInterval: COUNT_POLL_MS });
+  const query = useQuery({ ...inboxOptions(INBOX_COUNT_READ), refetchInterval: COUNT_POLL_MS });
   const total = query.data?.data.total;
   if (total === undefined) return null;
   return (

@@ -32,6 +32,13 @@ export const campaignPostsQuery = (id: number, filter: CampaignPostsFilter) =>
     queryFn: ({ signal }) => apiRead("postList", `/api/campaigns/${id}/posts`, { query: filter, signal }),
   });
 
+/** The same list without texts and media (`view=brief`), for panels that only name and link posts. */
+export const campaignPostBriefsQuery = (id: number, filter: CampaignPostsFilter) =>
+  queryOptions({
+    queryKey: ["campaigns", id, "posts", { ...filter, view: "brief" }] as const,
+    queryFn: ({ signal }) => apiRead("postBriefList", `/api/campaigns/${id}/posts`, { query: { ...filter, view: "brief" }, signal }),
+  });
+
 /**
  * The latest published post, or `data: null` when the campaign has none yet:
  * the upstream's 404 `no_posts` is an ordinary state, not an error.

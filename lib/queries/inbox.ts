@@ -17,11 +17,14 @@ export type InboxFilters = {
 };
 
 /**
- * The inbox page's opening list (no filter, first page of 20), spelled out here
- * so the navigation's count can share its cache entry without pulling the
- * page's URL parsers into every page (lib/url-state/inbox.test.ts checks both agree).
+ * The navigation's count: the total of the list the inbox page opens with (no filter), read with
+ * one post instead of the page's twenty. The count was once the page's own query (one cache
+ * entry), but every first load then carried twenty posts' texts in its HTML (~15k characters of
+ * the RSC payload) for one number. Spelled out here so the count does not pull the page's URL
+ * parsers into every page (lib/url-state/inbox.test.ts checks both agree). Under the same "inbox"
+ * prefix, so every invalidation of the inbox also refreshes the count.
  */
-export const UNFILTERED_INBOX_FIRST_PAGE: InboxFilters = { projectId: null, campaignIds: [], types: [], urgency: [], limit: 20, offset: 0 };
+export const INBOX_COUNT_READ: InboxFilters = { projectId: null, campaignIds: [], types: [], urgency: [], limit: 1, offset: 0 };
 
 /**
  * An inbox request is answered from the server's copy and costs the upstream

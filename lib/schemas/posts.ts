@@ -85,6 +85,14 @@ export const PostList = z.object({
 });
 export type PostList = z.infer<typeof PostList>;
 
+/**
+ * A list's posts without their texts and media (`?view=brief`): for a panel that names and
+ * links posts but never shows them, like the overview's failed posts, whose texts were most
+ * of its first load's HTML. Parsing a full list with it drops the rest (zod strips unknown keys).
+ */
+export const PostBriefList = PostList.extend({ posts: z.array(Post.omit({ text: true, media: true })) });
+export type PostBriefList = z.infer<typeof PostBriefList>;
+
 export const ApprovalResult = z.object({
   task_id: id,
   status: postStatus,

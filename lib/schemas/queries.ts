@@ -28,6 +28,9 @@ export const PostListQuery = z.object({
 });
 export type PostListQuery = z.output<typeof PostListQuery>;
 
+/** The dashboard's own parameter of a campaign's post list: `brief` leaves texts and media out (PostBriefList). */
+export const PostListView = z.object({ view: z.enum(["brief"]).optional() });
+
 export const CampaignListQuery = z.object({
   project_id: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
   status: commaList(CAMPAIGN_STATUSES).optional(),

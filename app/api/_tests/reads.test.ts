@@ -104,6 +104,7 @@ describe("input validation before any upstream call", () => {
     ["bad status", campaignPosts, "/api/campaigns/1/posts?status=WAITING_APPROVAL,NOPE", { id: "1" }, "status"],
     ["since without offset", campaignPosts, "/api/campaigns/1/posts?since=2025-01-01T10:00:00", { id: "1" }, "since"],
     ["negative offset", campaignPosts, "/api/campaigns/1/posts?offset=-1", { id: "1" }, "offset"],
+    ["unknown list view", campaignPosts, "/api/campaigns/1/posts?view=full", { id: "1" }, "view"],
     ["bad project_id", campaigns, "/api/campaigns?project_id=x", {}, "project_id"],
     ["bad campaign status", campaigns, "/api/campaigns?status=ARCHIVED", {}, "status"],
     ["missing metric_type", postHistory, "/api/posts/1/engagement/history", { id: "1" }, "metric_type"],
@@ -128,6 +129,20 @@ describe("input validation before any upstream call", () => {
     const body = await data<{ limit: number; posts: unknown[] }>(res);
     expect(body.limit).toBe(2);
     expect(body.posts.length).toBeLessThanOrEqual(2);
+  });
+
+  it("view=brief: the same page of posts without texts and media", async () => {
+    const at = (view: string) =>
+      call(campaignPosts, `/api/campaigns/${ids.campaignId}/posts?limit=3${view}`, { role: "editor", params: { id: String(ids.campaignId) } });
+    const full = await data<{ total: number; posts: Record<string, unknown>[] }>(await at(""));
+    const brief = await data<{ total: number; posts: Record<string, unknown>[] }>(await at("&view=brief"));
+    expect(full.posts.length).toBeGreaterThan(0);
+    expect(brief.total).toBe(full.total);
+    expect(brief.posts.map((p) => [p.task_id, p.status])).toEqual(full.posts.map((p) => [p.task_id, p.status]));
+    for (const p of brief.posts) {
+      expect(p).not.toHaveProperty("text");
+      expect(p).not.toHaveProperty("media");
+    }
   });
 
   it("passes a since with a +03:00 offset through intact", async () => {

@@ -1,5 +1,5 @@
-// GET /api/campaigns/[id]/posts – the campaign's posts, filtered
-import { PostListQuery } from "@/lib/schemas";
+// GET /api/campaigns/[id]/posts – the campaign's posts, filtered; `view=brief` without texts and media
+import { PostBriefList, PostListQuery, PostListView } from "@/lib/schemas";
 import { campaignPostsInState, VerdictFilterQuery } from "@/lib/server/collab/row-filter";
 import { noteCampaignViewed } from "@/lib/server/inbox";
 import { dataJson, parseId, parseQuery, withSession } from "@/lib/server/route";
@@ -13,6 +13,7 @@ export const GET = withSession(async ({ params, query, priority }) => {
   const q = parseQuery(PostListQuery, query);
   // "signed off" / "changes requested" (reviewer verdicts, from the dashboard's own database).
   const { verdict } = parseQuery(VerdictFilterQuery, query);
-  if (verdict) return dataJson(await campaignPostsInState(id, q, verdict, priority));
-  return dataJson(await service.campaignPosts(id, q, priority));
+  const { view } = parseQuery(PostListView, query);
+  const answer = verdict ? await campaignPostsInState(id, q, verdict, priority) : await service.campaignPosts(id, q, priority);
+  return dataJson(view === "brief" ? { ...answer, data: PostBriefList.parse(answer.data) } : answer);
 });
