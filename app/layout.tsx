@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { Providers } from "@/components/shell/providers";
 import { layoutFromMobileHint } from "@/components/ui/data-table/layout-hint";
-import { pickAreas, SHELL_AREAS } from "@/i18n/client-areas";
+import { pickMessages, SHELL_AREAS } from "@/i18n/client-areas";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,7 +25,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         {/* The shell's message areas only: each page adds its own (i18n/client-areas.ts). */}
-        <NextIntlClientProvider messages={pickAreas(await getMessages(), SHELL_AREAS)}>
+        <NextIntlClientProvider messages={pickMessages(await getMessages(), SHELL_AREAS)}>
           <Providers nonce={nonce} tableLayout={tableLayout}>
             {children}
           </Providers>

@@ -2,7 +2,7 @@ import { createTranslator, type Messages } from "next-intl";
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en/review.json";
 import ru from "@/messages/ru/review.json";
-import { isMessageKey, labelOr } from "./keys";
+import { isMessageKey, labelIn, labelOr } from "./keys";
 
 const translator = (locale: "ru" | "en") =>
   createTranslator({ locale, messages: { review: locale === "ru" ? ru : en } as Pick<Messages, "review">, namespace: "review", onError: () => {} });
@@ -35,5 +35,23 @@ describe("labelOr", () => {
     expect(labelOr(t, "decision.result", "queued.later")).toBe("queued.later");
     expect(labelOr(t, "status", "")).toBe("");
     expect(labelOr(t, "status", "__proto__")).toBe("__proto__");
+  });
+});
+
+describe("labelIn", () => {
+  const inGroup = (locale: "ru" | "en") =>
+    createTranslator({ locale, messages: { review: locale === "ru" ? ru : en } as Pick<Messages, "review">, namespace: "review.postType", onError: () => {} });
+
+  it("translates a known value with a translator of the group itself", () => {
+    expect(labelIn(inGroup("ru"), "TEXT")).toBe(labelOr(translator("ru"), "postType", "TEXT"));
+    expect(labelIn(inGroup("en"), "TEXT")).toBe("Text");
+  });
+
+  it("shows an unknown value as it came", () => {
+    const t = inGroup("en");
+    expect(labelIn(t, "HOLOGRAM")).toBe("HOLOGRAM");
+    expect(labelIn(t, "a.b")).toBe("a.b");
+    expect(labelIn(t, "constructor")).toBe("constructor");
+    expect(labelIn(t, "")).toBe("");
   });
 });

@@ -35,8 +35,21 @@ export function isMessageKey<T extends AnyTranslator>(t: T, key: string): key is
  * value, else the value exactly as it came: a new upstream status must show, not crash.
  */
 export function labelOr<T extends AnyTranslator>(t: T, group: GroupOf<T>, value: string): string {
+  return labelAt(t, `${group}.`, value);
+}
+
+/**
+ * The same with a translator of the group itself (`useTranslations("review.postType")`): a
+ * component that names the group in its namespace gets only that group's messages sent
+ * (i18n/client-areas.ts), where `useTranslations("review")` would need the whole area.
+ */
+export function labelIn<T extends AnyTranslator>(t: T, value: string): string {
+  return labelAt(t, "", value);
+}
+
+function labelAt(t: AnyTranslator, prefix: string, value: string): string {
   // Unknown values may hold dots or spaces, which would read as key paths.
   if (!/^[A-Za-z0-9_-]+$/.test(value)) return value;
-  const key = `${group}.${value}`;
+  const key = `${prefix}${value}`;
   return isMessageKey(t, key) ? (t as unknown as (key: string) => string)(key) : value;
 }

@@ -61,4 +61,4 @@ async function OverviewPage() {
   );
 }
 
-export default withPageMessages(["analytics", "review"], OverviewPage);
+export default withPageMessages(["analytics", "review.status"], OverviewPage);

@@ -8,7 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { NoteList } from "@/components/ui/note-list";
 import { ErrorState } from "@/components/ui/query-states";
 import { notify } from "@/components/ui/toaster";
-import { labelOr } from "@/i18n/keys";
+import { labelIn } from "@/i18n/keys";
 import { REASON_MAX, rejectReasonsOptions, type RejectReasons } from "@/lib/queries/posts";
 import { useDecisionNotes } from "./decision-notes";
 import type { RejectDialogProps as Props } from "./reject-dialog";
@@ -217,7 +217,7 @@ function Categories({
   disabled: boolean;
 }) {
   const t = useTranslations("review.decision.rejectDialog");
-  const label = useTranslations("review");
+  const label = useTranslations("review.rejectCategory");
   const name = useId();
   if (offer.state === "none") return null;
   if (offer.state !== "ready") {
@@ -234,7 +234,7 @@ function Categories({
             className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-zinc-400 px-3 py-1 text-sm has-[:checked]:border-red-700 has-[:checked]:bg-red-50 has-[:checked]:font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600 dark:border-zinc-600 dark:has-[:checked]:border-red-400 dark:has-[:checked]:bg-red-950"
           >
             <input type="radio" name={name} value={c.code} checked={chosen === c.code} onChange={() => onChoose(c.code)} className="accent-red-700" />
-            {labelOr(label, "rejectCategory", c.code)}
+            {labelIn(label, c.code)}
             <Uses count={c.count} />
           </label>
         ))}
@@ -247,7 +247,7 @@ function Categories({
 /** The campaign's most used reasons, most used first: a pick fills in the text and its category. */
 function Suggestions({ reasons, disabled, onPick }: { reasons: RejectReasons["reasons"]; disabled: boolean; onPick: (r: RejectReasons["reasons"][number]) => void }) {
   const t = useTranslations("review.decision.rejectDialog");
-  const label = useTranslations("review");
+  const label = useTranslations("review.rejectCategory");
   const headingId = useId();
   const hintId = useId();
   if (reasons.length === 0) return null;
@@ -271,7 +271,7 @@ function Suggestions({ reasons, disabled, onPick }: { reasons: RejectReasons["re
             >
               {r.text}
               <span className="block text-xs text-zinc-700 dark:text-zinc-300">
-                {[r.category === null ? null : labelOr(label, "rejectCategory", r.category), t("timesUsed", { count: r.count })].filter(Boolean).join(" · ")}
+                {[r.category === null ? null : labelIn(label, r.category), t("timesUsed", { count: r.count })].filter(Boolean).join(" · ")}
               </span>
             </button>
           </li>

@@ -45,4 +45,4 @@ async function CalendarPage({ searchParams }: Props) {
   );
 }
 
-export default withPageMessages(["analytics", "planner", "review"], CalendarPage);
+export default withPageMessages(["analytics", "planner.calendar", "review.status"], CalendarPage);

@@ -71,4 +71,22 @@ async function InboxPage({ searchParams }: Props) {
   );
 }
 
-export default withPageMessages(["collab", "review"], InboxPage);
+export default withPageMessages(
+  [
+    "collab",
+    "review.bulk",
+    "review.decision",
+    "review.diff",
+    "review.inbox",
+    "review.keys",
+    "review.media",
+    "review.platform",
+    "review.post",
+    "review.postType",
+    "review.queue",
+    "review.rejectCategory",
+    "review.status",
+    "review.triage",
+  ],
+  InboxPage,
+);

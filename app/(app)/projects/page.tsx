@@ -24,4 +24,4 @@ async function ProjectsPage() {
   );
 }
 
-export default withPageMessages(["analytics"], ProjectsPage);
+export default withPageMessages(["analytics.projects"], ProjectsPage);

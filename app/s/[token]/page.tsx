@@ -63,4 +63,19 @@ async function SharePage({ params }: Props) {
   );
 }
 
-export default withPageMessages(["review", "share"], SharePage);
+export default withPageMessages(
+  [
+    "review.media",
+    "review.platform",
+    "review.post",
+    "review.postType",
+    "review.status",
+    "share.comments",
+    "share.decision",
+    "share.gone",
+    "share.page",
+    "share.post",
+    "share.visitor",
+  ],
+  SharePage,
+);

@@ -90,6 +90,7 @@ export function PostsEngagementTable({
         testId="posts-table"
         rowTestId="post-row"
         cardTestId="post-card"
+        lazyCards
         rowAttributes={(row) => ({ "data-post-id": row.original.post.task_id })}
       />
     </div>

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useFormatter } from "@/lib/format/use-formatter";
 import { createContext, useContext } from "react";
 import { AppLink } from "@/components/ui/app-link";
-import { labelOr, type KeyOf, type TranslatorFor } from "@/i18n/keys";
+import { labelIn, type KeyOf, type TranslatorFor } from "@/i18n/keys";
 import type { Post } from "@/lib/schemas";
 import { Button } from "@/components/ui/button";
 import { MediaThumb } from "../media-thumb";
@@ -56,8 +56,8 @@ function PublishTime({ post }: { post: Post }) {
 }
 
 function PostType({ type }: { type: string }) {
-  const t = useTranslations("review");
-  return <>{labelOr(t, "postType", type)}</>;
+  const t = useTranslations("review.postType");
+  return <>{labelIn(t, type)}</>;
 }
 
 function Excerpt({ post }: { post: TriagePost }) {

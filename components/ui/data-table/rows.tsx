@@ -80,16 +80,6 @@ type CardProps<TFeatures extends TableFeatures, TData extends RowData> = RowProp
   headers: ReadonlyMap<string, Header<TFeatures, TData, unknown>>;
 };
 
-/**
- * A card off screen is neither styled, laid out nor painted until it scrolls near
- * (`content-visibility: auto`); until then it holds the height it last had, or about
- * a card's. Cards are most of a phone's page (620 of the queue's 784 elements, 1,015
- * of engagement's 1,258), and laying all of them out was the longest task of its
- * first load. Nothing in a card overflows it (menus and dialogs open in the top
- * layer), so the paint containment this brings clips nothing.
- */
-const CARD_CLASS = "rounded-lg border border-zinc-200 p-3 text-sm [contain-intrinsic-size:auto_9rem] [content-visibility:auto] dark:border-zinc-800";
-
 const slotOf = (cell: { column: { columnDef: { meta?: unknown } } }): CardSlot =>
   shellMeta(cell.column).only === "table" ? "hidden" : (shellMeta(cell.column).card ?? "field");
 
@@ -108,7 +98,7 @@ function CardItemImpl<TFeatures extends TableFeatures, TData extends RowData>({ 
       data-row-id={row.id}
       data-testid={testId}
       tabIndex={focusable ? -1 : undefined}
-      className={cn(CARD_CLASS, attrs?.className)}
+      className={cn("rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800", attrs?.className)}
     >
       <div className="flex items-start gap-3">
         {cells("select").map((cell) => (

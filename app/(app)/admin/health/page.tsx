@@ -20,4 +20,4 @@ async function HealthPage() {
   return <HealthView />;
 }
 
-export default withPageMessages(["insights"], HealthPage);
+export default withPageMessages(["insights.health"], HealthPage);

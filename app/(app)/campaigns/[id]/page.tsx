@@ -27,4 +27,4 @@ async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
   );
 }
 
-export default withPageMessages(["analytics", "collab", "review"], CampaignPage);
+export default withPageMessages(["analytics", "collab.policy", "review.postType", "review.status"], CampaignPage);

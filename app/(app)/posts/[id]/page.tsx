@@ -153,4 +153,20 @@ async function PostPageBody({ id, read }: { id: number; read: ReturnType<typeof 
   );
 }
 
-export default withPageMessages(["collab", "review", "share"], PostPage);
+export default withPageMessages(
+  [
+    "collab.comments",
+    "collab.presence",
+    "collab.verdicts",
+    "review.decision",
+    "review.diff",
+    "review.media",
+    "review.platform",
+    "review.post",
+    "review.postType",
+    "review.rejectCategory",
+    "review.status",
+    "share.manage",
+  ],
+  PostPage,
+);

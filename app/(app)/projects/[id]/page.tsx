@@ -29,4 +29,4 @@ async function ProjectPage({ params }: { params: Promise<{ id: string }> }) {
   );
 }
 
-export default withPageMessages(["analytics", "review"], ProjectPage);
+export default withPageMessages(["analytics", "review.postType", "review.status"], ProjectPage);

@@ -81,4 +81,23 @@ async function QueuePage({ params, searchParams }: Props) {
   );
 }
 
-export default withPageMessages(["collab", "review", "share"], QueuePage);
+export default withPageMessages(
+  [
+    "collab",
+    "review.bulk",
+    "review.decision",
+    "review.diff",
+    "review.inbox",
+    "review.keys",
+    "review.media",
+    "review.platform",
+    "review.post",
+    "review.postType",
+    "review.queue",
+    "review.rejectCategory",
+    "review.status",
+    "review.triage",
+    "share.manage",
+  ],
+  QueuePage,
+);

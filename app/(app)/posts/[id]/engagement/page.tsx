@@ -42,4 +42,4 @@ async function PostEngagementPage({ params, searchParams }: Props) {
   );
 }
 
-export default withPageMessages(["analytics", "planner"], PostEngagementPage);
+export default withPageMessages(["analytics", "planner.compare"], PostEngagementPage);
