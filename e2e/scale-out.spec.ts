@@ -90,11 +90,11 @@ test("a decision on one instance is seen on the other at once, and its event rea
   const page = await context.newPage();
   await page.goto(`/campaigns/${campaignId}/queue`);
 
-  // Instance B's list refreshes after the decision with one read. With the minute's 60 reads spent
-  // (a fresh cluster's start, its background work and the test above can spend them all), B answers
-  // 503 until the window frees one: by design, a decided post is never listed as waiting from an
-  // expired list. This test is about B seeing the decision, so it starts with room in the minute:
-  // more reads than the 15 that background work must leave to people.
+  // B's list needs no read after the decision (A brings the shared list up to date with the
+  // decision's answer), but the decision reads the post first. With the minute's 60 reads spent
+  // (a fresh cluster's start, its background work and the test above can spend them all), that read
+  // waits for the window to free one. This test is about B seeing the decision, so it starts with
+  // room in the minute: more reads than the 15 that background work must leave to people.
   const adminB = await client(playwright, b!.url, admin); // the budget's figures are health detail, for admins
   const readsLeft = async () => ((await (await adminB.get("/api/health")).json()) as { budget?: { reads: number } | null }).budget?.reads ?? 0;
   await expect.poll(readsLeft, { timeout: 75_000, intervals: [1_000] }).toBeGreaterThan(15);

@@ -121,9 +121,9 @@ export const service: S = {
 };
 
 /** Same as `service.invalidatePost`, for callers that only need this; resolves once every instance can see it. */
-export async function invalidatePost(taskId: number, campaignId?: number): Promise<void> {
+export async function invalidatePost(...a: Parameters<S["invalidatePost"]>): Promise<void> {
   const state = current();
-  state.service.invalidatePost(taskId, campaignId);
+  state.service.invalidatePost(...a);
   await settled(state, undefined);
 }
 

@@ -8,6 +8,7 @@ import { POST as webhook } from "@/app/api/webhooks/post/route";
 import { GET as getPost } from "@/app/api/posts/[id]/route";
 import { GET as campaigns } from "@/app/api/campaigns/route";
 import { GET as latestPost } from "@/app/api/campaigns/[id]/posts/latest/route";
+import { GET as campaignPosts } from "@/app/api/campaigns/[id]/posts/route";
 import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { GET as account } from "@/app/api/account/route";
 import { GET as audit } from "@/app/api/audit/route";
@@ -205,5 +206,31 @@ describe("POST /api/webhooks/post", () => {
     const res = await send({ ...sample, status: "FAILED" }, `Bearer ${WEBHOOK_SECRET}`);
     expect(res.status).toBe(202);
     expect(await read()).toBe("FAILED");
+  });
+
+  it("brings its campaign's cached lists up to date with the notified post, without a refresh", async () => {
+    const id = sample.task_id;
+    const cid = String(sample.campaign_id);
+    type Row = { task_id: number; status: string; updated_at: string | null };
+    const list = async () => {
+      const res = await call(campaignPosts, `/api/campaigns/${cid}/posts?limit=100`, { role: "admin", params: { id: cid } });
+      const body = (await res.json()) as { data: { posts: Row[] }; meta: { fetchedAt: string } };
+      return { post: body.data.posts.find((p) => p.task_id === id), fetchedAt: body.meta.fetchedAt };
+    };
+    // Lists stay fresh until the clock's next 15 s mark: start right after one, so none passes below.
+    const sinceMark = Date.now() % 15_000;
+    if (sinceMark > 10_000) await new Promise((r) => setTimeout(r, 15_100 - sinceMark));
+    const before = await list();
+    expect(before.post).toBeDefined();
+    await admin(h.simUrl, `posts/${id}/status`, { status: "PUBLISHED" });
+    const notified = { ...sample, ...before.post, status: "PUBLISHED", updated_at: new Date().toISOString() };
+    expect((await send(notified, `Bearer ${WEBHOOK_SECRET}`)).status).toBe(202);
+    // The same fetch of the list, with the post as notified.
+    const after = await list();
+    expect(after.fetchedAt).toBe(before.fetchedAt);
+    expect(after.post).toMatchObject({ status: "PUBLISHED", updated_at: notified.updated_at });
+    // A notification older than the copy listed is old news.
+    expect((await send({ ...notified, status: "FAILED", updated_at: before.post?.updated_at }, `Bearer ${WEBHOOK_SECRET}`)).status).toBe(202);
+    expect((await list()).post?.status).toBe("PUBLISHED");
   });
 });

@@ -116,6 +116,14 @@ export class LruCache {
     return keys.length;
   }
 
+  /** The entries with the tag, as they are (recency untouched). */
+  tagged<T>(tag: string): [string, Entry<T>][] {
+    return [...(this.byTag.get(tag) ?? [])].flatMap((key) => {
+      const entry = this.map.get(key);
+      return entry ? [[key, entry as Entry<T>] as [string, Entry<T>]] : [];
+    });
+  }
+
   /** A mark to take before a load; see `invalidatedSince`. */
   mark(): number {
     return this.seq;

@@ -353,6 +353,11 @@ export class Gateway {
     return this.cache.has(key) ? this.cache.get<T>(key) : undefined;
   }
 
+  /** This instance's entries with the tag (fresh or not). */
+  peekTagged<T>(tag: string): [string, Entry<T>][] {
+    return this.cache.tagged<T>(tag);
+  }
+
   /**
    * Drops (or expires) a tag's entries; loads of it already in flight are no
    * longer joined. In production mode the same happens in Redis and on every
@@ -361,6 +366,36 @@ export class Gateway {
   invalidate(tag: string, how: Invalidation = "drop"): void {
     this.applyInvalidation(tag, how);
     this.shared?.invalidate(tag, how);
+  }
+
+  /**
+   * A change whose outcome is known (the upstream's answer to a decision, a
+   * notification carrying the post) brought into the answers it touches
+   * instead of expiring them, so it costs no refresh and leaves nothing the
+   * budget could keep off the screen. Every entry with the tag is expired as
+   * by `invalidate(tag, "expire")` (loads in flight are not kept, other
+   * instances hear it); those `bringUpToDate` returns a value for are put
+   * back with it, keeping their age and freshness, here and in the shared
+   * tier. The others stay expired: their next read refreshes them. Returns
+   * how many were put back.
+   */
+  amend<T>(tag: string, bringUpToDate: (value: T, key: string) => T | undefined): number {
+    const before = this.cache
+      .tagged<T>(tag)
+      .filter(([, entry]) => !wasInvalidated(entry))
+      .map(([key, entry]) => [key, { ...entry }] as const);
+    this.invalidate(tag, "expire");
+    let amended = 0;
+    for (const [key, entry] of before) {
+      const value = bringUpToDate(entry.value, key);
+      if (value === undefined) continue;
+      const next = { ...entry, value };
+      this.cache.set(key, next);
+      // After the invalidation on the same connection: Redis and the other instances end with this.
+      this.shared?.put(key, next);
+      amended++;
+    }
+    return amended;
   }
 
   private applyInvalidation(tag: string, how: Invalidation): void {

@@ -150,6 +150,22 @@ describe("shared cache across instances", () => {
     expect(w.calls()).toBe(2);
   });
 
+  it("shows B and a new instance the change A amended into its answers, at no upstream cost", async () => {
+    const w = world();
+    const [a, b] = [await w.instance("a"), await w.instance("b")];
+    await a.read();
+    await b.read();
+    w.decide("APPROVED");
+    expect(a.gw.amend<Value>("post:1", (v) => ({ ...v, status: "APPROVED" }))).toBe(1);
+    await a.gw.flush();
+    await until("B to hear the amended answer", () => b.gw.peek<Value>("post:1")?.value.status === "APPROVED", 1000);
+    expect((await b.read()).data).toMatchObject({ status: "APPROVED", n: 1 });
+    expect((await a.read()).data).toMatchObject({ status: "APPROVED", n: 1 });
+    const c = await w.instance("c");
+    expect((await c.read()).data).toMatchObject({ status: "APPROVED", n: 1 });
+    expect(w.calls()).toBe(1);
+  });
+
   it("never keeps an answer loaded on A while B invalidated its tag", async () => {
     const w = world();
     const [a, b] = [await w.instance("a"), await w.instance("b")];

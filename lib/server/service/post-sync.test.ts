@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Post } from "@/lib/schemas";
-import { insertionIndex, mergeDelta, pageFromView, type PostView } from "./post-sync";
+import { insertionIndex, mergeDelta, pageFromView, viewWithPost, type PostView } from "./post-sync";
 
 const post = (id: number, published: string | null, status = "WAITING_APPROVAL", updated = "2025-01-01T00:00:00Z"): Post => ({
   task_id: id,
@@ -68,6 +68,26 @@ describe("mergeDelta", () => {
 
   it("asks for a refetch when a newcomer cannot be placed", () => {
     expect(mergeDelta(view, [post(4, null, "WAITING_APPROVAL", later)])).toBeUndefined();
+  });
+
+  it("takes one post as it is now without moving the cursor: in place, out of the view, into it", () => {
+    const cursor = view.cursorMs;
+    expect(viewWithPost(view, post(2, at(7), "CANCELED"))).toMatchObject({ total: 2, cursorMs: cursor });
+    expect(viewWithPost(view, post(2, at(7), "CANCELED"))?.posts.map((p) => p.task_id)).toEqual([1, 3]);
+    const approvedView = { ...view, statuses: ["WAITING_APPROVAL", "APPROVED"] };
+    const inPlace = viewWithPost(approvedView, post(2, at(7), "APPROVED"));
+    expect(inPlace?.posts.map((p) => `${p.task_id}:${p.status}`)).toEqual(["1:WAITING_APPROVAL", "2:APPROVED", "3:WAITING_APPROVAL"]);
+    // A notification's newer post goes in, but the next delta must still ask from the old cursor.
+    const entered = viewWithPost(view, post(4, at(8), "WAITING_APPROVAL", later));
+    expect(entered?.posts.map((p) => p.task_id)).toEqual([1, 4, 2, 3]);
+    expect(entered?.cursorMs).toBe(cursor);
+  });
+
+  it("keeps a newer copy, and refuses a partial view or a place it cannot know", () => {
+    const newer = { ...view, posts: [post(1, at(9), "WAITING_APPROVAL", later), ...view.posts.slice(1)] };
+    expect(viewWithPost(newer, post(1, at(9), "CANCELED"))).toBe(newer);
+    expect(viewWithPost({ ...view, complete: false }, post(2, at(7), "CANCELED"))).toBeUndefined();
+    expect(viewWithPost(view, post(4, null))).toBeUndefined();
   });
 
   it("cuts pages and `since` answers from the view", () => {

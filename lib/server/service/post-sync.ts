@@ -135,6 +135,25 @@ export function mergeDelta(view: PostView, changed: readonly Post[], campaignNam
   };
 }
 
+/** What is known of a post after a change: its status (a decision's answer), or the whole post (a notification). */
+export type KnownChange = { status: string } | { post: Post };
+
+/**
+ * A complete view with one post as it is now (a decision's known outcome, a
+ * notification's post): replaced, moved out of the view or into it as its
+ * status says; undefined when that cannot be placed for sure (refresh
+ * instead); a view holding a newer copy of it is kept as it is. The cursor stays: the next delta still asks for the post and
+ * everything else changed since, so nothing is skipped on this word.
+ */
+export function viewWithPost(view: PostView, post: Post): PostView | undefined {
+  if (!view.complete) return undefined;
+  // A notification that arrives after a newer copy was listed is old news.
+  const held = view.posts.find((p) => p.task_id === post.task_id);
+  if (held && (time(held.updated_at) ?? -Infinity) > (time(post.updated_at) ?? -Infinity)) return view;
+  const merged = mergeDelta(view, [post]);
+  return merged && { ...merged, cursorMs: view.cursorMs };
+}
+
 function linkDeadline(posts: readonly Post[], now: number, resyncMs: number): number {
   let by = now + resyncMs;
   for (const p of posts) if (p.media) by = Math.min(by, now + (p.media.expires_in * 1000) / 2);

@@ -115,7 +115,7 @@ describe("service: a slow upstream", () => {
 });
 
 describe("service: decisions", () => {
-  it("drops what an approve makes stale: the post, its lists, latest, campaign detail and engagement", async () => {
+  it("drops what an approve makes stale (the post, latest, campaign detail, engagement) and brings its lists up to date", async () => {
     const t = setup();
     await t.service.campaignPosts(CID, WAITING);
     await t.service.post(1);
@@ -127,8 +127,9 @@ describe("service: decisions", () => {
     const list = await t.service.campaignPosts(CID, WAITING);
     expect(t.fake.count("getPost")).toBe(2);
     expect(t.fake.count("getCampaignEngagement")).toBe(2);
-    expect(t.fake.count("listCampaignPosts")).toBe(2);
+    expect(t.fake.count("listCampaignPosts")).toBe(1); // the decision's answer said where the post went
     expect(ids(list.data.posts)).not.toContain(1);
+    expect(list.meta.stale).toBe(false);
   });
 
   it("after a reject, finds the campaign on its own when the caller does not say", async () => {
@@ -138,6 +139,36 @@ describe("service: decisions", () => {
     await t.service.reject(4);
     const list = await t.service.campaignPosts(CID, WAITING);
     expect(ids(list.data.posts)).not.toContain(4);
+    expect(t.fake.count("listCampaignPosts")).toBe(1);
+  });
+
+  it("shows a decision in every list that holds the post while the read budget is spent", async () => {
+    const t = setup();
+    const all = { status: ["WAITING_APPROVAL" as const, "APPROVED" as const, "PUBLISHED" as const], limit: 100 };
+    await t.service.campaignPosts(CID, WAITING);
+    await t.service.campaignPosts(CID, all);
+    await t.service.approve(2, CID);
+    t.gw.budget.pause(t.clock.now() + 60_000);
+    const waiting = await t.service.campaignPosts(CID, WAITING);
+    const everything = await t.service.campaignPosts(CID, all);
+    expect(ids(waiting.data.posts)).not.toContain(2);
+    expect(everything.data.posts.find((p) => p.task_id === 2)?.status).toBe("APPROVED");
+    expect(everything.data.total).toBe(30);
+    expect(t.fake.count("listCampaignPosts")).toBe(2);
+    // The next refresh still asks for what changed since before the decision, the post included.
+    await t.clock.advance(61_000);
+    const refreshed = await t.service.campaignPosts(CID, all);
+    expect(refreshed.data.posts.find((p) => p.task_id === 2)?.status).toBe("APPROVED");
+    expect(t.fake.calls.filter((c) => c.op === "listCampaignPosts").at(-1)?.query?.since).toBeDefined();
+  });
+
+  it("refreshes a list the post should now be in when no list held it", async () => {
+    const t = setup();
+    const approved = { status: ["APPROVED" as const] };
+    await t.service.campaignPosts(CID, approved);
+    await t.service.approve(5, CID);
+    const list = await t.service.campaignPosts(CID, approved);
+    expect(ids(list.data.posts)).toContain(5);
     expect(t.fake.count("listCampaignPosts")).toBe(2);
   });
 

@@ -23,7 +23,7 @@ import type { Gateway, Priority } from "@/lib/server/gateway/gateway";
 import type * as upstream from "@/lib/upstream";
 import type { CallOptions } from "@/lib/upstream";
 import { ANY_CAMPAIGN_DERIVED, ANY_CAMPAIGN_VIEWS, TTL_MS, keys, normalizeCampaignQuery, normalizePostQuery, tags, type NormalPostQuery } from "./keys";
-import { DEFAULT_SYNC, loadView, pageFromView, viewCovers, type PostView, type SyncOptions } from "./post-sync";
+import { DEFAULT_SYNC, loadView, pageFromView, viewCovers, viewWithPost, type KnownChange, type PostView, type SyncOptions } from "./post-sync";
 import { decide, type WriteResult } from "./writes";
 
 export type UpstreamApi = Pick<
@@ -156,7 +156,13 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     return post;
   }
 
-  function invalidatePost(taskId: number, campaignId?: number): void {
+  /**
+   * A post changed: its detail and its campaign's derived answers are dropped.
+   * Its campaign's views are brought up to date when the change is `known`
+   * (`amendViews`); otherwise only expired: the next read refreshes them with
+   * one small `since` call.
+   */
+  function invalidatePost(taskId: number, campaignId?: number, known?: KnownChange): void {
     const cid = campaignId ?? campaignOf.get(taskId) ?? gw.peek<PostDetail>(keys.post(taskId))?.value.campaign_id;
     gw.invalidate(`post:${taskId}`);
     if (cid === undefined) {
@@ -164,9 +170,37 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
       gw.invalidate(ANY_CAMPAIGN_DERIVED);
       return;
     }
-    // Views are only expired: the next read refreshes them with one small `since` call.
-    gw.invalidate(`campaign:${cid}:posts`, "expire");
+    if (known) amendViews(cid, taskId, known);
+    else gw.invalidate(`campaign:${cid}:posts`, "expire");
     for (const tag of [tags.latest(cid), tags.campaignDetail(cid), tags.campaignEngagement(cid)]) gw.invalidate(tag[0] as string);
+  }
+
+  /**
+   * The campaign's views with the post as it is now, at no upstream cost: a
+   * list read right after a decision (the queue moving on, another instance,
+   * a read budget spent for the minute) shows the decision without waiting
+   * for a refresh. A decision's answer gives the status only; the rest of the
+   * post comes from a view that holds it. A view that cannot be brought up
+   * to date for sure (a post it should now hold and no view has, a place in
+   * its order not known, a partial view, an exact page) is expired as before.
+   */
+  function amendViews(cid: number, taskId: number, known: KnownChange): void {
+    const tag = tags.campaignViews(cid)[0] as string;
+    const isView = (v: unknown): v is PostView => typeof v === "object" && v !== null && "complete" in v && "statuses" in v;
+    let post = "post" in known ? known.post : undefined;
+    if (!post && "status" in known) {
+      const held = gw
+        .peekTagged<unknown>(tag)
+        .flatMap(([, e]) => (isView(e.value) ? e.value.posts : []))
+        .find((p) => p.task_id === taskId);
+      post = held && { ...held, status: known.status };
+    }
+    gw.amend<unknown>(tag, (value) => {
+      if (!isView(value)) return undefined;
+      if (post) return viewWithPost(value, post);
+      // Held by no view: a view it should now be in cannot take it; the others are as they were.
+      return "status" in known && value.statuses.includes(known.status) ? undefined : value;
+    });
   }
 
   const write = (action: "approve" | "reject") => (id: number, campaignId?: number): Promise<WriteResult> =>
@@ -174,7 +208,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
       gateway: gw,
       send: action === "approve" ? api.approvePost : api.rejectPost,
       reread: (taskId) => postFresh(taskId, "confirm"),
-      invalidate: (taskId) => invalidatePost(taskId, campaignId),
+      invalidate: (taskId, status) => invalidatePost(taskId, campaignId, status === undefined ? undefined : { status }),
     });
 
   return {

@@ -39,7 +39,8 @@ export type WriteDeps = {
   send: (id: number, o: CallOptions) => Promise<ApprovalResult>;
   /** A fresh read of the post (bypassing the cache), paid from the write lane's reserve. */
   reread: (id: number) => Promise<PostDetail>;
-  invalidate: (id: number) => void;
+  /** The post changed; `status`, when given, is the upstream's word on where it stands now. */
+  invalidate: (id: number, status?: string) => void;
 };
 
 /**
@@ -73,6 +74,7 @@ export async function decide(action: Decision, id: number, deps: WriteDeps): Pro
       throw e;
     }
     log.warn("write answer failed but the re-read confirms the decision", { action, taskId: id, failure, status: post.status });
+    deps.invalidate(id, post.status);
     return {
       task_id: id,
       status: post.status,
@@ -81,6 +83,6 @@ export async function decide(action: Decision, id: number, deps: WriteDeps): Pro
       recovered: true,
     };
   }
-  deps.invalidate(id);
+  deps.invalidate(id, result.status);
   return result;
 }

@@ -1,4 +1,4 @@
-// POST /api/webhooks/post – a Post notification (Bearer WEBHOOK_SECRET): drops the cached post and its campaign's lists, tells open pages; 202
+// POST /api/webhooks/post – a Post notification (Bearer WEBHOOK_SECRET): drops the cached post, brings its campaign's lists up to date, tells open pages; 202
 import { env } from "@/lib/env";
 import { Post } from "@/lib/schemas";
 import { ApiError } from "@/lib/server/errors";
@@ -15,7 +15,8 @@ export const POST = withRequest(async ({ req, requestId }) => {
   if (!bearerMatches(req.headers.get("authorization"), secret)) throw new ApiError("unauthorized", "Неверный секрет уведомлений");
   const post = await parseJsonBody(req, Post);
   // Awaited (whether or not it returns a promise): a page told of the change must not refetch the old copy.
-  await invalidatePost(post.task_id, post.campaign_id);
+  // The notification carries the post: its campaign's lists take it as it is, at no upstream cost.
+  await invalidatePost(post.task_id, post.campaign_id, { post });
   // Before the events: a page told of the change refetches an inbox that already shows it.
   noteInboxNotification(post);
   publishEvent({ type: "post", task_id: post.task_id, campaign_id: post.campaign_id, status: post.status, reason: "webhook" });
