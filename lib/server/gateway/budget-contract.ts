@@ -146,8 +146,28 @@ export function budgetContract(name: string, makeBudget: MakeBudget): void {
       await expect(budget.acquire("write", 0)).rejects.toBeInstanceOf(BudgetRefusal);
     });
 
+    it("keeps the minute's last reads for the reads decisions rest on: people's reads are refused first", async () => {
+      const { budget } = await setup({ ...defaultLimits(60, 30, 1000), backgroundReadHeadroom: 15 });
+      expect(budget.limits.confirmReadReserve).toBe(3);
+      const take = async (lane: Lane): Promise<number> => {
+        let n = 0;
+        for (;;) {
+          try {
+            (await budget.acquire(lane, 0)).settle();
+            n++;
+          } catch {
+            return n;
+          }
+        }
+      };
+      expect(await take("background")).toBe(42); // leaves 15 to people and 3 to decisions
+      expect(await take("interactive")).toBe(15);
+      expect(await take("confirm")).toBe(3);
+      expect(budget.snapshot().reads).toBe(0);
+    });
+
     it("serves interactive reads before background ones, and background never takes the last tokens", async () => {
-      const { clock, budget, advance } = await setup({ ...defaultLimits(20, 30, 1000), backgroundReadHeadroom: 5 });
+      const { clock, budget, advance } = await setup({ ...defaultLimits(20, 30, 1000), backgroundReadHeadroom: 5, confirmReadReserve: 0 });
       // Background stops while 5 per-minute tokens are left; interactive may take them.
       let background = 0;
       while (background < 100) {

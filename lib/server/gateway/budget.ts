@@ -16,8 +16,11 @@ import { BudgetRefusal } from "./errors";
  *
  * Lanes, i.e. who pays and what they may not touch:
  * - write:       writes/min + hourly; may use everything, including the reserve.
- * - confirm:     the read after a write that timed out; may use the reserve.
- * - interactive: reads/min + hourly, but never the last `writeReserve` hourly tokens.
+ * - confirm:     the read a decision rests on (the version check of a pinned
+ *                decision, the re-read after a write whose answer was lost);
+ *                may use the reserve and the minute's `confirmReadReserve`.
+ * - interactive: reads/min + hourly, but never the last `writeReserve` hourly
+ *                tokens nor the minute's last `confirmReadReserve` reads.
  * - background:  like interactive, but also leaves `backgroundReadHeadroom`
  *                per-minute tokens and `backgroundHourlyHeadroom` hourly tokens
  *                to people, and never jumps a queue.
@@ -29,6 +32,12 @@ export type BudgetLimits = {
   writesPerMinute: number;
   requestsPerHour: number;
   writeReserve: number;
+  /**
+   * Reads of each minute only a decision's confirming read may take: lists
+   * read by people (served stale when refused) never leave a decision
+   * without the read it needs before it is sent.
+   */
+  confirmReadReserve: number;
   backgroundReadHeadroom: number;
   backgroundHourlyHeadroom: number;
   /** Added to each window: allows for clock granularity on the upstream's side. */
@@ -42,6 +51,8 @@ export function defaultLimits(readsPerMinute: number, writesPerMinute: number, r
     requestsPerHour,
     // 8 %: 80 of 1000, enough for a busy hour of decisions and their confirming reads.
     writeReserve: Math.max(1, Math.ceil(requestsPerHour * 0.08)),
+    // 5 %: 3 of 60 a minute, for the decisions a team makes within one minute of spent reads.
+    confirmReadReserve: Math.floor(readsPerMinute * 0.05),
     backgroundReadHeadroom: Math.ceil(readsPerMinute * 0.25),
     backgroundHourlyHeadroom: Math.ceil(requestsPerHour * 0.1),
     marginMs: 250,
@@ -79,9 +90,9 @@ export function laneRule(l: BudgetLimits, lane: Lane): LaneRule {
     case "confirm":
       return { minute: "reads", minuteFloor: 0, hourlyFloor: 0 };
     case "interactive":
-      return { minute: "reads", minuteFloor: 0, hourlyFloor: l.writeReserve };
+      return { minute: "reads", minuteFloor: l.confirmReadReserve, hourlyFloor: l.writeReserve };
     case "background":
-      return { minute: "reads", minuteFloor: l.backgroundReadHeadroom, hourlyFloor: l.writeReserve + l.backgroundHourlyHeadroom };
+      return { minute: "reads", minuteFloor: l.confirmReadReserve + l.backgroundReadHeadroom, hourlyFloor: l.writeReserve + l.backgroundHourlyHeadroom };
   }
 }
 

@@ -376,10 +376,13 @@ export class Gateway {
    * by `invalidate(tag, "expire")` (loads in flight are not kept, other
    * instances hear it); those `bringUpToDate` returns a value for are put
    * back with it, keeping their age and freshness, here and in the shared
-   * tier. The others stay expired: their next read refreshes them. Returns
-   * how many were put back.
+   * tier. The others stay expired: their next read refreshes them. With
+   * `outdated`, those put back are due for a refresh at their next read but
+   * may still be served, marked stale, while it runs or when the budget
+   * refuses it (a count a decision moved by one, rather than no answer).
+   * Returns how many were put back.
    */
-  amend<T>(tag: string, bringUpToDate: (value: T, key: string) => T | undefined): number {
+  amend<T>(tag: string, bringUpToDate: (value: T, key: string) => T | undefined, o: { outdated?: boolean } = {}): number {
     const before = this.cache
       .tagged<T>(tag)
       .filter(([, entry]) => !wasInvalidated(entry))
@@ -389,7 +392,7 @@ export class Gateway {
     for (const [key, entry] of before) {
       const value = bringUpToDate(entry.value, key);
       if (value === undefined) continue;
-      const next = { ...entry, value };
+      const next = { ...entry, value, freshUntil: o.outdated ? Math.min(entry.freshUntil, this.clock.now()) : entry.freshUntil };
       this.cache.set(key, next);
       // After the invalidation on the same connection: Redis and the other instances end with this.
       this.shared?.put(key, next);

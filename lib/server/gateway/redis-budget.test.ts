@@ -78,7 +78,10 @@ describe("RedisBudget across instances", () => {
       await step(5_900);
     }
     const reads = [...granted.values()].reduce((a, b) => a + b, 0);
-    expect(reads).toBe(60);
+    expect(reads).toBe(57); // the minute's last 3 are kept for decisions' confirming reads…
+    const confirming = (await Promise.all(list.map((b) => attempts(b, "confirm", 5)))).flat();
+    expect(confirming.length).toBe(3); // …which either instance may take
+    for (const l of confirming) l.settle();
     const writes = (await Promise.all(list.map((b) => attempts(b, "write", 50)))).flat();
     expect(writes.length).toBe(30);
     for (const b of list) expect((await b.refresh()).reads).toBe(0);

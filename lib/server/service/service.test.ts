@@ -162,6 +162,20 @@ describe("service: decisions", () => {
     expect(t.fake.calls.filter((c) => c.op === "listCampaignPosts").at(-1)?.query?.since).toBeDefined();
   });
 
+  it("refreshes the campaign's counts after a decision, and serves the last ones, stale, when the budget refuses", async () => {
+    const t = setup();
+    await t.service.campaign(CID);
+    await t.service.approve(1, CID);
+    expect((await t.service.campaign(CID)).data.stats.waiting_approval).toBe(19);
+    expect(t.fake.count("getCampaign")).toBe(2); // due for a refresh at once
+    await t.service.approve(2, CID);
+    t.gw.budget.pause(t.clock.now() + 60_000);
+    const held = await t.service.campaign(CID);
+    expect(held.meta.stale).toBe(true);
+    expect(held.data.stats.waiting_approval).toBe(19); // as counted before the second approval
+    expect(t.fake.count("getCampaign")).toBe(2);
+  });
+
   it("refreshes a list the post should now be in when no list held it", async () => {
     const t = setup();
     const approved = { status: ["APPROVED" as const] };

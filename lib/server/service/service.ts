@@ -158,9 +158,11 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
 
   /**
    * A post changed: its detail and its campaign's derived answers are dropped.
-   * Its campaign's views are brought up to date when the change is `known`
-   * (`amendViews`); otherwise only expired: the next read refreshes them with
-   * one small `since` call.
+   * When the change is `known`, its campaign's views are brought up to date
+   * (`amendViews`) and the campaign's detail, whose counts it moved, is only
+   * due for a refresh: served stale if the budget refuses one, rather than
+   * failing the page's header. Otherwise the views are only expired: the next
+   * read refreshes them with one small `since` call.
    */
   function invalidatePost(taskId: number, campaignId?: number, known?: KnownChange): void {
     const cid = campaignId ?? campaignOf.get(taskId) ?? gw.peek<PostDetail>(keys.post(taskId))?.value.campaign_id;
@@ -170,9 +172,16 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
       gw.invalidate(ANY_CAMPAIGN_DERIVED);
       return;
     }
-    if (known) amendViews(cid, taskId, known);
-    else gw.invalidate(`campaign:${cid}:posts`, "expire");
-    for (const tag of [tags.latest(cid), tags.campaignDetail(cid), tags.campaignEngagement(cid)]) gw.invalidate(tag[0] as string);
+    const detail = tags.campaignDetail(cid)[0] as string;
+    if (known) {
+      amendViews(cid, taskId, known);
+      gw.amend(detail, (value) => value, { outdated: true });
+    } else {
+      gw.invalidate(`campaign:${cid}:posts`, "expire");
+      gw.invalidate(detail);
+    }
+    // The latest post may be this one, as it was: never served again.
+    for (const tag of [tags.latest(cid), tags.campaignEngagement(cid)]) gw.invalidate(tag[0] as string);
   }
 
   /**

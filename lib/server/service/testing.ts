@@ -1,4 +1,4 @@
-import type { ApprovalResult, Post, PostDetail, PostList, PostListQuery } from "@/lib/schemas";
+import type { ApprovalResult, CampaignDetail, Post, PostDetail, PostList, PostListQuery } from "@/lib/schemas";
 import { UpstreamHttpError } from "@/lib/upstream/errors";
 import type { Clock } from "@/lib/server/gateway/clock";
 import type { UpstreamApi } from "./service";
@@ -124,7 +124,30 @@ export class FakeUpstream {
     return { task_id: id, status: "CANCELED", result: "rejected_now", message: "Пост отклонён" };
   }
 
-  /** The client functions the service needs; only posts are modelled, the rest answer minimal data. */
+  /** The campaign with its counts taken from the posts (the rest is fixed). */
+  campaign(id: number): CampaignDetail {
+    const posts = [...this.posts.values()];
+    const of = (status: string) => posts.filter((p) => p.status === status).length;
+    return {
+      id,
+      name: "Кофейня",
+      project_id: 1,
+      project_name: "Проект",
+      status: "ACTIVE",
+      campaign_type: "REGULAR",
+      approval_mode: "MANUAL",
+      post_length_format: "SHORT",
+      generate_images: false,
+      start_date: "2025-01-01",
+      end_date: null,
+      created_at: "2025-01-01T00:00:00Z",
+      channels: [],
+      schedules: [],
+      stats: { total: posts.length, published: of("PUBLISHED"), waiting_approval: of("WAITING_APPROVAL"), scheduled: of("SCHEDULED"), failed: of("FAILED") },
+    };
+  }
+
+  /** The client functions the service needs; only posts and the campaign's counts are modelled, the rest answer minimal data. */
   api(): UpstreamApi {
     const notModelled = (op: string) => async (): Promise<never> => {
       await this.enter(op);
@@ -136,7 +159,7 @@ export class FakeUpstream {
       getProject: notModelled("getProject"),
       listProjectChannels: async () => (await this.enter("listProjectChannels"), { channels: [] }),
       listCampaigns: async () => (await this.enter("listCampaigns"), { campaigns: [] }),
-      getCampaign: notModelled("getCampaign"),
+      getCampaign: async (id) => (await this.enter("getCampaign"), this.campaign(id)),
       listCampaignSchedules: async () => (await this.enter("listCampaignSchedules"), { schedules: [] }),
       listCampaignPosts: async (_id, q = {}) => (await this.enter("listCampaignPosts", q), this.list(q)),
       getLatestPost: notModelled("getLatestPost"),
