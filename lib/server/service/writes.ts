@@ -57,7 +57,9 @@ export async function decide(action: Decision, id: number, deps: WriteDeps): Pro
       deps.send(id, o),
     );
   } catch (e) {
-    // Whatever reached the upstream may have changed the post; a refusal of our own did not.
+    // Whatever reached the upstream may have changed the post; a refusal of our own did not. Its
+    // lists are expired now, not brought up to date after the re-read: until then nobody may be shown
+    // the post as waiting, and an expired list is never put back (it may lack an earlier change).
     if (!(e instanceof BudgetExhaustedError)) deps.invalidate(id);
     if (!outcomeUnknown(e)) throw e;
     const failure = e instanceof Error ? e.name : String(e);
@@ -74,7 +76,6 @@ export async function decide(action: Decision, id: number, deps: WriteDeps): Pro
       throw e;
     }
     log.warn("write answer failed but the re-read confirms the decision", { action, taskId: id, failure, status: post.status });
-    deps.invalidate(id, post.status);
     return {
       task_id: id,
       status: post.status,
