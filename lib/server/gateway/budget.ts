@@ -34,8 +34,8 @@ export type BudgetLimits = {
   writeReserve: number;
   /**
    * Reads of each minute only a decision's confirming read may take: lists
-   * read by people (served stale when refused) never leave a decision
-   * without the read it needs before it is sent.
+   * read by people (served stale when refused) cannot spend them, so that
+   * many decisions a minute still go through when the minute is spent.
    */
   confirmReadReserve: number;
   backgroundReadHeadroom: number;
