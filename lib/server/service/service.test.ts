@@ -176,6 +176,21 @@ describe("service: decisions", () => {
     expect(t.fake.count("getCampaign")).toBe(2);
   });
 
+  it("takes a post's row only from a list still served, never from one a change of unknown outcome expired", async () => {
+    const t = setup();
+    const approved = { status: ["APPROVED" as const] };
+    await t.service.campaignPosts(CID, WAITING);
+    await t.service.campaignPosts(CID, approved);
+    // The waiting list alone expired (as a change of unknown outcome leaves it); the approved list is served.
+    const waitingView = t.gw.peekTagged(`campaign:${CID}:posts`).find(([key]) => key.includes("status=WAITING_APPROVAL&"));
+    if (!waitingView) throw new Error("the waiting list is cached");
+    waitingView[1].freshUntil = -Infinity;
+    await t.service.approve(5, CID);
+    const list = await t.service.campaignPosts(CID, approved);
+    expect(ids(list.data.posts)).toContain(5);
+    expect(t.fake.count("listCampaignPosts")).toBe(3); // the approved list refreshed rather than take the expired list's row
+  });
+
   it("refreshes a list the post should now be in when no list held it", async () => {
     const t = setup();
     const approved = { status: ["APPROVED" as const] };

@@ -19,6 +19,7 @@ import type {
   ProjectListItem,
   Schedule,
 } from "@/lib/schemas";
+import { wasInvalidated } from "@/lib/server/gateway/cache";
 import type { Gateway, Priority } from "@/lib/server/gateway/gateway";
 import type * as upstream from "@/lib/upstream";
 import type { CallOptions } from "@/lib/upstream";
@@ -198,9 +199,10 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     const isView = (v: unknown): v is PostView => typeof v === "object" && v !== null && "complete" in v && "statuses" in v;
     let post = "post" in known ? known.post : undefined;
     if (!post && "status" in known) {
+      // From a list still served: an expired one's copy of the row may predate an earlier change.
       const held = gw
         .peekTagged<unknown>(tag)
-        .flatMap(([, e]) => (isView(e.value) ? e.value.posts : []))
+        .flatMap(([, e]) => (isView(e.value) && !wasInvalidated(e) ? e.value.posts : []))
         .find((p) => p.task_id === taskId);
       post = held && { ...held, status: known.status };
     }
