@@ -1,6 +1,7 @@
 import { AppHeader } from "@/components/shell/app-header";
 import { HeaderReads } from "@/components/shell/header-reads";
 import { requireCurrentUser } from "@/lib/auth/current-user";
+import { HydrateLater } from "@/components/shell/hydrate-later";
 import { SkipLink } from "@/components/shell/skip-link";
 import { OutageProvider } from "@/components/ui/outage";
 import { LiveEvents } from "@/lib/events/live-events";
@@ -14,14 +15,19 @@ export default async function AppLayout({ children }: { children: React.ReactNod
     <>
       <SkipLink />
       <HeaderReads email={user.email}>
-        <AppHeader user={user} />
+        <HydrateLater>
+          <AppHeader user={user} />
+        </HydrateLater>
       </HeaderReads>
       {/* tabIndex lets the skip link move focus here, not only scroll. */}
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl p-4 focus:outline-none">
         {/* One outage banner per page: panels report transient failures to it and heal on its clock. */}
         {/* One event stream per tab: pages learn of changes as they happen and poll less meanwhile. */}
+        {/* The page hydrates after the header, in slices, instead of in one long task. */}
         <OutageProvider>
-          <LiveEvents resumeAfter={resumeAfter}>{children}</LiveEvents>
+          <LiveEvents resumeAfter={resumeAfter}>
+            <HydrateLater>{children}</HydrateLater>
+          </LiveEvents>
         </OutageProvider>
       </main>
     </>
