@@ -2,7 +2,6 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, call, cookieFor, errorOf, ORIGIN, startHarness, WEBHOOK_SECRET, type Harness } from "@/app/api/_tests/harness";
 import { GET as campaignPosts } from "@/app/api/campaigns/[id]/posts/route";
-import { GET as getPost } from "@/app/api/posts/[id]/route";
 import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { POST as webhook } from "@/app/api/webhooks/post/route";
 import { invalidatePost } from "@/lib/server/upstream-service";
@@ -154,10 +153,12 @@ describe("what feeds the stream", () => {
     }).data.posts;
 
   beforeAll(async () => {
-    const ex = (await (await admin(h.simUrl, "examples")).json()) as { post_in_status: Record<string, number[]> };
-    const first = ex.post_in_status.WAITING_APPROVAL?.[0] as number;
-    const detail = (await (await call(getPost, `/api/posts/${first}`, { role: "editor", params: { id: String(first) } })).json()) as { data: Row };
-    waiting = await list(detail.data.campaign_id);
+    // A campaign with many posts waiting, an active one where there is: the world moves with the
+    // clock, and the first waiting post's campaign had one left on some days.
+    const ex = (await (await admin(h.simUrl, "examples")).json()) as { campaigns_with_many_waiting: { id: number; status: string }[] };
+    const campaign = ex.campaigns_with_many_waiting.find((c) => c.status === "ACTIVE") ?? ex.campaigns_with_many_waiting[0];
+    expect(campaign, "a campaign with many posts waiting").toBeDefined();
+    waiting = await list(campaign!.id);
     expect(waiting.length).toBeGreaterThanOrEqual(3);
   });
 
