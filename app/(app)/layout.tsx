@@ -23,7 +23,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl p-4 focus:outline-none">
         {/* One outage banner per page: panels report transient failures to it and heal on its clock. */}
         {/* One event stream per tab: pages learn of changes as they happen and poll less meanwhile. */}
-        {/* The page hydrates after the header, in slices, instead of in one long task. */}
+        {/* The header and the page hydrate after React's root pass, in slices, not in one long task. */}
         <OutageProvider>
           <LiveEvents resumeAfter={resumeAfter}>
             <HydrateLater>{children}</HydrateLater>

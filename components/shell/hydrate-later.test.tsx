@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The page's part in HydrateLater is sent in place by the server and hydrated after the rest of
-// the page, in a pass of its own: the root's commit (the header's effects) comes first. Without
+// the page, in a pass of its own: the root's commit (the layout's effects) comes first. Without
 // the boundary a child's effects run before its parent's (the layout's), in the same commit.
 import { useLayoutEffect, useState } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
