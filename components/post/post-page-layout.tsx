@@ -20,6 +20,16 @@ import { PublishRecords } from "./publish-records";
 import { VersionsPanel } from "./versions-panel";
 
 /**
+ * The panels after the text are laid out only as they scroll near (`content-visibility: auto`,
+ * each keeping its last height, or about a panel's): on a phone they start a screen or more below
+ * the fold, and the first layout of the page (its text shaped in every panel, the previews
+ * repeating the post's text per platform) was the longest task of a phone's first load.
+ * The contents stay in the accessibility tree and in find-in-page.
+ */
+const LAYOUT_WHEN_NEAR = "[&>*]:[contain-intrinsic-size:auto_20rem] [&>*]:[content-visibility:auto]";
+const LATER_PANELS = "[&>*:not(:first-child)]:[contain-intrinsic-size:auto_20rem] [&>*:not(:first-child)]:[content-visibility:auto]";
+
+/**
  * The post page's panels, laid out. When the server read the post and its campaign (`ready`),
  * the panels that draw only from those render without Suspense boundaries: React streams every
  * boundary past the first 12.8 kB of the HTML as a separate part and reveals it 300 ms after the
@@ -80,7 +90,7 @@ export function PostPageLayout({
             <DecisionPanel id={id} />
           </Panel>
         )}
-        <div className="contents min-w-0 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:block lg:space-y-6">
+        <div className={`contents min-w-0 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:block lg:space-y-6 ${LATER_PANELS}`}>
           <Panel title={t("panels.text")} id="text" ready={ready}>
             <PostText id={id} />
           </Panel>
@@ -96,7 +106,7 @@ export function PostPageLayout({
           </Panel>
           {comments}
         </div>
-        <div className={`contents min-w-0 lg:col-start-3 lg:block lg:space-y-6 ${canDecide ? "lg:row-start-2" : "lg:row-start-1"}`}>
+        <div className={`contents min-w-0 lg:col-start-3 lg:block lg:space-y-6 ${canDecide ? "lg:row-start-2" : "lg:row-start-1"} ${LAYOUT_WHEN_NEAR}`}>
           {verdicts}
           <Panel title={t("panels.timeline")} id="timeline" lines={4} ready={ready}>
             <PostTimeline id={id} />

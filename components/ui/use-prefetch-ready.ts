@@ -3,7 +3,8 @@
 import { useSyncExternalStore } from "react";
 
 /*
- * Whether links may prefetch yet. A table page has dozens of links in view,
+ * Whether links may prefetch yet (and other work that can wait for the page's
+ * first quiet moment: the post page's presence). A table page has dozens of links in view,
  * and prefetching each route as it appears (requests, their answers decoded,
  * the router's cache filled) ran in the same seconds as the page's own
  * hydration and first data: on a phone those tasks were part of the page's
