@@ -140,7 +140,8 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
         </div>
         <div className="flex items-center gap-3">
           <LiveStatus fetchedAt={fetchedAt} ids={query.data ? ids : undefined} viewKey={source.viewKey} refreshing={query.isFetching && !query.isPending} />
-          <Button size="sm" onClick={() => desk.setHelpOpen(true)} aria-keyshortcuts="?">
+          {/* A phone has no keyboard to use the keys with: the button would only take a line there. */}
+          <Button size="sm" className="hidden sm:inline-flex" onClick={() => desk.setHelpOpen(true)} aria-keyshortcuts="?">
             {t("keysButton")}
           </Button>
         </div>
