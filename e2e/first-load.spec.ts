@@ -22,7 +22,7 @@ async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(1_000);
 }
 
-test("the overview, a queue, the inbox and a post come with their data", async ({ page }) => {
+test("the overview, campaigns, a queue, the inbox and a post come with their data", async ({ page }) => {
   // Without the event stream: the simulator's world moves on its own clock, and a change announced
   // meanwhile rightly refreshes the lists it touches, which is not what this test is about.
   const streams: string[] = [];
@@ -38,6 +38,15 @@ test("the overview, a queue, the inbox and a post come with their data", async (
   expect(reads, "reads after the overview's first load").toEqual([]);
   // The stream resumes from the render, so nothing between the reads and its hello is missed.
   expect(streams[0], "the first connection of the event stream").toMatch(/\/api\/events\?last_event_id=[\w-]+$/);
+
+  // The campaigns' waiting column comes from the header's own inbox read, in the HTML too.
+  reads.length = 0;
+  await page.goto("/campaigns");
+  await expect(page.locator("[data-waiting]").first()).toBeAttached();
+  await settled(page);
+  expect(reads, "reads after the campaigns' first load").toEqual([]);
+  await page.goto("/");
+  await expect(waiting).toBeVisible();
 
   const queue = await waiting.getByRole("link").first().getAttribute("href");
   expect(queue).toMatch(/^\/campaigns\/\d+\/queue$/);

@@ -5,8 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { ErrorState, StaleNote } from "@/components/ui/query-states";
 import { campaignsQuery } from "@/lib/queries/campaigns";
-import { inboxOptions } from "@/lib/queries/inbox";
-import { INBOX_DEFAULTS, inboxFilters } from "@/lib/url-state/inbox";
+import { INBOX_COUNT_READ, inboxOptions } from "@/lib/queries/inbox";
 import { CampaignFilters } from "./filters";
 import { CampaignDataTable } from "./table/data-table";
 import { CampaignTableEmpty } from "./table/empty-state";
@@ -27,9 +26,12 @@ export function CampaignsView() {
   const { state, update, search, reset } = useCampaignsUrl();
   const query = useQuery(campaignsQuery({ projectId: state.project, statuses: state.statuses }));
 
-  // Waiting posts and the soonest deadline per campaign: the inbox's own summary (the navigation's count reads
-  // the same entry), so the table costs no upstream call per row.
-  const inbox = useQuery(inboxOptions(inboxFilters(INBOX_DEFAULTS))).data?.data.campaigns;
+  // Waiting posts and the soonest deadline per campaign: the inbox's own summary, so the table costs no
+  // upstream call per row. Every inbox answer carries the same summary whatever its filters and page:
+  // the navigation's count read (one post) has it, and the page's HTML too (app/(app)/campaigns/page.tsx).
+  // The inbox page's first twenty posts, read for it before, were ~20 kB of JSON and a second render of
+  // the table right after hydrating, for a few numbers.
+  const inbox = useQuery(inboxOptions(INBOX_COUNT_READ)).data?.data.campaigns;
   const waiting = useMemo<CampaignWaiting | null>(
     () => (inbox ? new Map(inbox.map((c) => [c.id, { waiting: c.waiting, earliest: c.earliest_planned_at }])) : null),
     [inbox],

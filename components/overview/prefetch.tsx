@@ -1,7 +1,7 @@
 import "server-only";
 import { HydrationBoundary, type DehydratedState } from "@tanstack/react-query";
 import { Suspense } from "react";
-import { prefetchEntries, type PrefetchEntry } from "@/lib/queries/server-query-client";
+import { prefetched, prefetchEntries, type PrefetchEntry } from "@/lib/queries/server-query-client";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
 
 export type { PrefetchEntry };
@@ -60,4 +60,15 @@ export async function settlesWithin(work: Promise<unknown>, ms: number): Promise
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * `entry` when it answers within `ms`, to hand to a page's prefetch with its own reads; nothing
+ * when it is slower (the browser reads it then, as before), so a page never waits longer than
+ * that for a read it can do without. Nothing on a client navigation, which reads no data here.
+ * The read goes on either way on the request's client: the page's prefetch finds it there.
+ */
+export async function readWithin(entry: PrefetchEntry, ms: number): Promise<PrefetchEntry[]> {
+  if (await isClientNavigation()) return [];
+  return (await settlesWithin(prefetchEntries([entry]), ms)) && prefetched(entry.queryKey) ? [entry] : [];
 }

@@ -3,8 +3,11 @@ import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { CampaignsView } from "@/components/campaigns/campaigns-view";
 import { CampaignTableSkeleton } from "@/components/campaigns/table/skeleton";
-import { PrefetchFirst, type PrefetchEntry } from "@/components/overview/prefetch";
+import { PrefetchFirst, readWithin, type PrefetchEntry } from "@/components/overview/prefetch";
+import { HEADER_HEAD_START_MS } from "@/components/shell/header-reads";
 import { campaignsQuery } from "@/lib/queries/campaigns";
+import { INBOX_COUNT_READ } from "@/lib/queries/inbox";
+import { inboxEntry } from "@/lib/server/inbox/prefetch-entry";
 import { projectsQuery } from "@/lib/queries/projects";
 import { service } from "@/lib/server/upstream-service";
 import { parseCampaignsUrl } from "@/lib/url-state/campaigns";
@@ -27,6 +30,10 @@ async function CampaignsPage({ searchParams }: Props) {
       queryKey: campaignsQuery({ projectId: state.project, statuses: state.statuses }).queryKey,
       queryFn: () => service.campaigns({ project_id: state.project ?? undefined, status: state.statuses }),
     },
+    // The waiting column, from the header's own inbox read (the request makes it once): in the
+    // HTML when the inbox answers as fast as the header's count must, else read by the browser
+    // (a cold inbox), and the table never waits for it.
+    ...(await readWithin(inboxEntry(INBOX_COUNT_READ), HEADER_HEAD_START_MS)),
   ];
   return (
     <>
