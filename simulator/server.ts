@@ -34,7 +34,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, s: Simulator
   const path = url.pathname.slice(API_PREFIX.length);
   const match = matchRoute(method, path);
   const template = `${method} ${match?.template ?? "<unknown>"}`;
-  const record = (status: number | "dropped"): void => s.stats.record(method, url.pathname, template, status);
+  const record = (status: number | "dropped"): void => s.stats.record(method, url.pathname, template, status, url.search);
 
   if (s.faults.down) {
     record("dropped");

@@ -5,6 +5,8 @@ export interface RecentRequest {
   at: string;
   method: string;
   path: string;
+  /** The query string as sent ("" or "?status=…"): tells two reads of one list with other filters apart. */
+  query: string;
   route: string;
   status: number | "dropped";
 }
@@ -19,7 +21,7 @@ export class RequestStats {
   private byRouteStatus = new Map<string, Map<string, number>>();
   private recent: RecentRequest[] = [];
 
-  record(method: string, path: string, route: string, status: number | "dropped"): void {
+  record(method: string, path: string, route: string, status: number | "dropped", query = ""): void {
     const key = String(status);
     this.total++;
     this.byRoute.set(route, (this.byRoute.get(route) ?? 0) + 1);
@@ -27,7 +29,7 @@ export class RequestStats {
     const rs = this.byRouteStatus.get(route) ?? new Map<string, number>();
     rs.set(key, (rs.get(key) ?? 0) + 1);
     this.byRouteStatus.set(route, rs);
-    this.recent.push({ at: new Date().toISOString(), method, path, route, status });
+    this.recent.push({ at: new Date().toISOString(), method, path, query, route, status });
     if (this.recent.length > RECENT_MAX) this.recent.splice(0, this.recent.length - RECENT_MAX);
   }
 

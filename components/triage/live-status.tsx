@@ -42,7 +42,9 @@ export function LiveStatus({ fetchedAt, ids, viewKey, refreshing }: { fetchedAt?
   const seconds = fetchedAt && now !== null ? Math.max(0, Math.round((now - Date.parse(fetchedAt)) / 1000)) : null;
   return (
     // A fixed minimum width, right-aligned: the text changes every few seconds and must not push the button beside it.
-    <div className="min-w-40 text-right text-xs text-zinc-700 dark:text-zinc-300">
+    // Its line is held before the text can be written (the server's render knows no "now"): on a phone the line
+    // stands alone, and filling it after hydration moved the whole list below (layout shift).
+    <div className="min-h-4 min-w-40 text-right text-xs text-zinc-700 dark:text-zinc-300">
       {seconds !== null && (
         <span>
           {refreshing ? t("refreshing") : seconds < 5 ? t("justNow") : seconds < 120 ? t("secondsAgo", { seconds }) : t("minutesAgo", { minutes: Math.round(seconds / 60) })}

@@ -66,6 +66,8 @@ export function TriageDataTable({ posts, columns, fetchedAt, cursorId, focusToke
           caption={caption}
           headClassName="text-xs uppercase tracking-wide text-zinc-700 dark:text-zinc-300"
           cellClassName="px-2 py-2"
+          // The fields (type, publication, update) hold no controls; the checkbox and the open button stay laid out.
+          lazyCardFields
           focusRowId={cursorId === null ? null : String(cursorId)}
           focusToken={focusToken}
           onRowClick={(row) => onRowClick(row.original.task_id)}

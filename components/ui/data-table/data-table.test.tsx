@@ -167,6 +167,27 @@ describe("DataTable below 640 px", () => {
     expect(order()).toEqual(["Fig", "Pear", "Apple"]);
   });
 
+  it("with lazyCardFields, lets only the fields of a card skip rendering off screen, never its controls", () => {
+    viewport(390);
+    function Lazy({ lazy }: { lazy: boolean }) {
+      const table = useTable({ features, columns, data: FRUITS, getRowId: (f) => String(f.id) });
+      return <DataTable table={table} caption="Fruits" lazyCardFields={lazy} />;
+    }
+    // The parts of the page Chromium may leave unrendered while off screen.
+    const skippable = () => [...document.querySelectorAll("[class*='content-visibility:auto']")];
+    const inSkippable = (el: Element) => skippable().some((part) => part.contains(el));
+
+    const { unmount } = render(wrap(<Lazy lazy />));
+    expect(skippable()).toHaveLength(3);
+    for (const term of screen.getAllByText("Stock", { selector: "dt" })) expect(inSkippable(term)).toBe(true);
+    // axe hit-tests every control: a control in an unrendered part reads as too small a target.
+    for (const control of [...screen.getAllByRole("checkbox"), ...screen.getAllByRole("button")]) expect(inSkippable(control)).toBe(false);
+    unmount();
+
+    render(wrap(<Lazy lazy={false} />));
+    expect(skippable()).toHaveLength(0);
+  });
+
   it("sends a click on a card (outside its controls) to onRowClick", () => {
     viewport(390);
     const onRowClick = vi.fn();

@@ -78,12 +78,17 @@ export const TableRow = memo(TableRowImpl, sameRow) as typeof TableRowImpl;
 
 type CardProps<TFeatures extends TableFeatures, TData extends RowData> = RowProps<TFeatures, TData> & {
   headers: ReadonlyMap<string, Header<TFeatures, TData, unknown>>;
+  /** The fields skip rendering while off screen (DataTable's `lazyCardFields`). */
+  lazyFields?: boolean;
 };
+
+/** Off-screen fields are neither styled, laid out nor painted until near, holding their last height (or about three rows'). */
+const LAZY_FIELDS = "[contain-intrinsic-block-size:auto_5rem] [content-visibility:auto]";
 
 const slotOf = (cell: { column: { columnDef: { meta?: unknown } } }): CardSlot =>
   shellMeta(cell.column).only === "table" ? "hidden" : (shellMeta(cell.column).card ?? "field");
 
-function CardItemImpl<TFeatures extends TableFeatures, TData extends RowData>({ row, attrs, focusable, testId, headers }: CardProps<TFeatures, TData>) {
+function CardItemImpl<TFeatures extends TableFeatures, TData extends RowData>({ row, attrs, focusable, testId, headers, lazyFields }: CardProps<TFeatures, TData>) {
   const bySlot = new Map<CardSlot, Cell<TFeatures, TData, unknown>[]>();
   for (const cell of row.getAllCells()) {
     const slot = slotOf(cell);
@@ -127,7 +132,7 @@ function CardItemImpl<TFeatures extends TableFeatures, TData extends RowData>({ 
         ))}
       </div>
       {fields.length > 0 && (
-        <dl className="mt-2 grid grid-cols-[minmax(5rem,max-content)_minmax(0,1fr)] gap-x-3 gap-y-1">
+        <dl className={cn("mt-2 grid grid-cols-[minmax(5rem,max-content)_minmax(0,1fr)] gap-x-3 gap-y-1", lazyFields && LAZY_FIELDS)}>
           {fields.map((cell) => {
             const header = headers.get(cell.column.id);
             return (
@@ -151,7 +156,7 @@ function CardItemImpl<TFeatures extends TableFeatures, TData extends RowData>({ 
 }
 
 function sameCard<TFeatures extends TableFeatures, TData extends RowData>(a: CardProps<TFeatures, TData>, b: CardProps<TFeatures, TData>): boolean {
-  return a.headers === b.headers && sameRow(a, b);
+  return a.headers === b.headers && a.lazyFields === b.lazyFields && sameRow(a, b);
 }
 
 /** One row drawn as a card, memoised like TableRow. */
