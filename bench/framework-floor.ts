@@ -31,10 +31,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { measurePage, type PageJs } from "./floor/measure";
-import { exited, isStopping, startGroup, stopAll, stopGroup, stopOnSignals, waitFor } from "./floor/processes";
 import { STAGES, stageFiles, type Stage } from "./floor/stages";
 import { kb, table } from "./web/report";
-import { freePort, tail } from "./web/servers";
+import { exited, freePort, isStopping, startGroup, stopAll, stopGroup, stopOnSignals, tail, waitFor } from "./web/servers";
 
 /** The dashboard's first-load JS target, in kB (1,024 bytes, as bench:web's figures). */
 const TARGET_KB = 170;
@@ -66,7 +65,7 @@ async function build(stage: Stage, dir: string): Promise<number> {
   const started = Date.now();
   process.stdout.write(`building ${stage.label} in .next-floor/${stage.dir}… `);
   // Run from the stage's folder: next-intl's plugin writes its Turbopack aliases relative to the working directory.
-  const child = startGroup("node", [nextBin, "build", dir], dir, env, logFile);
+  const child = startGroup("node", [nextBin, "build", dir], { cwd: dir, env, logFile });
   const code = await exited(child);
   const seconds = Math.round((Date.now() - started) / 1000);
   if (code !== 0) {
@@ -91,10 +90,10 @@ async function measure(stage: Stage, dir: string): Promise<PageJs> {
   const logFile = join(dir, "start.log");
   writeFileSync(logFile, "");
   const port = await freePort();
-  const server = startGroup("node", [nextBin, "start", dir, "-p", String(port), "-H", "127.0.0.1"], dir, env, logFile);
+  const server = startGroup("node", [nextBin, "start", dir, "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env, logFile });
   try {
     const url = `http://127.0.0.1:${port}/`;
-    await waitFor(url, server, logFile);
+    await waitFor(url, server, "the server", logFile, { timeoutMs: 60_000, ok: true });
     return await measurePage(url);
   } catch (e) {
     throw new Error(`stage ${stage.key}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
@@ -106,7 +105,7 @@ async function measure(stage: Stage, dir: string): Promise<PageJs> {
 type StageResult = { stage: Stage; buildSeconds: number | null; js: PageJs };
 
 async function main(): Promise<void> {
-  stopOnSignals("bench:floor");
+  stopOnSignals(stopAll, "bench:floor");
   console.log(`next ${version("next")}, react ${version("react")}, Turbopack; apps in ${floorDir}\n`);
   const results: StageResult[] = [];
   for (const stage of STAGES) {

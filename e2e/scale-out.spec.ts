@@ -28,6 +28,13 @@ async function client(playwright: { request: APIRequest }, baseURL: string, stat
   return playwright.request.newContext({ baseURL, storageState: state, extraHTTPHeaders: { Origin: cluster.url } });
 }
 
+/** A 503 budget_exhausted: the budget refused the request before any upstream call (any other answer stands). */
+async function refusedByBudget(res: APIResponse): Promise<boolean> {
+  if (res.status() !== 503) return false;
+  const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
+  return body?.error?.code === "budget_exhausted";
+}
+
 /**
  * A read through the shared budget. A fresh cluster's start (sign-ins, the inbox's first round, the
  * collector) can spend the minute's upstream reads, and a read that needs the upstream is then
@@ -37,7 +44,7 @@ async function readThroughBudget(api: APIRequestContext, url: string): Promise<A
   const deadline = Date.now() + 75_000;
   for (;;) {
     const res = await api.get(url);
-    if (res.status() !== 503 || Date.now() > deadline) return res;
+    if (!(await refusedByBudget(res)) || Date.now() > deadline) return res;
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
 }
@@ -148,7 +155,7 @@ test("a decision on one instance is seen on the other at once, and its event rea
   // (the simulator's own limit counts every call of the key): the decision is then refused whole, the
   // post untouched (503 budget_exhausted), and made again once the budget has room.
   let { decided, event } = await decide();
-  for (let attempt = 1; decided.status() === 503 && attempt < 3; attempt++) {
+  for (let attempt = 1; (await refusedByBudget(decided)) && attempt < 3; attempt++) {
     await roomInBudget();
     ({ decided, event } = await decide());
   }

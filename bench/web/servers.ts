@@ -35,57 +35,83 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/** Starts `cmd` detached (leading its own process group) in `cwd`, stdout and stderr appended to `logFile`; stopped by stopAll. */
+export function startGroup(cmd: string, args: string[], o: { env: NodeJS.ProcessEnv; logFile: string; cwd?: string }): ChildProcess {
+  const fd = openSync(o.logFile, "a");
+  const child = spawn(cmd, args, { env: o.env, stdio: ["ignore", fd, fd], detached: true, cwd: o.cwd });
+  closeSync(fd);
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
+/** Resolves with the exit code once `child` has exited (a signal counts as a failure). */
+export function exited(child: ChildProcess): Promise<number> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  if (child.signalCode !== null) return Promise.resolve(1);
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
+}
+
+/** SIGTERM to the child's group, SIGKILL after `graceMs` if it is still there. */
+export async function stopGroup(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  killGroup(child, "SIGTERM");
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      killGroup(child, "SIGKILL");
+      resolve();
+    }, graceMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  // A worker that ignored SIGTERM after its leader exited still gets the group's SIGKILL.
+  killGroup(child, "SIGKILL");
+}
+
 /** Stops every process group started here: SIGTERM, then SIGKILL after `graceMs`. */
 export async function stopAll(graceMs = 5_000): Promise<void> {
-  const running = [...children];
-  running.forEach((c) => killGroup(c, "SIGTERM"));
-  await Promise.all(
-    running.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null || c.signalCode !== null) return resolve();
-          const timer = setTimeout(() => {
-            killGroup(c, "SIGKILL");
-            resolve();
-          }, graceMs);
-          c.once("exit", () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        }),
-    ),
-  );
+  await Promise.all([...children].map((c) => stopGroup(c, graceMs)));
   children.clear();
 }
 
 // Last resort when the script dies without reaching its `finally` (an exit call, an uncaught error).
 process.on("exit", () => children.forEach((c) => killGroup(c, "SIGKILL")));
 
-/** Runs `cleanup` once, then exits, on Ctrl-C or SIGTERM. */
-export function stopOnSignals(cleanup: () => Promise<void>): void {
-  let stopping = false;
+let stopping = false;
+
+/** Whether a signal is stopping the run: a build or server that fails now was stopped, not broken. */
+export const isStopping = (): boolean => stopping;
+
+/** Runs `cleanup` once, then exits, on Ctrl-C or SIGTERM; `name` says who in the message. */
+export function stopOnSignals(cleanup: () => Promise<void>, name = "bench:web"): void {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      console.error(`\nbench:web: ${signal}, stopping servers…`);
+      console.error(`\n${name}: ${signal}, stopping servers…`);
       void cleanup().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
     });
   }
 }
 
-async function waitFor(url: string, child: ChildProcess, name: string, logFile: string, timeoutMs = 180_000): Promise<void> {
+/** Waits until `url` answers (with `ok`: answers 2xx), failing early if `child` exits first. */
+export async function waitFor(url: string, child: ChildProcess, name: string, logFile: string, o: { timeoutMs?: number; ok?: boolean } = {}): Promise<void> {
+  const timeoutMs = o.timeoutMs ?? 180_000;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before answering; its log:\n${tail(logFile)}`);
     }
     try {
-      await fetch(url, { signal: AbortSignal.timeout(5_000) });
-      return;
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer();
+      if (!o.ok || res.ok) return;
     } catch {
-      await new Promise((r) => setTimeout(r, 500));
+      /* not listening yet */
     }
+    await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s; its log:\n${tail(logFile)}`);
 }
@@ -188,14 +214,8 @@ export async function startStack(distDir: string, ports: Ports, extraEnv: Record
   const dbFile = join(tmp, "dashboard.db");
   const env = { ...benchEnv(distDir, ports, dbFile), ...extraEnv };
   const logs = { simulator: join(tmp, "simulator.log"), app: join(tmp, "app.log") };
-  const start = (name: keyof typeof logs, cmd: string, args: string[], extra: Record<string, string>) => {
-    const fd = openSync(logs[name], "a");
-    const child = spawn(cmd, args, { env: { ...env, ...extra }, stdio: ["ignore", fd, fd], detached: true, cwd });
-    closeSync(fd);
-    children.add(child);
-    child.once("exit", () => children.delete(child));
-    return child;
-  };
+  const start = (name: keyof typeof logs, cmd: string, args: string[], extra: Record<string, string>) =>
+    startGroup(cmd, args, { env: { ...env, ...extra }, logFile: logs[name], cwd });
   const sim = start("simulator", "npx", ["tsx", "simulator/main.ts"], {});
   const app = start("app", "node", ["server.mjs"], { PORT: String(ports.app), HOST: "127.0.0.1" });
   const simURL = `http://127.0.0.1:${ports.sim}`;
