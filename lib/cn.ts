@@ -1,7 +1,7 @@
 import { clsx, type ClassValue } from "clsx";
-import { mergeClasses } from "./class-merge";
+import { twMerge } from "tailwind-merge";
 
-/** Class names joined, a later Tailwind utility overriding an earlier one of its kind (lib/class-merge.ts). */
+/** Class names joined, a later Tailwind utility overriding an earlier one of its kind. */
 export function cn(...inputs: ClassValue[]): string {
-  return mergeClasses(clsx(inputs));
+  return twMerge(clsx(inputs));
 }
