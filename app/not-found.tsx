@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { NotFoundState } from "@/components/not-found/not-found-state";
 import { LocaleSwitch } from "@/components/shell/locale-switch";
@@ -23,9 +23,9 @@ export default async function RootNotFound() {
   return (
     <div className="flex min-h-dvh flex-col bg-zinc-50 dark:bg-zinc-950">
       <header className="flex items-center justify-between gap-2 p-3 sm:p-4">
-        <AppLink href={home} className="rounded-md px-1 font-semibold focus-visible:outline-2 focus-visible:outline-blue-600">
+        <Link href={home} className="rounded-md px-1 font-semibold focus-visible:outline-2 focus-visible:outline-blue-600">
           {t("appName")}
-        </AppLink>
+        </Link>
         <div className="flex gap-2">
           <LocaleSwitch />
           <ThemeSwitch />

@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { usePrefetchReady } from "@/components/ui/use-prefetch-ready";
 import { presenceQuery, sendHeartbeat, sendLeave } from "@/lib/queries/collab";
 import { postDecisionsQuery } from "@/lib/queries/decisions";
 import { postQuery } from "@/lib/queries/posts";
@@ -34,12 +33,8 @@ export function PresenceLine({ id, me }: { id: number; me: string }) {
   const names = useViewerNames();
   // Not suspending: the line must not hold the page up; the heartbeat names the campaign once the post is known.
   const campaignId = useQuery(postQuery(id)).data?.data.campaign_id ?? null;
-  // Both wait for the page's first quiet moment (at most 1.5 s after it loaded; at once on a later
-  // navigation): their two requests, started as the page hydrated, were a third of a phone's
-  // longest task of the post page's load (the hydrated page's effects run in one task).
-  const quiet = usePrefetchReady();
-  useHeartbeat(id, campaignId, quiet);
-  const { data } = useQuery({ ...presenceQuery({ task: id }), enabled: quiet });
+  useHeartbeat(id, campaignId);
+  const { data } = useQuery(presenceQuery({ task: id }));
   const viewers = data?.viewers[String(id)] ?? [];
   const mounted = useMounted();
   return (
@@ -69,9 +64,8 @@ function DecisionAnnouncer({ id, me }: { id: number; me: string }) {
   );
 }
 
-function useHeartbeat(id: number, campaignId: number | null, start: boolean): void {
+function useHeartbeat(id: number, campaignId: number | null): void {
   useEffect(() => {
-    if (!start) return;
     const beat = () => void sendHeartbeat(id, campaignId).catch(() => undefined);
     beat();
     const timer = setInterval(beat, HEARTBEAT_MS);
@@ -85,7 +79,7 @@ function useHeartbeat(id: number, campaignId: number | null, start: boolean): vo
       window.removeEventListener("pageshow", onShow);
       sendLeave(id);
     };
-  }, [id, campaignId, start]);
+  }, [id, campaignId]);
 }
 
 /** A successful decision by someone else recorded after this page opened. */

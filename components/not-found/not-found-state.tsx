@@ -1,4 +1,4 @@
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { buttonVariants } from "@/components/ui/button";
 
@@ -21,9 +21,9 @@ export function NotFoundState({ signedIn }: { signedIn: boolean }) {
         {t("title")}
       </h1>
       <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{signedIn ? t("body") : t("bodySignedOut")}</p>
-      <AppLink href={signedIn ? "/" : "/login"} className={buttonVariants({ variant: "primary", className: "mt-6" })}>
+      <Link href={signedIn ? "/" : "/login"} className={buttonVariants({ variant: "primary", className: "mt-6" })}>
         {signedIn ? t("home") : t("signIn")}
-      </AppLink>
+      </Link>
     </section>
   );
 }

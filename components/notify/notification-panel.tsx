@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { markNotificationsRead, notifyKeys } from "@/lib/queries/notify";
@@ -70,7 +70,7 @@ export function NotificationPanel({ id, items, failed, unread, onClose }: Props)
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-700">
           {(items ?? []).map((item) => (
             <li key={item.id} data-notification-id={item.id} data-unread={item.read_at ? undefined : "1"}>
-              <AppLink
+              <Link
                 href={`/posts/${item.task_id}`}
                 onClick={() => openItem(item)}
                 className="flex gap-2 px-3 py-2 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-blue-600 dark:hover:bg-zinc-800"
@@ -87,15 +87,15 @@ export function NotificationPanel({ id, items, failed, unread, onClose }: Props)
                   )}
                   <span className="mt-0.5 block text-xs text-zinc-600 dark:text-zinc-400">{shownTime(item.created_at, locale)}</span>
                 </span>
-              </AppLink>
+              </Link>
             </li>
           ))}
         </ul>
       )}
       <div className="border-t border-zinc-200 px-3 py-2 dark:border-zinc-700">
-        <AppLink href="/profile" onClick={onClose} className="text-sm text-blue-800 underline dark:text-blue-300">
+        <Link href="/profile" onClick={onClose} className="text-sm text-blue-800 underline dark:text-blue-300">
           {t("bell.settings")}
-        </AppLink>
+        </Link>
       </div>
     </div>
   );

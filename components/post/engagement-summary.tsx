@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useFormatter } from "@/lib/format/use-formatter";
 import { ErrorState } from "@/components/ui/query-states";
@@ -78,9 +78,9 @@ export function EngagementSummary({ id }: { id: number }) {
           );
         })}
       </dl>
-      <AppLink href={`/posts/${id}/engagement`} className={linkClass}>
+      <Link href={`/posts/${id}/engagement`} className={linkClass}>
         {t("history")}
-      </AppLink>
+      </Link>
     </div>
   );
 }

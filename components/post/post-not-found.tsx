@@ -1,6 +1,6 @@
 "use client";
 
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Button, buttonVariants } from "@/components/ui/button";
 
@@ -15,9 +15,9 @@ export function PostNotFound({ message, onRetry, heading = false }: { message: s
       <Title className="text-xl font-semibold">{t("title")}</Title>
       {!sameAsTitle && <p className="mt-2 text-zinc-800 dark:text-zinc-200">{message}</p>}
       <div className="mt-4 flex flex-wrap gap-2">
-        <AppLink href="/campaigns" className={buttonVariants({ variant: "primary" })}>
+        <Link href="/campaigns" className={buttonVariants({ variant: "primary" })}>
           {t("toCampaigns")}
-        </AppLink>
+        </Link>
         {onRetry && <Button onClick={onRetry}>{t("retry")}</Button>}
       </div>
     </div>

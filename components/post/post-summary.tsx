@@ -1,6 +1,6 @@
 "use client";
 
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { StaleNote } from "@/components/ui/query-states";
 import { POST_TYPES } from "@/lib/schemas/values";
@@ -31,13 +31,13 @@ export function PostSummary({ id }: { id: number }) {
         </span>
         <span>
           <span className="text-zinc-600 dark:text-zinc-400">{t("campaign")}:</span>{" "}
-          <AppLink href={`/campaigns/${post.campaign_id}`} className={linkClass}>
+          <Link href={`/campaigns/${post.campaign_id}`} className={linkClass}>
             {post.campaign_name}
-          </AppLink>
+          </Link>
         </span>
-        <AppLink href={`/posts/${post.task_id}/engagement`} className={linkClass}>
+        <Link href={`/posts/${post.task_id}/engagement`} className={linkClass}>
           {t("engagementTab")}
-        </AppLink>
+        </Link>
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ import { TriageDesk } from "@/components/triage/triage-desk";
 import type { TriageSource } from "@/components/triage/source";
 import { useStatusLabel } from "@/components/triage/status-badge";
 import { TriagePagination } from "@/components/triage/table/pagination";
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { useLive } from "@/lib/events/live-events";
 import { queuePostsOptions, queuePostsPrefix } from "@/lib/queries/queue";
 import { QUEUE_DEFAULTS, QUEUE_PAGE_SIZES, lastPage } from "@/lib/url-state/queue";
@@ -47,9 +47,9 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
       title={t("title")}
       subtitle={
         query.data && (
-          <AppLink href={`/campaigns/${campaignId}`} className="text-blue-800 underline dark:text-blue-300">
+          <Link href={`/campaigns/${campaignId}`} className="text-blue-800 underline dark:text-blue-300">
             {query.data.data.campaign_name}
-          </AppLink>
+          </Link>
         )
       }
       filters={

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useFormatter } from "@/lib/format/use-formatter";
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { labelOr } from "@/i18n/keys";
 import { reviewCsvHref } from "@/lib/queries/review-analytics";
 import type { ReviewAnalytics } from "@/lib/schemas/review-analytics";
@@ -76,7 +76,7 @@ export function ReviewPanels({ data, filters }: Props) {
           {data.campaigns.map((x) => (
             <tr key={x.id} className={row}>
               <td className={cell}>
-                <AppLink href={`/campaigns/${x.id}`} className="underline underline-offset-2">{campaign(x.id, x.name)}</AppLink>
+                <Link href={`/campaigns/${x.id}`} className="underline underline-offset-2">{campaign(x.id, x.name)}</Link>
               </td>
               <td className={num}>{x.decisions}</td>
               <td className={num}>{pct(x.approvalRate)} ({x.approvals})</td>
@@ -110,7 +110,7 @@ export function ReviewPanels({ data, filters }: Props) {
           {data.late.map((r, i) => (
             <tr key={`${r.taskId}-${r.at}-${i}`} className={row}>
               <td className={cell}>
-                <AppLink href={`/posts/${r.taskId}`} className="underline underline-offset-2">#{r.taskId}</AppLink>
+                <Link href={`/posts/${r.taskId}`} className="underline underline-offset-2">#{r.taskId}</Link>
               </td>
               <td className={cell}>{campaign(r.campaignId, r.campaignName)}</td>
               <td className={cell}>{when(r.at)}</td>
@@ -129,7 +129,7 @@ export function ReviewPanels({ data, filters }: Props) {
           {data.overdue.map((r) => (
             <tr key={r.taskId} className={row}>
               <td className={cell}>
-                <AppLink href={`/posts/${r.taskId}`} className="underline underline-offset-2">#{r.taskId}</AppLink>
+                <Link href={`/posts/${r.taskId}`} className="underline underline-offset-2">#{r.taskId}</Link>
               </td>
               <td className={cell}>{campaign(r.campaignId, r.campaignName)}</td>
               <td className={cell}>{when(r.createdAt)}</td>

@@ -1,4 +1,4 @@
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { NotificationBell } from "@/components/notify/notification-bell";
@@ -31,9 +31,9 @@ export async function AppHeader({ user }: { user: SessionUser | null }) {
       {user && (
         <p className="text-sm leading-tight" data-testid="current-user">
           <span className="sr-only">{t("signedInAs")} </span>
-          <AppLink href="/profile" className="font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+          <Link href="/profile" className="font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
             {user.name}
-          </AppLink>
+          </Link>
           <span className="block text-xs text-zinc-600 dark:text-zinc-400">{t(`roles.${user.role}`)}</span>
         </p>
       )}
@@ -46,12 +46,12 @@ export async function AppHeader({ user }: { user: SessionUser | null }) {
   return (
     <header className="relative border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-2">
-        <AppLink
+        <Link
           href="/"
           className="shrink-0 rounded-md py-1 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
         >
           {t("appName")}
-        </AppLink>
+        </Link>
         <nav aria-label={t("mainNav")} className="hidden items-center gap-1 lg:flex">
           <NavLinks items={items.filter((i) => !i.more)} />
           <MoreMenu items={items.filter((i) => i.more)} />

@@ -1,8 +1,9 @@
 "use client";
 
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
+import { LinkPending } from "@/components/ui/link-pending";
 import { InboxCount } from "./inbox-count";
 
 /** `count`: a live number beside the label (the inbox's waiting posts). */
@@ -22,8 +23,9 @@ export function NavLinks({ items, vertical = false, onNavigate }: { items: NavIt
         const active = isActive(item.href, pathname);
         return (
           <li key={item.href}>
-            <AppLink
-              eager
+            <Link
+              // The header's few sections: the whole page prefetched while in view, so a click renders at once.
+              prefetch
               href={item.href}
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}
@@ -36,7 +38,8 @@ export function NavLinks({ items, vertical = false, onNavigate }: { items: NavIt
             >
               {item.label}
               {item.count === "inbox" && <InboxCount />}
-            </AppLink>
+              <LinkPending />
+            </Link>
           </li>
         );
       })}

@@ -6,7 +6,7 @@ import { useCallback, useMemo } from "react";
 import { linkTimes, useLinkExpiry } from "@/components/media/use-link-expiry";
 import { DecisionNotes, useDecisionOffer, usable } from "@/components/post/decision-offer";
 import { PostStatusBadge } from "@/components/post/status-badge";
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/query-states";
 import type { DataMeta } from "@/lib/api/envelope";
@@ -123,9 +123,9 @@ export function PreviewPane(props: Props) {
 function OpenLink({ id }: { id: number }) {
   const t = useTranslations("review.queue.preview");
   return (
-    <AppLink href={`/posts/${id}`} className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-blue-800 underline dark:text-blue-300">
+    <Link href={`/posts/${id}`} className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-blue-800 underline dark:text-blue-300">
       {t("open")}
-    </AppLink>
+    </Link>
   );
 }
 

@@ -174,8 +174,8 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
   // so a decision on it need not wait; one read per post looked at, as the preview would make anyway.
   const nextId = triage.cursorId === null ? ids[0] : ids[ids.indexOf(triage.cursorId) + 1];
   const ready = triage.cursorId === null || detailData !== undefined;
-  // Rendered by the desk as <PreloadPost>: the first row's waits for the page's first quiet moment.
-  const preload = { id: canDecide && ready ? nextId : undefined, whenQuiet: triage.cursorId === null };
+  // Rendered by the desk as <PreloadPost>.
+  const preload = { id: canDecide && ready ? nextId : undefined };
 
   const seen = triage.cursorId === null ? undefined : seenMap.get(triage.cursorId);
   // What the notice compares: the server's refusal says it exactly; else the text shown first and the one loaded now.

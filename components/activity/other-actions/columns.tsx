@@ -3,7 +3,7 @@
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useFormatter } from "@/lib/format/use-formatter";
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { labelOr, type KeyOf, type TranslatorFor } from "@/i18n/keys";
 import { detailText, kindLabel } from "@/lib/analytics/audit-events-csv";
 import type { AuditEventsPage } from "@/lib/queries/audit-events";
@@ -52,9 +52,9 @@ export const otherActionsColumns = helper.columns([
     cell: (c) => {
       const id = c.getValue();
       return id === null ? "—" : (
-        <AppLink href={`/posts/${id}`} className={link}>
+        <Link href={`/posts/${id}`} className={link}>
           #{id}
-        </AppLink>
+        </Link>
       );
     },
   }),
@@ -63,9 +63,9 @@ export const otherActionsColumns = helper.columns([
     cell: (c) => {
       const id = c.getValue();
       return id === null ? "—" : (
-        <AppLink href={`/campaigns/${id}`} className={link}>
+        <Link href={`/campaigns/${id}`} className={link}>
           {id}
-        </AppLink>
+        </Link>
       );
     },
   }),

@@ -3,7 +3,7 @@
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useFormatter } from "@/lib/format/use-formatter";
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { isMessageKey, labelOr, type KeyOf, type TranslatorFor } from "@/i18n/keys";
 import type { AuditPage } from "@/lib/queries/audit";
 
@@ -88,9 +88,9 @@ export const activityColumns = helper.columns([
   helper.accessor("task_id", {
     header: () => <H k="post" />,
     cell: (c) => (
-      <AppLink href={`/posts/${c.getValue()}`} className={link}>
+      <Link href={`/posts/${c.getValue()}`} className={link}>
         #{c.getValue()}
-      </AppLink>
+      </Link>
     ),
   }),
   helper.accessor("campaign_id", {
@@ -98,9 +98,9 @@ export const activityColumns = helper.columns([
     cell: (c) => {
       const id = c.getValue();
       return id === null ? "—" : (
-        <AppLink href={`/campaigns/${id}`} className={link}>
+        <Link href={`/campaigns/${id}`} className={link}>
           {id}
-        </AppLink>
+        </Link>
       );
     },
   }),

@@ -1,6 +1,6 @@
 "use client";
 
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { DataTableEmpty } from "@/components/ui/data-table/empty";
 
@@ -12,9 +12,9 @@ export function InboxEmptyState({ filtered, resetHref }: { filtered: boolean; re
       <p className="font-medium">{filtered ? t("filtered") : t("title")}</p>
       <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{t("body")}</p>
       {filtered && (
-        <AppLink href={resetHref} className="mt-3 inline-block text-sm font-medium text-blue-800 underline dark:text-blue-300">
+        <Link href={resetHref} className="mt-3 inline-block text-sm font-medium text-blue-800 underline dark:text-blue-300">
           {t("reset")}
-        </AppLink>
+        </Link>
       )}
     </DataTableEmpty>
   );

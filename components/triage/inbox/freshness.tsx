@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 
 export type CampaignFreshness = { id: number; name: string; waiting: number; refreshed_at: string | null };
 
@@ -54,9 +54,9 @@ export function InboxFreshness({ campaigns }: { campaigns: readonly CampaignFres
       <ul aria-label={t("label")} className="mt-1 space-y-0.5 pl-4">
         {rows.map((c) => (
           <li key={c.id} data-campaign-freshness={c.id}>
-            <AppLink href={`/campaigns/${c.id}/queue`} className="text-blue-800 underline dark:text-blue-300">
+            <Link href={`/campaigns/${c.id}/queue`} className="text-blue-800 underline dark:text-blue-300">
               {c.name}
-            </AppLink>
+            </Link>
             : {t("item", { waiting: c.waiting, age: say(c.age) })}
           </li>
         ))}

@@ -4,7 +4,7 @@ import { createColumnHelper, rowSelectionFeature, tableFeatures } from "@tanstac
 import { useTranslations } from "next-intl";
 import { useFormatter } from "@/lib/format/use-formatter";
 import { createContext, useContext } from "react";
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { labelIn, type KeyOf, type TranslatorFor } from "@/i18n/keys";
 import type { Post } from "@/lib/schemas";
 import { Button } from "@/components/ui/button";
@@ -66,9 +66,9 @@ function Excerpt({ post }: { post: TriagePost }) {
   const text = post.text.length > 160 ? `${post.text.slice(0, 160).trimEnd()}…` : post.text;
   return (
     <span className="block min-w-40">
-      <AppLink href={`/posts/${post.task_id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300">
+      <Link href={`/posts/${post.task_id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300">
         {t("postNumber", { id: post.task_id })}
-      </AppLink>{" "}
+      </Link>{" "}
       <span className="line-clamp-2 text-zinc-800 dark:text-zinc-200">{text || t("noText")}</span>
       {flags?.(post)}
     </span>
