@@ -99,6 +99,18 @@ const EnvSchema = z.object({
   NOTIFY_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Share (0–1] of the hourly budget the engagement collector may spend (lib/server/collector). */
   COLLECTOR_BUDGET_SHARE: z.coerce.number().min(0).max(1).default(0.2),
+  /** Telegram bot (lib/telegram): the token from BotFather; unset: no bot, nothing else changes. Never logged. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined) // an empty value (docker-compose's `VAR=`) is unset
+    .pipe(z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "expected <digits>:<secret> as BotFather gives it").optional()),
+  /** Another Bot API server (a local one in tests, or a self-hosted telegram-bot-api); default Telegram's. */
+  TELEGRAM_API_ROOT: z.url().default("https://api.telegram.org"),
+  /** Webhook mode: the public https URL of /api/telegram/webhook; unset: long polling (one instance holds it). */
+  TELEGRAM_WEBHOOK_URL: z.url().optional(),
+  /** Webhook mode: Telegram sends it in X-Telegram-Bot-Api-Secret-Token; required with TELEGRAM_WEBHOOK_URL. */
+  TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, "16–256 of A-Z a-z 0-9 _ -").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -118,6 +130,9 @@ export function env(): Env {
   }
   if (value.NOTIFY_WEBHOOK_URL && !value.NOTIFY_WEBHOOK_SECRET) {
     throw new Error("Invalid environment:\n  NOTIFY_WEBHOOK_SECRET: required when NOTIFY_WEBHOOK_URL is set");
+  }
+  if (value.TELEGRAM_WEBHOOK_URL && !value.TELEGRAM_WEBHOOK_SECRET) {
+    throw new Error("Invalid environment:\n  TELEGRAM_WEBHOOK_SECRET: required when TELEGRAM_WEBHOOK_URL is set");
   }
   cached = value;
   return value;
