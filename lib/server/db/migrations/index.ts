@@ -11,6 +11,7 @@ import { collab } from "./0009_collab";
 import { shareLinks } from "./0010_share_links";
 import { notifications } from "./0011_notifications";
 import { metricSnapshots } from "./0012_metric_snapshots";
+import { approvalPolicy } from "./0013_approval_policy";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   "0010_share_links": shareLinks,
   "0011_notifications": notifications,
   "0012_metric_snapshots": metricSnapshots,
+  "0013_approval_policy": approvalPolicy,
   // ↓ next migration here ("0013_…")
 };
