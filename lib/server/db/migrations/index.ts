@@ -12,6 +12,7 @@ import { shareLinks } from "./0010_share_links";
 import { notifications } from "./0011_notifications";
 import { metricSnapshots } from "./0012_metric_snapshots";
 import { approvalPolicy } from "./0013_approval_policy";
+import { campaignMirror } from "./0014_campaign_mirror";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   "0011_notifications": notifications,
   "0012_metric_snapshots": metricSnapshots,
   "0013_approval_policy": approvalPolicy,
-  // ↓ next migration here ("0013_…")
+  "0014_campaign_mirror": campaignMirror,
+  // ↓ next migration here ("0015_…")
 };
