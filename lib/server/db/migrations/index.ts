@@ -13,6 +13,7 @@ import { notifications } from "./0011_notifications";
 import { metricSnapshots } from "./0012_metric_snapshots";
 import { approvalPolicy } from "./0013_approval_policy";
 import { campaignMirror } from "./0014_campaign_mirror";
+import { telegram } from "./0015_telegram";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   "0012_metric_snapshots": metricSnapshots,
   "0013_approval_policy": approvalPolicy,
   "0014_campaign_mirror": campaignMirror,
-  // ↓ next migration here ("0015_…")
+  "0015_telegram": telegram,
+  // ↓ next migration here ("0016_…")
 };
