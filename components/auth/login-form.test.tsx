@@ -34,6 +34,10 @@ async function submit(email: string, password: string, button = "Войти") {
   await act(async () => fireEvent.click(screen.getByRole("button", { name: button })));
 }
 
+/** The alert's text as a screen reader gets it (a countdown's first text) and as it is shown. */
+const announced = () => screen.getByRole("alert").querySelector(".sr-only")?.textContent ?? screen.getByRole("alert").textContent;
+const shown = () => screen.getByRole("alert").querySelector("[data-countdown]")?.textContent ?? screen.getByRole("alert").textContent;
+
 describe("LoginForm", () => {
   it("labels its fields and flags empty ones without calling the server", async () => {
     renderForm();
@@ -63,10 +67,11 @@ describe("LoginForm", () => {
   });
 
   it("says how long a lock lasts, in English too", async () => {
-    signIn.mockResolvedValue({ ok: false, error: "locked:900", status: 401, url: null });
+    signIn.mockResolvedValue({ ok: false, error: "locked:900", status: 429, url: null });
     renderForm("en");
     await submit("anna@example.com", "bad", "Sign in");
-    expect(screen.getByRole("alert").textContent).toBe("Too many failed sign-in attempts. Try again in 15 minutes.");
+    expect(announced()).toBe("Too many failed sign-in attempts. Try again in 15 minutes.");
+    expect(shown()).toBe("Too many failed sign-in attempts. Try again in 15 minutes.");
   });
 
   it("shows an SSO refusal that came back in the URL, and the SSO button when configured", async () => {
@@ -77,11 +82,41 @@ describe("LoginForm", () => {
     expect(signIn).toHaveBeenCalledWith("oidc", { callbackUrl: "/campaigns" });
   });
 
-  it("says a short wait in seconds", async () => {
-    signIn.mockResolvedValue({ ok: false, error: "locked:4", status: 401, url: null });
-    renderForm();
-    await submit("anna@example.com", "bad");
-    expect(screen.getByRole("alert").textContent).toBe("Слишком много попыток. Повторите через 4 секунды.");
+  it("says a short wait in seconds and counts it down, announcing it once", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    try {
+      signIn.mockResolvedValue({ ok: false, error: "locked:4", status: 429, url: null });
+      renderForm();
+      await submit("anna@example.com", "bad");
+      expect(announced()).toBe("Слишком много попыток. Повторите через 4 секунды.");
+      expect(shown()).toBe("Слишком много попыток. Повторите через 4 секунды.");
+      await act(async () => vi.advanceTimersByTime(1_000));
+      expect(shown()).toBe("Слишком много попыток. Повторите через 3 секунды.");
+      // The text read out stays the first one: a screen reader is not told every second.
+      expect(announced()).toBe("Слишком много попыток. Повторите через 4 секунды.");
+      await act(async () => vi.advanceTimersByTime(2_000));
+      expect(shown()).toBe("Слишком много попыток. Повторите через 1 секунду.");
+      await act(async () => vi.advanceTimersByTime(1_000));
+      expect(screen.getByRole("alert").textContent).toBe("");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("counts a lock down by the minute", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    try {
+      signIn.mockResolvedValue({ ok: false, error: "locked:300", status: 429, url: null });
+      renderForm("en");
+      await submit("anna@example.com", "bad", "Sign in");
+      expect(shown()).toBe("Too many failed sign-in attempts. Try again in 5 minutes.");
+      await act(async () => vi.advanceTimersByTime(61_000));
+      expect(shown()).toBe("Too many failed sign-in attempts. Try again in 4 minutes.");
+      await act(async () => vi.advanceTimersByTime(200_000));
+      expect(shown()).toBe("Too many attempts. Try again in 39 seconds.");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("says sign-in is temporarily unavailable when the server cannot check (Redis or the users store down)", async () => {

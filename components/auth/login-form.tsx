@@ -2,9 +2,9 @@
 
 import { signIn } from "@/lib/auth/auth-client";
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
-import { describeSignInError, type SignInProblem } from "@/lib/auth/sign-in-errors";
+import { describeSignInError, lockedErrorCode, signInMessage, waitSeconds, type SignInProblem } from "@/lib/auth/sign-in-errors";
 import { Button } from "@/components/ui/button";
 
 type FieldErrors = { email?: string; password?: string };
@@ -28,10 +28,35 @@ export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProp
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<SignInProblem | "network" | null>(() => describeSignInError(initialError));
+  // initialError's wait is not counted down: the URL does not say when it was given.
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState<"credentials" | "sso" | null>(null);
+  // A wait or lock counts down to its end (then the text goes), from when the answer came.
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [left, setLeft] = useState<SignInProblem | null>(null);
+
+  useEffect(() => {
+    if (deadline === null) return;
+    const tick = () => {
+      const ms = deadline - Date.now();
+      if (ms > 0) return setLeft(describeSignInError(lockedErrorCode(ms)));
+      setDeadline(null);
+      setLeft(null);
+      setProblem(null);
+    };
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
 
   const message = problemText(problem, t);
+  const countdown = deadline !== null ? problemText(left ?? problem, t) : null;
+
+  function refuse(code: string) {
+    setProblem(describeSignInError(code));
+    const seconds = waitSeconds(code);
+    setLeft(null);
+    setDeadline(seconds === undefined ? null : Date.now() + seconds * 1000);
+  }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,6 +69,7 @@ export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProp
     if (!password) errors.password = t("errors.passwordRequired");
     setFieldErrors(errors);
     setProblem(null);
+    setDeadline(null);
     if (errors.email || errors.password) {
       (errors.email ? emailRef : passwordRef).current?.focus();
       return;
@@ -57,7 +83,7 @@ export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProp
         window.location.assign(safeCallbackPath(callbackPath, window.location.origin));
         return;
       }
-      setProblem(describeSignInError(result?.error ?? "unknown"));
+      refuse(result?.error ?? "unknown");
       passwordRef.current?.select();
     } catch {
       setProblem("network");
@@ -85,11 +111,21 @@ export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProp
 
   return (
     <div className="space-y-6">
-      {/* Always in the DOM so that screen readers announce the text when it appears. */}
+      {/* Always in the DOM so that screen readers announce the text when it appears; a countdown's
+          ticks are shown, not announced each second (the first text is what is read out). */}
       <div role="alert" aria-live="assertive" aria-atomic="true" id={`${id}-error`}>
         {message ? (
           <p className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-            {message}
+            {countdown ? (
+              <>
+                <span className="sr-only">{message}</span>
+                <span aria-hidden="true" data-countdown="">
+                  {countdown}
+                </span>
+              </>
+            ) : (
+              message
+            )}
           </p>
         ) : null}
       </div>
@@ -164,16 +200,5 @@ export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProp
 function problemText(problem: SignInProblem | "network" | null, t: ReturnType<typeof useTranslations<"auth">>): string | null {
   if (!problem) return null;
   if (problem === "network") return t("errors.network");
-  switch (problem.kind) {
-    case "wait":
-      return t("errors.wait", { seconds: problem.seconds });
-    case "locked":
-      return t("errors.locked", { minutes: problem.minutes });
-    case "invalid":
-    case "ssoDenied":
-    case "ssoFailed":
-    case "unavailable":
-    case "unknown":
-      return t(`errors.${problem.kind}`);
-  }
+  return signInMessage(problem, (key, values) => t(key as "errors.wait", values as { seconds: number }));
 }

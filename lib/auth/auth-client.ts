@@ -5,6 +5,8 @@
  * Same endpoints and form fields as next-auth's own `signIn`/`signOut`.
  */
 
+import { errorCodeFromAnswer } from "./sign-in-errors";
+
 export type SignInResult = { ok: boolean; status: number; error: string | null; url: string | null };
 
 async function csrfToken(): Promise<string> {
@@ -15,22 +17,24 @@ async function csrfToken(): Promise<string> {
   return token;
 }
 
-async function postForm(path: string, fields: Record<string, string>): Promise<{ response: Response; url: string | null }> {
+async function postForm(path: string, fields: Record<string, string>): Promise<{ response: Response; url: string | null; code: string | null }> {
   const response = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
     body: new URLSearchParams({ ...fields, csrfToken: await csrfToken(), json: "true" }),
   });
-  // next-auth answers `{ url }`; anything else (the edge's error envelope for an oversized
-  // form, a proxy's page) has no url, and the caller reports the status.
-  const body = (await response.json().catch(() => null)) as { url?: unknown } | null;
-  return { response, url: typeof body?.url === "string" ? body.url : null };
+  // next-auth answers `{ url }`; a refused sign-in is the envelope saying why; anything else
+  // (the edge's envelope for an oversized form, a proxy's page) has neither, and the caller
+  // reports the status.
+  const body = (await response.json().catch(() => null)) as { url?: unknown; error?: { code?: unknown } } | null;
+  const code = typeof body?.error?.code === "string" ? body.error.code : null;
+  return { response, url: typeof body?.url === "string" ? body.url : null, code };
 }
 
 /**
  * Credentials: posts the form and reports the outcome without leaving the page
- * (`error` is next-auth's `?error=` of the answer, e.g. `CredentialsSignin` or the
- * throttle's `locked:900`). Another provider: starts its redirect flow.
+ * (`error` is the reason as next-auth's `?error=` codes name it, e.g.
+ * `CredentialsSignin` or the throttle's `locked:900`, read from the envelope). Another provider: starts its redirect flow.
  */
 export async function signIn(
   provider: "credentials" | "oidc",
@@ -44,8 +48,9 @@ export async function signIn(
   }
   const fields: Record<string, string> = { callbackUrl };
   for (const [key, value] of Object.entries(credentials)) if (value !== undefined) fields[key] = value;
-  const { response, url } = await postForm("/api/auth/callback/credentials", fields);
-  const error = url === null ? `http_${response.status}` : new URL(url, window.location.origin).searchParams.get("error");
+  const { response, url, code } = await postForm("/api/auth/callback/credentials", fields);
+  const refusal = code === null ? null : errorCodeFromAnswer(code, response.headers.get("Retry-After"));
+  const error = url === null ? (refusal ?? `http_${response.status}`) : new URL(url, window.location.origin).searchParams.get("error");
   return { ok: response.ok && !error, status: response.status, error, url: error ? null : url };
 }
 

@@ -52,3 +52,68 @@ export function describeSignInError(code: string | null | undefined): SignInProb
       return { kind: "unknown" };
   }
 }
+
+/**
+ * How the sign-in endpoint answers each problem: one envelope code and status
+ * per kind, the wait in Retry-After. The same answer for an unknown e-mail as
+ * for a wrong password (the throttle counts both alike).
+ */
+export const SIGN_IN_ANSWERS = {
+  invalid: { code: "invalid_credentials", status: 401 },
+  wait: { code: "sign_in_wait", status: 429 },
+  locked: { code: "sign_in_locked", status: 429 },
+  ssoDenied: { code: "sso_refused", status: 403 },
+  ssoFailed: { code: "sso_failed", status: 401 },
+  unavailable: { code: "sign_in_unavailable", status: 503 },
+  unknown: { code: "sign_in_failed", status: 401 },
+} as const satisfies Record<SignInProblem["kind"], { code: string; status: number }>;
+
+/** The seconds a throttled person waits (for Retry-After), from the code that carries them. */
+export function waitSeconds(code: string): number | undefined {
+  const problem = describeSignInError(code);
+  if (problem?.kind === "wait") return problem.seconds;
+  if (problem?.kind !== "locked") return undefined;
+  const seconds = Number(code.slice(LOCKED_PREFIX.length, LOCKED_PREFIX.length + 8));
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : problem.minutes * 60;
+}
+
+/**
+ * The problem an envelope from the sign-in endpoint describes, as the legacy
+ * `?error=` code the login form reads (a wait or lock as `locked:<seconds>`
+ * from Retry-After), or null when it is not a sign-in answer.
+ */
+export function errorCodeFromAnswer(code: string, retryAfter: string | null): string | null {
+  const seconds = Number(retryAfter);
+  const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 900;
+  switch (code) {
+    case SIGN_IN_ANSWERS.invalid.code:
+      return "CredentialsSignin";
+    case SIGN_IN_ANSWERS.wait.code:
+    case SIGN_IN_ANSWERS.locked.code:
+      return `${LOCKED_PREFIX}${wait}`;
+    case SIGN_IN_ANSWERS.ssoDenied.code:
+      return "AccessDenied";
+    case SIGN_IN_ANSWERS.ssoFailed.code:
+      return "OAuthCallback";
+    case SIGN_IN_ANSWERS.unavailable.code:
+      return UNAVAILABLE_CODE;
+    case SIGN_IN_ANSWERS.unknown.code:
+      return code;
+    default:
+      return null;
+  }
+}
+
+type Translate = (key: string, values?: Record<string, number>) => string;
+
+/** The sentence for a problem, from the `auth` messages of the person's language. */
+export function signInMessage(problem: SignInProblem, t: Translate): string {
+  switch (problem.kind) {
+    case "wait":
+      return t("errors.wait", { seconds: problem.seconds });
+    case "locked":
+      return t("errors.locked", { minutes: problem.minutes });
+    default:
+      return t(`errors.${problem.kind}`);
+  }
+}

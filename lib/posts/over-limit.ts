@@ -1,4 +1,4 @@
-import { carriesMedia, platformLimit, textLength, type LimitKind } from "@/components/post/platform-limits";
+import { carriesMedia, platformLimit, textLength, type LimitKind } from "./platform-limits";
 import type { Channel, Post } from "@/lib/schemas";
 
 export type OverLimit = { platform: string; length: number; limit: number; kind: LimitKind };

@@ -1,8 +1,11 @@
 // GET/POST /api/auth/* – next-auth: sign-in (credentials, oidc), callbacks, session, CSRF, sign-out;
-// the body limited before next-auth parses it, and its errors answered in the envelope
+// the body limited before next-auth parses it, and its errors answered in the envelope (a refused
+// sign-in saying why, in the person's language)
 import NextAuth from "next-auth";
+import { getTranslations } from "next-intl/server";
 import { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/options";
+import { sayWhy } from "@/lib/auth/sign-in-answer";
 import { AUTH_BODY_LIMIT } from "@/lib/edge/limits.mjs";
 import { ApiError, errorResponse, toApiError } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
@@ -22,7 +25,7 @@ async function auth(req: NextRequest, ctx: AuthRouteContext): Promise<Response> 
   if (req.method !== "POST" && req.nextUrl.pathname === "/api/auth/callback/credentials") return errorResponse(new ApiError("method_not_allowed"), { Allow: "POST" });
   try {
     const request = req.method === "POST" ? await withLimitedBody(req) : req;
-    return await inEnvelope(await nextAuth(request, ctx));
+    return await inEnvelope(await sayWhy(await nextAuth(request, ctx), translator));
   } catch (e) {
     const err = toApiError(e);
     if (err.status >= 500) log.error("next-auth failed", { method: req.method, path: req.nextUrl.pathname.slice(0, 200), error: e instanceof Error ? e.message : String(e) });
@@ -47,6 +50,12 @@ async function withLimitedBody(req: NextRequest): Promise<NextRequest> {
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ApiError("validation_error", "Тело запроса должно быть объектом JSON");
   }
   return new NextRequest(req.url, { method: req.method, headers: req.headers, body });
+}
+
+/** The `auth` messages in the request's language (cookie), for a refusal's text. */
+async function translator() {
+  const t = await getTranslations("auth");
+  return (key: string, values?: Record<string, number>) => t(key as never, values as never);
 }
 
 // Without these Next would answer other methods with an empty 405.
