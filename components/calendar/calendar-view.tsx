@@ -1,8 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { useMemo, useState } from "react";
 import { dayToDate } from "@/components/campaigns/use-labels";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useFormatter } from "next-intl";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { HistoryPoint } from "@/lib/analytics/engagement";
 

@@ -1,8 +1,7 @@
 "use client";
 
 import { ScrollRegion } from "@/components/charts/scroll-region";
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import type { ChartSeries } from "./history-chart";
 
 /** One row per datapoint: the chart's numbers for screen readers and copying. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useFormatter } from "next-intl";
 import { useState } from "react";
 import { dayToDate } from "@/components/campaigns/use-labels";
 import { cn } from "@/lib/cn";

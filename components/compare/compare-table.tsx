@@ -1,7 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { ScrollRegion } from "@/components/charts/scroll-region";
 import type { AlignUnit } from "@/lib/analytics/align";
 

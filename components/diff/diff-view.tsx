@@ -1,7 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import type { DiffSegment, WordDiff } from "@/lib/diff/word-diff";
 
 export type DiffMode = "inline" | "split";

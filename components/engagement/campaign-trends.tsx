@@ -2,8 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useLocale, useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useLocale, useTranslations, useFormatter } from "next-intl";
 import { useState } from "react";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";

@@ -1,7 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 
 /** A metric's number, or "not reported" when the upstream sent nothing for it (never 0). */
 export function MetricValue({ value, signed = false }: { value: number | undefined; signed?: boolean }) {

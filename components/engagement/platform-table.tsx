@@ -1,8 +1,7 @@
 "use client";
 
 import { ScrollRegion } from "@/components/charts/scroll-region";
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { metricColumns, sumByMetric } from "@/lib/analytics/engagement";
 import type { PostEngagement } from "@/lib/schemas";

@@ -1,7 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { dayToDate, useOpenLabel } from "@/components/campaigns/use-labels";
 import { ScrollRegion } from "@/components/charts/scroll-region";
 import type { TrendSeries } from "@/lib/analytics/engagement-trends";

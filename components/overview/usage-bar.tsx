@@ -1,7 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { useId } from "react";
 import type { Usage } from "@/lib/analytics/quota";
 import { cn } from "@/lib/cn";

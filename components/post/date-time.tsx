@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useFormatter } from "next-intl";
 
 /** A date-time in the interface's language and time zone, machine-readable in `dateTime`. */
 export function DateTime({ value }: { value: string }) {

@@ -1,8 +1,7 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { labelOr } from "@/i18n/keys";
 import { postDecisionsQuery } from "@/lib/queries/decisions";
 import { DateTime } from "./date-time";

@@ -1,7 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { useCallback } from "react";
 import { ApiClientError } from "@/lib/queries/fetch-json";
 import type { DecisionExtras, PreviousDecision } from "@/lib/queries/posts";

@@ -1,8 +1,7 @@
 "use client";
 
 import { queryOptions, useQueries, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { channelPlatforms, overLimits } from "@/lib/posts/over-limit";

@@ -1,8 +1,7 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useLocale, useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useLocale, useTranslations, useFormatter } from "next-intl";
 import { useCallback, useMemo } from "react";
 import { formatSize } from "@/components/media/format-size";
 import { MediaImage } from "@/components/media/media-image";
@@ -14,7 +13,7 @@ import type { Channel, Media, Post, PostDetail } from "@/lib/schemas";
 import { isHttpUrl } from "@/lib/schemas/media-url";
 import { PLATFORMS } from "@/lib/schemas/values";
 import { useEnumLabel } from "./labels";
-import { carriesMedia, platformLimit, textLength } from "./platform-limits";
+import { carriesMedia, platformLimit, textLength } from "@/lib/posts/platform-limits";
 import { usePost } from "./use-post";
 
 /** The Post object as a webhook would receive it: the list-item fields, without versions and records. */

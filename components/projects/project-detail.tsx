@@ -1,8 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { useState } from "react";
 import { Channels } from "@/components/campaigns/detail/campaign-detail";
 import { CampaignDataTable } from "@/components/campaigns/table/data-table";

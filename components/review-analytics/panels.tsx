@@ -1,7 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import Link from "next/link";
 import { labelOr } from "@/i18n/keys";
 import { reviewCsvHref } from "@/lib/queries/review-analytics";

@@ -1,7 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import type { DurationStat, ReviewAnalytics } from "@/lib/schemas/review-analytics";
 import { useDuration } from "./use-duration";
 

@@ -1,10 +1,9 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { MediaImage } from "@/components/media/media-image";
 import { useEnumLabel } from "@/components/post/labels";
-import { platformLimit, textLength } from "@/components/post/platform-limits";
+import { platformLimit, textLength } from "@/lib/posts/platform-limits";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import type { SharedPost } from "@/lib/schemas/share";

@@ -1,7 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { useCallback, useMemo } from "react";
 import { linkTimes, useLinkExpiry } from "@/components/media/use-link-expiry";
 import { DecisionNotes, useDecisionOffer, usable } from "@/components/post/decision-offer";

@@ -1,8 +1,7 @@
 "use client";
 
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import Link from "next/link";
 import { labelOr, type KeyOf, type TranslatorFor } from "@/i18n/keys";
 import { detailText, kindLabel } from "@/lib/analytics/audit-events-csv";

@@ -1,7 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { AdminHealth } from "@/lib/schemas/admin-health";
 import { Gauge, Row, State } from "./gauge";

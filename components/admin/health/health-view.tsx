@@ -1,8 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";

@@ -1,8 +1,7 @@
 "use client";
 
 import { createColumnHelper, sortFn_basic, type Row } from "@tanstack/react-table";
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { useMemo } from "react";
 import { CampaignStatusBadge } from "@/components/campaigns/status-badge";
 import { TextLink } from "@/components/campaigns/text-link";

@@ -1,7 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { createContext, useContext, useEffect, useState } from "react";
 import { TextLink } from "@/components/campaigns/text-link";
 

@@ -1,8 +1,7 @@
 "use client";
 
 import { createColumnHelper, createSortedRowModel, rowSortingFeature, tableFeatures } from "@tanstack/react-table";
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { useMemo } from "react";
 import { TextLink } from "@/components/campaigns/text-link";
 import { useOpenLabel } from "@/components/campaigns/use-labels";

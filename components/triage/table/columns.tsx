@@ -1,8 +1,7 @@
 "use client";
 
 import { createColumnHelper, rowSelectionFeature, tableFeatures } from "@tanstack/react-table";
-import { useTranslations } from "next-intl";
-import { useFormatter } from "@/lib/format/use-formatter";
+import { useTranslations, useFormatter } from "next-intl";
 import { createContext, useContext } from "react";
 import Link from "next/link";
 import { labelIn, type KeyOf, type TranslatorFor } from "@/i18n/keys";
