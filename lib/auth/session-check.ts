@@ -4,18 +4,11 @@ import type { SessionRow } from "@/lib/server/db/schema";
 import { log } from "@/lib/server/log";
 import { DEMO_USERS } from "./demo-users";
 import { isRole, type SessionUser } from "./roles";
-import { findSession, hashSid, revokeSessions, touchSession, verdicts, type EndReason } from "./session-store";
+import { findSession, hashSid, revokeSessions, touchSession, type EndReason } from "./session-store";
 import { usersStoreFor } from "./users-mode";
 
-/**
- * How long a verdict is reused. Short: a revocation on another process (or a
- * users-file change) takes effect within this time; on this process a
- * revocation empties the cache at once.
- */
-export const CHECK_CACHE_MS = 3_000;
 /** last_seen_at is written at most this often per session; idleness is judged at that grain. */
 export const TOUCH_INTERVAL_MS = 60_000;
-const CACHE_MAX = 5_000;
 
 /** A sid as newSid() makes it (43 base64url characters); anything else is not looked up. */
 const SID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -26,34 +19,21 @@ const SID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * SESSION_MAX_HOURS, and (password users) still in the users store (the
  * file, or the database in production mode) with the same role. A session
  * that fails a check is ended in the database, so the admin page shows why.
- * The answer comes from the record, not the token.
+ * The answer comes from the record, not the token, and is asked on every
+ * request (no verdict is reused): a sign-out, an admin's revoke, a removal or
+ * a role change made on any instance (or by hand in the users file or table)
+ * refuses that person's next request everywhere. The cost is one indexed
+ * read of the session row and one of the users store (a stat() of the file).
  */
 export async function checkSession(claims: { email?: unknown; sid?: unknown } | null | undefined): Promise<SessionUser | null> {
   const sid = claims?.sid;
   if (typeof sid !== "string" || !SID_SHAPE.test(sid) || typeof claims?.email !== "string") return null;
-  const key = hashSid(sid);
-  const now = Date.now();
-  const hit = verdicts.entries.get(key);
-  const user = hit && hit.until > now ? hit.user : await evaluate(key, now);
+  const row = await findSession(hashSid(sid));
+  const user = !row || row.revoked_at ? null : await judge(row, env(), Date.now());
   return user && user.email === claims.email ? user : null;
 }
 
-async function evaluate(key: string, now: number): Promise<SessionUser | null> {
-  const e = env();
-  const generation = verdicts.generation;
-  const row = await findSession(key);
-  let verdict: { user: SessionUser | null; until: number };
-  if (!row || row.revoked_at) verdict = { user: null, until: now + CHECK_CACHE_MS };
-  else verdict = await judge(row, e, now);
-  const { entries } = verdicts;
-  if (verdicts.generation === generation) {
-    if (entries.size >= CACHE_MAX) entries.delete(entries.keys().next().value as string);
-    entries.set(key, verdict);
-  }
-  return verdict.user;
-}
-
-async function judge(row: SessionRow, e: Env, now: number): Promise<{ user: SessionUser | null; until: number }> {
+async function judge(row: SessionRow, e: Env, now: number): Promise<SessionUser | null> {
   const created = Date.parse(row.created_at);
   const lastSeen = Date.parse(row.last_seen_at);
   // The env may have been lowered since sign-in: the smaller limit wins.
@@ -67,23 +47,18 @@ async function judge(row: SessionRow, e: Env, now: number): Promise<{ user: Sess
   let user: SessionUser = { email: row.user_email, name: row.user_name, role: row.role };
   if (row.provider === "credentials") {
     const current = await currentCredentialsUser(row.user_email, e);
-    if (current === "unknown") return { user: null, until: now + CHECK_CACHE_MS };
+    if (current === "unknown") return null;
     if (!current) return ended("user_removed");
     if (current.role !== row.role) return ended("role_changed");
     user = { ...user, name: current.name };
   }
-  let seen = lastSeen;
-  if (now - lastSeen >= TOUCH_INTERVAL_MS) {
-    await touchSession(row.id, now);
-    seen = now;
-  }
-  // Never reused past a deadline, however short the remaining time.
-  return { user, until: Math.min(now + CHECK_CACHE_MS, expires, seen + e.SESSION_IDLE_MINUTES * 60_000) };
+  if (now - lastSeen >= TOUCH_INTERVAL_MS) await touchSession(row.id, now);
+  return user;
 }
 
-async function end(row: SessionRow, reason: EndReason, now: number): Promise<{ user: null; until: number }> {
+async function end(row: SessionRow, reason: EndReason, now: number): Promise<null> {
   await revokeSessions({ id: row.id }, reason, null, now);
-  return { user: null, until: now + CHECK_CACHE_MS };
+  return null;
 }
 
 /**

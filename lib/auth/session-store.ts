@@ -76,9 +76,9 @@ export async function touchSession(id: number, now: number): Promise<void> {
 type Target = { sidHash: string } | { id: number } | { email: string };
 
 /**
- * Ends sessions that are still open; returns how many. The verdict cache is
- * emptied at once, so on this process the next request of that person is
- * already refused; other processes notice within CHECK_CACHE_MS.
+ * Ends sessions that are still open; returns how many. Every request checks
+ * the row (session-check.ts), so the next request of that person is refused
+ * on every instance; their open event streams close at their next check (1 s).
  */
 export async function revokeSessions(target: Target, reason: EndReason, by: string | null = null, now = Date.now()): Promise<number> {
   await ensureMigrated();
@@ -90,8 +90,6 @@ export async function revokeSessions(target: Target, reason: EndReason, by: stri
   else if ("id" in target) q = q.where("id", "=", target.id);
   else q = q.where("user_email", "=", target.email);
   const result = await q.executeTakeFirst();
-  verdicts.entries.clear();
-  verdicts.generation++;
   const count = Number(result.numUpdatedRows);
   if (count > 0) log.info("sessions ended", { ...("email" in target ? { email: target.email } : {}), reason, by, count });
   return count;
@@ -121,14 +119,3 @@ async function pruneOld(now: number): Promise<void> {
   lastPrune = now;
   await db().deleteFrom("sessions").where("expires_at", "<", new Date(now - PRUNE_AFTER_MS).toISOString()).execute();
 }
-
-/*
- * Verdicts of recent checks by sid hash (lib/auth/session-check.ts). Kept on
- * globalThis so that, where Next shares one realm between route bundles, a
- * revocation through any bundle empties the one cache.
- */
-export type Verdict = { user: SessionUser | null; until: number };
-type VerdictCache = { entries: Map<string, Verdict>; generation: number };
-const g = globalThis as typeof globalThis & { __sessionVerdicts?: VerdictCache };
-/** `generation` counts revocations, so a check that read a row before one does not cache what it read. */
-export const verdicts: VerdictCache = (g.__sessionVerdicts ??= { entries: new Map(), generation: 0 });

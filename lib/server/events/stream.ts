@@ -12,19 +12,26 @@ import { notificationsFlowing } from "./notifications";
 import { eventBus } from "./index";
 
 export type StreamOptions = {
-  /** A comment this often keeps proxies and load balancers from closing an idle stream, and re-checks the session. */
+  /** A comment this often keeps proxies and load balancers from closing an idle stream. */
   heartbeatMs: number;
+  /**
+   * The session is asked again this often (every check reads the session row
+   * and the users store, session-check.ts), so a sign-out, revocation, removal
+   * or role change made on any instance closes the stream within it.
+   */
+  recheckMs: number;
   /** The browser's reconnection delay after a drop (the `retry:` field). */
   retryMs: number;
   /** Open streams per person on this instance; a tab beyond it polls instead. */
   maxPerPerson: number;
   bus: () => EventBus;
-  /** The person behind the request now (a sign-out or revocation ends the stream at the next heartbeat). */
+  /** The person behind the request now (a sign-out or revocation ends the stream at the next recheck). */
   recheck: (req: NextRequest) => Promise<SessionUser | null>;
 };
 
 export const STREAM_DEFAULTS: StreamOptions = {
   heartbeatMs: 15_000,
+  recheckMs: 1_000,
   retryMs: 3_000,
   maxPerPerson: 6,
   bus: eventBus,
@@ -106,6 +113,7 @@ export function eventsHandler(options: Partial<StreamOptions> = {}): Handler<Ses
             if (closed) return;
             closed = true;
             clearInterval(heartbeat);
+            clearInterval(recheck);
             unsubscribe();
             offDown();
             req.signal.removeEventListener("abort", close);
@@ -130,15 +138,21 @@ export function eventsHandler(options: Partial<StreamOptions> = {}): Handler<Ses
           const missed = after ? bus.since(after) : [];
           const unsubscribe = bus.subscribe(deliver);
           const offDown = bus.onDown(close);
-          const heartbeat = setInterval(() => {
-            send(`: ${Date.now()}\n\n`);
-            o.recheck(req).then(
-              (now) => {
-                if (!now || now.email !== session.email || now.role !== session.role) close();
-              },
-              () => close(),
-            );
-          }, o.heartbeatMs);
+          const heartbeat = setInterval(() => send(`: ${Date.now()}\n\n`), o.heartbeatMs);
+          // One check at a time: a slow database does not pile them up.
+          let checking = false;
+          const recheck = setInterval(() => {
+            if (checking) return;
+            checking = true;
+            o.recheck(req)
+              .then(
+                (now) => {
+                  if (!now || now.email !== session.email || now.role !== session.role) close();
+                },
+                () => close(),
+              )
+              .finally(() => (checking = false));
+          }, o.recheckMs);
 
           send(`retry: ${o.retryMs}\n\n`);
           // The hello carries the resume point only when nothing is replayed after it.
