@@ -1,7 +1,6 @@
 import type { DataResponse } from "@/lib/api/envelope";
 // Type only: the schemas (and zod) are loaded on first use, out of every page's first load.
 import type { Checked, ResponseData, ResponseSchemaName } from "./response-schemas";
-import { createResponseChecker, startResponseCheckWorker } from "./response-check-client";
 
 /**
  * The browser's only way to the data: the dashboard's own /api routes (never
@@ -155,10 +154,10 @@ export async function apiGet<T>(path: string, query?: Query, signal?: AbortSigna
 }
 
 /**
- * The check in this thread: the schemas' chunk loaded by `import()` (once,
- * then cached). A chunk that cannot be loaded is the network again.
+ * The check: the schemas' chunk loaded by `import()` (once, then cached), so zod
+ * stays out of every page's first load. A chunk that cannot be loaded is the network again.
  */
-async function checkInThread(schema: ResponseSchemaName, body: unknown): Promise<Checked<unknown>> {
+async function checkResponse(schema: ResponseSchemaName, body: unknown): Promise<Checked<unknown>> {
   const checks = await import("./response-schemas").catch((error: unknown) => {
     throw networkError(error);
   });
@@ -166,18 +165,10 @@ async function checkInThread(schema: ResponseSchemaName, body: unknown): Promise
 }
 
 /**
- * Where answers are checked: in the tab's worker (lib/queries/response-check.worker.ts),
- * so zod never runs on the main thread; in-thread where there is no worker.
- */
-const checker = createResponseChecker(startResponseCheckWorker, checkInThread);
-
-/**
  * GET a `{ data, meta }` route and check the answer against the schema the
  * server parses the upstream with (lib/schemas): an answer of another shape
  * is a `response_mismatch` error the panel can name, not a crash deep in a
- * component. The check runs in a Web Worker, started on the first read, so
- * zod stays out of every page's first load and off the main thread; where
- * there is no Worker, the schemas are loaded by `import()` and checked here.
+ * component. The schemas load (by `import()`) while the request is under way.
  */
 export async function apiRead<K extends ResponseSchemaName>(
   schema: K,
@@ -185,11 +176,11 @@ export async function apiRead<K extends ResponseSchemaName>(
   { query, signal, priority = "interactive" }: { query?: Query; signal?: AbortSignal; priority?: Priority } = {},
 ): Promise<DataResponse<ResponseData<K>>> {
   browserOnly(path);
-  // The worker (and the schemas in it), or else the schemas' chunk, loads while the request is under way, not after it.
-  if (!checker.warm()) import("./response-schemas").catch(() => undefined);
+  // The schemas' chunk loads while the request is under way, not after it.
+  import("./response-schemas").catch(() => undefined);
   const response = await getResponse(path, query, signal, priority);
   const body = await readJson(response, signal);
-  const checked = (await checker.check(schema, body)) as Checked<DataResponse<ResponseData<K>>>;
+  const checked = (await checkResponse(schema, body)) as Checked<DataResponse<ResponseData<K>>>;
   if (checked.ok) return checked.value;
   console.error(JSON.stringify({ msg: "response does not match its schema", path, schema, issues: checked.issues }));
   throw new ApiClientError(response.status, RESPONSE_MISMATCH, "Ответ сервера панели не в ожидаемом виде", undefined, { issues: checked.issues });

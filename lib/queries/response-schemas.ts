@@ -24,11 +24,9 @@ import { CampaignTrendPosts, CampaignTrends } from "@/lib/schemas/trends";
 
 /**
  * The answers of the dashboard's GET routes, checked in the browser with the
- * very schemas the server parses the upstream with. Loaded in the tab's
- * worker (lib/queries/response-check.worker.ts, started by `apiRead`'s first
- * read), or, where there is no worker, by `import()` (lib/queries/fetch-json.ts):
- * zod and the schemas are never part of any page's first load nor, with a
- * worker, evaluated on the main thread. Do not import this module statically
+ * very schemas the server parses the upstream with. Loaded by `import()` on
+ * `apiRead`'s first read (lib/queries/fetch-json.ts): zod and the schemas are
+ * never part of any page's first load. Do not import this module statically
  * from client code (type imports are fine).
  *
  * The schemas' transforms are idempotent (open enums keep any string, a
