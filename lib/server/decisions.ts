@@ -11,7 +11,7 @@ import { DECISION_TARGET } from "@/lib/server/service/writes";
 import { service, type Priority } from "@/lib/server/upstream-service";
 
 export type DecisionAction = "approve" | "reject";
-export type DecisionSource = "single" | "bulk" | "keyboard" | "share_link";
+export type DecisionSource = "single" | "bulk" | "keyboard" | "share_link" | "telegram";
 /** What a signed-in person's request may name; "share_link" is set by the share-link routes only. */
 export const DECISION_SOURCES = ["single", "bulk", "keyboard"] as const;
 /** A share-link visitor (lib/server/share): email `external:<name>`, role "external". */
