@@ -16,6 +16,8 @@ export type Instance = { name: string; url: string; port: number; server: Spawne
 export type Cluster = {
   url: string;
   simURL: string;
+  /** The instances' shared Postgres database (postgres://…). */
+  databaseUrl: string;
   instances: Instance[];
   balancer: Balancer;
   /** Stops Redis (an outage); the instances keep running. */
@@ -74,7 +76,7 @@ export async function startCluster(instances: number): Promise<Cluster> {
     }
     const balancer = await startBalancer({ port: lbPort, backends: list.map((i) => i.url) });
     started.push(balancer);
-    return { url, simURL, instances: list, balancer, stopRedis: () => redis.stop(), stop: stopAll };
+    return { url, simURL, databaseUrl, instances: list, balancer, stopRedis: () => redis.stop(), stop: stopAll };
   } catch (e) {
     await stopAll();
     throw e;
