@@ -16,7 +16,8 @@ export function withoutComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
 }
 
-function resolveImport(from: string, spec: string): string | null {
+/** The file an import names (through "@/…" or a relative path), or null for a package or a missing file. */
+export function resolveImport(from: string, spec: string): string | null {
   let base: string;
   if (spec.startsWith("@/")) base = join(ROOT, spec.slice(2));
   else if (spec.startsWith(".")) base = resolve(dirname(from), spec);

@@ -4,7 +4,7 @@ import { STALE_IN_FLIGHT_MS, type AttemptKeys, type LockRule, type Outcome, type
  * The throttle's tables in this process (the embedded mode, one instance):
  * a restart forgets, acceptable for a team dashboard. Each table is an LRU of
  * at most `maxKeys` entries. throttle-redis-lua.ts applies the same rules in
- * Redis; keep the two in step (throttle-contract.ts runs against both).
+ * Redis; keep the two in step (test/contracts/sign-in-throttle.ts runs against both).
  */
 type Entry = { failures: number; inFlight: number; lastFailureAt: number; lockedUntil: number; touchedAt: number; trustedUntil: number };
 

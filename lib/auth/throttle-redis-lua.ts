@@ -1,7 +1,7 @@
 /**
  * The throttle's rules as Redis Lua scripts: each runs atomically, so
  * instances sharing one Redis cannot both pass the same limit. They mirror
- * throttle-memory.ts line by line (throttle-contract.ts checks both the same
+ * throttle-memory.ts line by line (test/contracts/sign-in-throttle.ts checks both the same
  * way); change the two together.
  *
  * An entry is a hash: f failures, n in flight, lf last failure, lu locked

@@ -6,7 +6,7 @@ import { connectRedis, StoreUnavailableError } from "@/lib/server/redis";
 import { startRedis, type RedisServer } from "@/test/servers/redis";
 import { freePort } from "@/test/servers/free-port";
 import { DEFAULT_THROTTLE, SignInThrottle } from "./throttle";
-import { ADMIN, allowed, at, ATTACKER, clock, OFFICE, throttleContract } from "./throttle-contract";
+import { ADMIN, allowed, at, ATTACKER, clock, OFFICE, throttleContract } from "@/test/contracts/sign-in-throttle";
 import { RedisThrottleStore } from "./throttle-redis";
 
 let server: RedisServer;

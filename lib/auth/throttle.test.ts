@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_THROTTLE, SignInThrottle } from "./throttle";
-import { at, ATTACKER, clock, failUntilLocked, throttleContract } from "./throttle-contract";
+import { at, ATTACKER, clock, failUntilLocked, throttleContract } from "@/test/contracts/sign-in-throttle";
 
 throttleContract("memory", (config, now) => new SignInThrottle(config, now));
 

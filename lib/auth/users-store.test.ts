@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileUsersStore } from "./users-store";
-import { usersStoreContract } from "./users-store-contract";
+import { usersStoreContract } from "@/test/contracts/users-store";
 
 let dir: string;
 let n = 0;

@@ -10,7 +10,7 @@ import { appendToFallback, replayAuditFallback } from "@/lib/server/audit-fallba
 import { claimNext, closeCompletedJobs, deferPacing, finishItem, finishJobIfComplete, renewLease, requeueItem } from "@/lib/server/bulk/claims";
 import { getJob, insertJob, listJobs } from "@/lib/server/bulk/store";
 import "@/lib/server/bulk/tables";
-import { closeDbForTests, databaseFileProblem, db, dialectOf, ensureMigrated, migrateToLatest, migrations, probeDatabase, type DatabaseKind } from "./index";
+import { closeDbForTests, databaseFileProblem, db, dialectOf, ensureMigrated, migrateToLatest, migrations, probeDatabase, type DatabaseKind } from "@/lib/server/db";
 
 /*
  * The behaviour the rest of the app relies on from its database, declared

@@ -7,13 +7,14 @@ import type { DashboardEvent } from "@/lib/events/schema";
 import { DEFAULT_NOTIFY_SETTINGS, type NotifySettings } from "@/lib/schemas/notify";
 import { recordDecision, type AuditEntry } from "@/lib/server/audit";
 import { closeDbForTests, db, ensureMigrated, type DatabaseKind } from "@/lib/server/db";
-import { checkDeadlines, WEBHOOK_MARK_EMAIL } from "./deadline";
-import { runDigests, DIGEST_EVERY_MS } from "./digest";
-import { handleNotifyEvent, type NotifyConfig } from "./dispatch";
-import { closeMailerForTests, smtpMailer } from "./mailer";
-import { getSettings, getSettingsMany, saveSettings } from "./settings";
-import { addNotification, claimMark, KEEP_MS, listNotifications, markRead, pruneNotifications, unreadCount } from "./store";
-import { eventually, startSmtp, startWebhookReceiver, type TestReceiver, type TestSmtp } from "./testing";
+import { checkDeadlines, WEBHOOK_MARK_EMAIL } from "@/lib/server/notify/deadline";
+import { runDigests, DIGEST_EVERY_MS } from "@/lib/server/notify/digest";
+import { handleNotifyEvent, type NotifyConfig } from "@/lib/server/notify/dispatch";
+import { closeMailerForTests, smtpMailer } from "@/lib/server/notify/mailer";
+import { getSettings, getSettingsMany, saveSettings } from "@/lib/server/notify/settings";
+import { addNotification, claimMark, KEEP_MS, listNotifications, markRead, pruneNotifications, unreadCount } from "@/lib/server/notify/store";
+import { eventually } from "@/test/eventually";
+import { startSmtp, startWebhookReceiver, type TestReceiver, type TestSmtp } from "@/test/servers/notify-receivers";
 
 /*
  * What notifications rely on from the database, run against SQLite and

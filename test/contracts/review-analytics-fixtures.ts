@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { recordDecision, type AuditEntry } from "@/lib/server/audit";
 import { closeDbForTests, ensureMigrated } from "@/lib/server/db";
-import type { StoreTarget } from "@/lib/server/db/store-contract";
-import { computeReviewAnalytics, type PostFacts } from "./compute";
-import { loadDecisions } from "./decisions";
+import type { StoreTarget } from "@/test/contracts/db-store";
+import { computeReviewAnalytics, type PostFacts } from "@/lib/server/review-analytics/compute";
+import { loadDecisions } from "@/lib/server/review-analytics/decisions";
 
 /*
  * Review analytics against figures computed by hand: audit rows written into

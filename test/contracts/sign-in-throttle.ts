@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_THROTTLE, type Attempt, type SignInThrottle } from "./throttle";
-import { STALE_IN_FLIGHT_MS } from "./throttle-store";
+import { DEFAULT_THROTTLE, type Attempt, type SignInThrottle } from "@/lib/auth/throttle";
+import { STALE_IN_FLIGHT_MS } from "@/lib/auth/throttle-store";
 
 /**
  * The throttle's behaviour, whatever keeps its tables: throttle.test.ts runs

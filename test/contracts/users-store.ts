@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DuplicateUserError } from "./users-file";
-import type { NewUser, UsersStore } from "./users-store";
+import { DuplicateUserError } from "@/lib/auth/users-file";
+import type { NewUser, UsersStore } from "@/lib/auth/users-store";
 
 /**
  * The users store's behaviour, whatever keeps the users: users-store.test.ts

@@ -114,12 +114,3 @@ export async function startWebhookReceiver(secret: string): Promise<TestReceiver
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
   return state;
 }
-
-/** Waits until `check` holds (polling), for deliveries that happen after a fire-and-forget call. */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

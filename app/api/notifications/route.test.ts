@@ -11,7 +11,7 @@ import { resetInboxForTests } from "@/lib/server/inbox";
 import { notify } from "@/lib/server/notify";
 import { notifyConfigFromEnv, notifyTick, startNotifications, stopNotifications } from "@/lib/server/notify/runtime";
 import { addNotification } from "@/lib/server/notify/store";
-import { eventually } from "@/lib/server/notify/testing";
+import { eventually } from "@/test/eventually";
 
 /*
  * The notification routes with every role, over a real database and the

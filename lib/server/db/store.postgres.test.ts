@@ -3,7 +3,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { databaseHealth, resetHealthForTests } from "@/lib/server/route/health-check";
 import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
 import { closeDbForTests, databaseLabel, ensureMigrated, pingDatabase, probeDatabase } from "./index";
-import { describeStoreContract } from "./store-contract";
+import { describeStoreContract } from "@/test/contracts/db-store";
 
 // The database behaviour suite on a real Postgres (Debian's postgresql, started here on a free port): a database per block.
 

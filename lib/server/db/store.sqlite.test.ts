@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { closeDbForTests } from "./index";
-import { describeStoreContract } from "./store-contract";
+import { describeStoreContract } from "@/test/contracts/db-store";
 
 // The database behaviour suite on the embedded default: a SQLite file per block.
 

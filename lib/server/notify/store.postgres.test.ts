@@ -1,5 +1,5 @@
 import { postgresForThisFile } from "@/test/servers/postgres-per-file";
-import { describeNotifyStoreContract } from "./store-contract";
+import { describeNotifyStoreContract } from "@/test/contracts/notify-store";
 
 // The notifications' database behaviour on a real Postgres (started here on a free port): a database per block.
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { closeDbForTests } from "@/lib/server/db";
-import { describeNotifyStoreContract } from "./store-contract";
+import { describeNotifyStoreContract } from "@/test/contracts/notify-store";
 
 // The notifications' database behaviour on the embedded default: a SQLite file per block.
 

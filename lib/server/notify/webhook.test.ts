@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startWebhookReceiver, type TestReceiver } from "./testing";
+import { startWebhookReceiver, type TestReceiver } from "@/test/servers/notify-receivers";
 import { sendWebhook, signBody, type WebhookPayload } from "./webhook";
 
 // The outgoing webhook against a real local receiver that checks the signature as a chat tool's endpoint would.

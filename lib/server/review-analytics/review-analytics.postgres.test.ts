@@ -1,5 +1,5 @@
 import { postgresForThisFile } from "@/test/servers/postgres-per-file";
-import { describeReviewAnalyticsFixtures } from "./fixtures-contract";
+import { describeReviewAnalyticsFixtures } from "@/test/contracts/review-analytics-fixtures";
 
 // The same hand-computed fixtures on a real Postgres (Debian's postgresql, started here on a free port).
 

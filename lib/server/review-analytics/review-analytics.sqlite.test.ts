@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { describeReviewAnalyticsFixtures } from "./fixtures-contract";
+import { describeReviewAnalyticsFixtures } from "@/test/contracts/review-analytics-fixtures";
 
 let dir: string;
 let n = 0;

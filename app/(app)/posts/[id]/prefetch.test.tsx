@@ -3,12 +3,12 @@ import { HydrationBoundary, QueryClientProvider, useSuspenseQuery } from "@tanst
 import { Suspense } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ReadOnServer } from "@/app/(app)/posts/[id]/prefetch";
-import { postDecisionsKey, postDecisionsQuery } from "./decisions";
-import { apiGet, apiGetRaw, apiPost, ServerFetchRefused } from "./fetch-json";
-import { postQuery } from "./posts";
-import { makeQueryClient } from "./query-client";
-import { prefetchEntries, prefetchEntry } from "./server-query-client";
+import { ReadOnServer } from "./prefetch";
+import { postDecisionsKey, postDecisionsQuery } from "@/lib/queries/decisions";
+import { apiGet, apiGetRaw, apiPost, ServerFetchRefused } from "@/lib/queries/fetch-json";
+import { postQuery } from "@/lib/queries/posts";
+import { makeQueryClient } from "@/lib/queries/query-client";
+import { prefetchEntries, prefetchEntry } from "@/lib/queries/server-query-client";
 
 const fetchSpy = vi.fn(async () => new Response("{}"));
 
