@@ -1,5 +1,4 @@
 import createNextIntlPlugin from "next-intl/plugin";
-import { headerOptionsFrom, securityHeaders } from "./lib/edge/security-headers.mjs";
 
 // Messages are compiled at build time (messages/<locale>/<area>.json become ready-to-format
 // trees): the browser then neither ships nor runs the ICU message parser, and formatting a
@@ -12,17 +11,11 @@ const withNextIntl = createNextIntlPlugin({
 });
 
 /*
- * Security headers for every path (lib/edge/security-headers.mjs, shared with
- * the edge server and proxy.ts). This file runs at build and start, outside
- * the app, so it hands process.env over directly (the one exception to "only
- * lib/env.ts reads process.env"). Next bakes headers() into the build output:
- * UPSTREAM_BASE_URL, MEDIA_ORIGINS and NEXTAUTH_URL must be set at build time to
- * the production values. Pages get the same policy with a per-request script
- * nonce from proxy.ts, which replaces this one.
+ * No headers() here: Next bakes them into the build, and the security headers
+ * depend on UPSTREAM_BASE_URL, MEDIA_ORIGINS and NEXTAUTH_URL, which are read
+ * when the server starts (one image serves any team). server.mjs sets them on
+ * every answer; proxy.ts gives pages the same policy with a per-request nonce.
  */
-function headersForEveryPath() {
-  return securityHeaders(headerOptionsFrom(process.env)).map(([key, value]) => ({ key, value }));
-}
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -37,9 +30,6 @@ const nextConfig = {
     // Pages render their data in the browser from React Query's cache, so a page the router
     // fetched in the last 30 s can be shown again without asking the server (back, forth, again).
     staleTimes: { dynamic: 30 },
-  },
-  async headers() {
-    return [{ source: "/:path*", headers: headersForEveryPath() }];
   },
 };
 

@@ -1,7 +1,8 @@
 // The security headers of every answer: pages (with a per-request nonce, set by
-// proxy.ts), API routes and static files (next.config.mjs) and the edge's own
-// refusals (server.mjs). One builder, so the three never drift apart. Plain
-// JavaScript: server.mjs runs it with bare `node`, without a build.
+// proxy.ts), and every other answer, API routes, static files and the edge's
+// own refusals (server.mjs). Built from the environment when the server starts,
+// never at build time, so one build serves any team. Plain JavaScript:
+// server.mjs runs it with bare `node`, without a build.
 
 /** @param {string | undefined} url */
 function originOf(url) {
@@ -14,7 +15,7 @@ function originOf(url) {
 
 /**
  * What the policy depends on, read from an environment-like object (process.env
- * in next.config.mjs and server.mjs, the parsed env in proxy.ts), with the
+ * in server.mjs, the parsed env in proxy.ts), with the
  * defaults of lib/env.ts.
  * @param {Record<string, string | undefined>} source
  * @returns {import("./security-headers.d.mts").HeaderOptions}
