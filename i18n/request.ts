@@ -1,6 +1,7 @@
 import { cookies } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { LOCALE_COOKIE, MESSAGE_AREAS, toLocale } from "./config";
+import { requestTimeZone } from "./time-zone";
 
 /**
  * Messages live in one file per area and language (messages/<locale>/<area>.json),
@@ -9,8 +10,10 @@ import { LOCALE_COOKIE, MESSAGE_AREAS, toLocale } from "./config";
  */
 export default getRequestConfig(async () => {
   const locale = toLocale((await cookies()).get(LOCALE_COOKIE)?.value);
-  const entries = await Promise.all(
-    MESSAGE_AREAS.map(async (area) => [area, (await import(`../messages/${locale}/${area}.json`)).default] as const),
-  );
-  return { locale, messages: Object.fromEntries(entries), timeZone: "Europe/Moscow" };
+  const [entries, timeZone] = await Promise.all([
+    Promise.all(MESSAGE_AREAS.map(async (area) => [area, (await import(`../messages/${locale}/${area}.json`)).default] as const)),
+    requestTimeZone(),
+  ]);
+  // The person's zone (or the team's) reaches every formatter, here and through NextIntlClientProvider.
+  return { locale, messages: Object.fromEntries(entries), timeZone };
 });

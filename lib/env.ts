@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "@/lib/time/zone";
 
 /**
  * The one place that reads process.env. Parsed once, on first use, so that
@@ -63,6 +64,8 @@ const EnvSchema = z.object({
   WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Extra origins allowed to serve media (CSP img-src/media-src), space separated. */
   MEDIA_ORIGINS: z.string().default(""),
+  /** The team's time zone (IANA name): days, "today", mails, webhooks and exports; a person may choose another. */
+  TEAM_TIME_ZONE: z.string().default(DEFAULT_TIME_ZONE).refine(isTimeZone, "expected an IANA time zone name, e.g. Europe/Moscow or Asia/Novosibirsk"),
   BUDGET_READS_PER_MINUTE: positiveInt(60),
   BUDGET_WRITES_PER_MINUTE: positiveInt(30),
   BUDGET_REQUESTS_PER_HOUR: positiveInt(1000),

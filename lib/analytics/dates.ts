@@ -1,5 +1,10 @@
-/** The service's (and the dashboard's) home time zone: calendar days are counted there. */
-export const HOME_TIME_ZONE = "Europe/Moscow";
+import { DEFAULT_TIME_ZONE } from "@/lib/time/zone";
+
+/**
+ * The zone days are counted in when a caller names none: the team's default (lib/time/zone.ts).
+ * Callers pass the zone that applies (the request's, i18n/time-zone.ts; in the browser, useTimeZone()).
+ */
+export const HOME_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 const DAY_MS = 86_400_000;
 
@@ -20,19 +25,8 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return format;
 }
 
-/**
- * Moscow has kept UTC+3 all year since this instant (2014-10-26 02:00 local); before it the
- * offset changed with the seasons and only Intl knows it.
- */
-export const MOSCOW_FIXED_SINCE = Date.UTC(2014, 9, 25, 22);
-export const MOSCOW_OFFSET_MS = 3 * 3_600_000;
-
-/** YYYY-MM-DD of the calendar day containing `at` in the home time zone. */
+/** YYYY-MM-DD of the calendar day containing `at` in `timeZone`. */
 export function calendarDay(at: Date, timeZone = HOME_TIME_ZONE): string {
-  // The home zone's days by arithmetic: a page's first Intl.DateTimeFormat with a time zone
-  // loads the zone's rules, ~80 ms of a phone's main thread while the overview hydrates.
-  const time = at.getTime();
-  if (timeZone === HOME_TIME_ZONE && time >= MOSCOW_FIXED_SINCE) return new Date(time + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);
   // en-CA formats as YYYY-MM-DD.
   return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
@@ -48,8 +42,8 @@ export function shiftDay(day: string, days: number): string {
 }
 
 /** Days of a subscription left from now; 0 on its last day, negative once lapsed. */
-export function daysLeft(until: string, now: Date): number {
-  return daysBetween(calendarDay(now), calendarDay(new Date(until)));
+export function daysLeft(until: string, now: Date, timeZone = HOME_TIME_ZONE): number {
+  return daysBetween(calendarDay(now, timeZone), calendarDay(new Date(until), timeZone));
 }
 
 /** Campaigns whose end date falls within `withinDays` from today (today included). */

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { NotifySettingsForm } from "@/components/notify/settings-form";
+import { TimeZoneForm } from "@/components/profile/time-zone-form";
+import { teamTimeZone } from "@/i18n/time-zone";
+import { getOwnTimeZone } from "@/lib/server/profile/time-zone";
 import { requireCurrentUser } from "@/lib/auth/current-user";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,6 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // The person's own account and notification settings (every role). Settings load in the browser: they are the database's, not the upstream's.
 export default async function ProfilePage() {
   const [user, t, common] = await Promise.all([requireCurrentUser(), getTranslations("notify"), getTranslations("common")]);
+  const own = await getOwnTimeZone(user.email).catch(() => null);
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-semibold">{t("profile.title")}</h1>
@@ -26,6 +30,17 @@ export default async function ProfilePage() {
           <dt className="text-zinc-600 dark:text-zinc-400">{t("profile.role")}</dt>
           <dd>{common(`roles.${user.role}`)}</dd>
         </dl>
+      </section>
+      <section aria-labelledby="profile-time-zone" className="flex flex-col gap-3 rounded-md border border-zinc-300 p-4 dark:border-zinc-700">
+        <h2 id="profile-time-zone" className="text-lg font-semibold">
+          {t("profile.timeZone")}
+        </h2>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("profile.timeZoneIntro")}</p>
+        <TimeZoneForm
+          own={own}
+          zones={Intl.supportedValuesOf("timeZone")}
+          texts={{ label: t("profile.timeZone"), team: t("profile.timeZoneTeam", { zone: teamTimeZone() }), save: t("profile.timeZoneSave"), saved: t("profile.timeZoneSaved") }}
+        />
       </section>
       <section aria-labelledby="profile-notifications" className="flex flex-col gap-3">
         <h2 id="profile-notifications" className="text-lg font-semibold">

@@ -14,6 +14,7 @@ import { metricSnapshots } from "./0012_metric_snapshots";
 import { approvalPolicy } from "./0013_approval_policy";
 import { campaignMirror } from "./0014_campaign_mirror";
 import { telegram } from "./0015_telegram";
+import { timeZone } from "./0200_time_zone";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   "0013_approval_policy": approvalPolicy,
   "0014_campaign_mirror": campaignMirror,
   "0015_telegram": telegram,
+  "0200_time_zone": timeZone,
   // ↓ next migration here ("0016_…")
 };
