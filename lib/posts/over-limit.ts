@@ -10,8 +10,12 @@ export type OverLimit = { platform: string; length: number; limit: number; kind:
  * without a known limit (VK, WEBHOOK, anything new) are never reported.
  */
 export function overLimits(post: Pick<Post, "text" | "media">, platforms: readonly string[]): OverLimit[] {
-  const hasMedia = carriesMedia(post.media);
-  const length = textLength(post.text);
+  return overLimitsOf(post.text, carriesMedia(post.media), platforms);
+}
+
+/** The same, for a text whose media is known only as "any or none" (the checks' platform_limit rule, lib/checks). */
+export function overLimitsOf(text: string, hasMedia: boolean, platforms: readonly string[]): OverLimit[] {
+  const length = textLength(text);
   return [...new Set(platforms)].flatMap((platform) => {
     const limit = platformLimit(platform, hasMedia);
     return limit && length > limit.max ? [{ platform, length, limit: limit.max, kind: limit.kind }] : [];

@@ -15,6 +15,7 @@ import { approvalPolicy } from "./0013_approval_policy";
 import { campaignMirror } from "./0014_campaign_mirror";
 import { telegram } from "./0015_telegram";
 import { timeZone } from "./0200_time_zone";
+import { checks } from "./0016_checks";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   "0014_campaign_mirror": campaignMirror,
   "0015_telegram": telegram,
   "0200_time_zone": timeZone,
-  // ↓ next migration here ("0016_…")
+  "0016_checks": checks,
+  // ↓ next migration here ("0017_…")
 };

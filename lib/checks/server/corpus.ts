@@ -1,0 +1,110 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { db, ensureMigrated } from "@/lib/server/db";
+import { NearDupIndex } from "../minhash";
+import "./tables";
+
+/*
+ * The texts the dashboard has already read (list rows, post details), kept
+ * for near-duplicates and repeated openings at no upstream cost. One row per
+ * post with its latest text and status. The near-duplicate index is built in
+ * memory from the last 30 days on first use and topped up with rows other
+ * instances stored since (every few seconds), and with this process's own at once.
+ */
+
+export type SeenPost = { task_id: number; campaign_id: number; status: string; text: string; created_at: string };
+
+export const WINDOW_DAYS = 30;
+const REFRESH_MS = 5_000;
+/** Not a twin worth naming: a post nobody will publish. */
+const GONE = new Set(["REJECTED", "CANCELED", "CANCELLED"]);
+
+export const textHash = (text: string): string => createHash("sha256").update(text).digest("base64url").slice(0, 22);
+
+type State = { index: NearDupIndex; loadedUntil: string; loadedAt: number; loading?: Promise<void> };
+let state: State | null = null;
+// What this process stored last per post, so a list polled every few seconds writes nothing new.
+const stored = new Map<number, string>();
+
+const since = () => new Date(Date.now() - WINDOW_DAYS * 86_400_000).toISOString();
+
+function indexRow(index: NearDupIndex, p: Pick<SeenPost, "task_id" | "campaign_id" | "status" | "text" | "created_at">): void {
+  if (GONE.has(p.status) || p.created_at < since()) index.remove(p.task_id);
+  else index.add({ task_id: p.task_id, campaign_id: p.campaign_id, text: p.text });
+}
+
+async function topUp(s: State): Promise<void> {
+  const rows = await db()
+    .selectFrom("check_corpus")
+    .select(["task_id", "campaign_id", "status", "text", "created_at", "seen_at"])
+    .where("seen_at", ">", s.loadedUntil)
+    .where("created_at", ">=", since())
+    .orderBy("seen_at")
+    .execute();
+  for (const r of rows) {
+    indexRow(s.index, r);
+    if (r.seen_at > s.loadedUntil) s.loadedUntil = r.seen_at;
+  }
+  s.loadedAt = Date.now();
+}
+
+/** The team's posts of the last 30 days, waiting and published, across campaigns. */
+export async function nearDupIndex(): Promise<NearDupIndex> {
+  await ensureMigrated();
+  if (!state) state = { index: new NearDupIndex(), loadedUntil: "", loadedAt: 0 };
+  const s = state;
+  if (Date.now() - s.loadedAt > REFRESH_MS) {
+    s.loading ??= topUp(s).finally(() => (s.loading = undefined));
+    await s.loading;
+  }
+  return s.index;
+}
+
+/** Stores what a read brought (new or changed texts and statuses only). Never throws: checks must not fail a list. */
+export async function recordSeen(posts: readonly SeenPost[]): Promise<void> {
+  const fresh = posts.filter((p) => stored.get(p.task_id) !== `${p.status}:${textHash(p.text)}`);
+  if (fresh.length === 0) return;
+  await ensureMigrated();
+  const seen_at = new Date().toISOString();
+  for (const p of fresh) {
+    const text_hash = textHash(p.text);
+    await db()
+      .insertInto("check_corpus")
+      .values({ task_id: p.task_id, campaign_id: p.campaign_id, status: p.status, text: p.text, text_hash, created_at: p.created_at, seen_at })
+      .onConflict((oc) => oc.column("task_id").doUpdateSet({ campaign_id: p.campaign_id, status: p.status, text: p.text, text_hash, seen_at }))
+      .execute();
+    stored.set(p.task_id, `${p.status}:${text_hash}`);
+    if (stored.size > 50_000) stored.delete(stored.keys().next().value as number);
+    if (state) indexRow(state.index, p);
+  }
+}
+
+/** The campaign's posts created before `before`, newest first: for an opening that repeats them. */
+export async function recentOfCampaign(campaignId: number, before: string, limit = 10): Promise<{ task_id: number; text: string }[]> {
+  await ensureMigrated();
+  return db()
+    .selectFrom("check_corpus")
+    .select(["task_id", "text"])
+    .where("campaign_id", "=", campaignId)
+    .where("created_at", "<", before)
+    .where("status", "not in", [...GONE])
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** The campaign's waiting posts as last read, for "how many does this rule set flag". */
+export async function waitingOfCampaign(campaignId: number): Promise<SeenPost[]> {
+  await ensureMigrated();
+  return db()
+    .selectFrom("check_corpus")
+    .select(["task_id", "campaign_id", "status", "text", "created_at"])
+    .where("campaign_id", "=", campaignId)
+    .where("status", "=", "WAITING_APPROVAL")
+    .execute();
+}
+
+export function resetCorpusForTests(): void {
+  state = null;
+  stored.clear();
+}

@@ -1,0 +1,132 @@
+import "server-only";
+import type { PostDetail } from "@/lib/schemas";
+import { channelPlatforms } from "@/lib/posts/over-limit";
+import { db, ensureMigrated } from "@/lib/server/db";
+import { ApiError } from "@/lib/server/errors";
+import { log } from "@/lib/server/log";
+import { service, type Priority } from "@/lib/server/upstream-service";
+import { checkPost } from "../check";
+import type { Finding, Report, Verdict } from "../types";
+import { countsOf, verdictOf } from "../verdict";
+import { nearDupIndex, recentOfCampaign, recordSeen, textHash } from "./corpus";
+import { rulesFor, rulesHash } from "./rules-store";
+import "./tables";
+
+/*
+ * A report per post text (so per version), computed once and stored: the
+ * same version read again, by any page or instance, costs a database read.
+ * A report made under another rule set (or other platforms) is remade. The
+ * text is always one the dashboard already holds: a list row or a detail.
+ */
+
+export type ReportSubject = {
+  task_id: number;
+  campaign_id: number;
+  status: string;
+  text: string;
+  created_at: string;
+  media?: PostDetail["media"];
+  version?: number | null;
+};
+
+export type StoredReport = Report & { verdict: Verdict; warn: number; block: number; checked_at: string };
+
+// The campaign's platforms (its active channels) change rarely: one cached read per few minutes.
+const PLATFORMS_MS = 5 * 60_000;
+const platformsMemo = new Map<number, { at: number; platforms: string[] }>();
+
+async function platformsOf(campaignId: number, priority: Priority): Promise<string[]> {
+  const hit = platformsMemo.get(campaignId);
+  if (hit && Date.now() - hit.at < PLATFORMS_MS) return hit.platforms;
+  try {
+    const { data } = await service.campaign(campaignId, priority);
+    const platforms = channelPlatforms(data.channels);
+    platformsMemo.set(campaignId, { at: Date.now(), platforms });
+    return platforms;
+  } catch (e) {
+    // Checked without limits rather than not at all; not memoised, so the next check asks again.
+    log.warn("checks: campaign platforms unavailable", { campaignId, error: e instanceof Error ? e.message : String(e) });
+    return [];
+  }
+}
+
+function stored(row: { version: number | null; findings: string; verdict: string; warn_count: number; block_count: number; checked_at: string }): StoredReport {
+  return { version: row.version, findings: JSON.parse(row.findings) as Finding[], verdict: row.verdict as Verdict, warn: row.warn_count, block: row.block_count, checked_at: row.checked_at };
+}
+
+/** The report of this text of the post: stored, or made now and stored. */
+export async function reportOf(subject: ReportSubject, priority: Priority = "background"): Promise<StoredReport> {
+  await ensureMigrated();
+  const [{ rules }, platforms] = await Promise.all([rulesFor(subject.campaign_id), platformsOf(subject.campaign_id, priority)]);
+  const rh = `${rulesHash(rules)}:${platforms.join(",")}`;
+  const th = textHash(subject.text);
+  const version = subject.version ?? null;
+  const row = await db().selectFrom("check_reports").selectAll().where("task_id", "=", subject.task_id).where("text_hash", "=", th).executeTakeFirst();
+  if (row && row.rules_hash === rh) {
+    if (version !== null && row.version !== version) {
+      await db().updateTable("check_reports").set({ version }).where("id", "=", row.id).execute();
+      row.version = version;
+    }
+    return stored(row);
+  }
+
+  await recordSeen([subject]).catch((e: unknown) => log.warn("checks: corpus write failed", { error: e instanceof Error ? e.message : String(e) }));
+  const waiting = subject.status === "WAITING_APPROVAL";
+  const [recent, index] = await Promise.all([recentOfCampaign(subject.campaign_id, subject.created_at), waiting ? nearDupIndex() : undefined]);
+  const report = checkPost({ ...subject, version: version ?? row?.version ?? null }, rules, { platforms, recent, index });
+  const counts = countsOf(report);
+  const now = new Date().toISOString();
+  const values = {
+    version: report.version,
+    rules_hash: rh,
+    verdict: verdictOf(report),
+    warn_count: counts.warn,
+    block_count: counts.block,
+    findings: JSON.stringify(report.findings),
+    checked_at: now,
+  };
+  await db()
+    .insertInto("check_reports")
+    .values({ task_id: subject.task_id, campaign_id: subject.campaign_id, text_hash: th, first_seen_at: now, ...values })
+    .onConflict((oc) => oc.columns(["task_id", "text_hash"]).doUpdateSet(values))
+    .execute();
+  return { ...report, verdict: values.verdict, warn: counts.warn, block: counts.block, checked_at: now };
+}
+
+const activeOf = (post: PostDetail) => post.versions.find((v) => v.is_active) ?? null;
+
+/** A detail's version as a report subject (the active one by default); null when the post has no such version. */
+export function subjectOf(post: PostDetail, version?: number | null): ReportSubject | null {
+  const v = version === undefined || version === null ? activeOf(post) : post.versions.find((x) => x.version_number === version);
+  if (!v && (version === undefined || version === null)) {
+    // No versions listed: the post's own text is its only one.
+    return { task_id: post.task_id, campaign_id: post.campaign_id, status: String(post.status), text: post.text, created_at: post.created_at, media: post.media, version: null };
+  }
+  if (!v) return null;
+  return { task_id: post.task_id, campaign_id: post.campaign_id, status: String(post.status), text: v.text_content, created_at: post.created_at, media: post.media, version: v.version_number };
+}
+
+/**
+ * The report of a post version (the active one when `version` is left out):
+ * what the approval policy asks ("has warnings", "has a blocking finding",
+ * "has a finding of rule X"; see lib/checks/verdict.ts). The post comes from
+ * the service's cache (the page that shows it read it already).
+ */
+export async function reportFor(postId: number, version?: number | null, priority: Priority = "interactive"): Promise<StoredReport> {
+  const { data: post } = await service.post(postId, priority);
+  const subject = subjectOf(post, version);
+  if (!subject) throw new ApiError("not_found", `У поста ${postId} нет версии ${version}`);
+  return reportOf(subject, priority);
+}
+
+/** Reports for a page of rows (texts as the list gave them); never throws: a list without marks beats no list. */
+export async function reportsOfRows(rows: readonly ReportSubject[]): Promise<Map<number, StoredReport>> {
+  const out = new Map<number, StoredReport>();
+  try {
+    await recordSeen(rows);
+    for (const r of rows) out.set(r.task_id, await reportOf(r));
+  } catch (e) {
+    log.warn("checks: row reports failed", { error: e instanceof Error ? e.message : String(e) });
+  }
+  return out;
+}

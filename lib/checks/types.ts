@@ -1,0 +1,54 @@
+import type { Severity } from "./rules";
+
+/** Every rule a finding may name. */
+export const RULE_IDS = [
+  "banned",
+  "hashtag",
+  "link",
+  "utm",
+  "ad_label",
+  "advertiser",
+  "erid",
+  "link_format",
+  "link_ip",
+  "link_shortener",
+  "link_unreachable",
+  "platform_limit",
+  "caps",
+  "exclamations",
+  "emoji",
+  "repeated_opening",
+  "near_duplicate",
+] as const;
+export type RuleId = (typeof RULE_IDS)[number];
+
+/** A near-duplicate's twin: the other post, how alike (0–1 Jaccard of word shingles), and its text for the diff. */
+export type Twin = { task_id: number; campaign_id: number; similarity: number; text: string };
+
+/**
+ * One thing the checks found. `start`/`end`: UTF-16 code units of the
+ * version's text_content (a JS string index); both 0 for what concerns the
+ * whole post (something missing).
+ */
+export type Finding = {
+  rule: RuleId;
+  severity: Severity;
+  start: number;
+  end: number;
+  note: string;
+  twin?: Twin;
+};
+
+/** A post version's report. `version` is null when the text was checked without knowing its version number. */
+export type Report = { version: number | null; findings: Finding[] };
+
+/** The post as the checks need it: only what a list row, a detail and an inbox item all carry. */
+export type CheckedPost = {
+  task_id: number;
+  campaign_id: number;
+  text: string;
+  media?: { images: unknown[]; video: unknown; documents: unknown[] } | null;
+  version?: number | null;
+};
+
+export type Verdict = "clean" | "warnings" | "blocked";
