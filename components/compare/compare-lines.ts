@@ -1,4 +1,4 @@
-import type { ChartSeries } from "@/components/charts/history-chart";
+import type { ChartSeries } from "@/components/charts/series";
 import { alignPoints, alignUnit, inUnit, publicationMs, type AlignUnit } from "@/lib/analytics/align";
 import { historyPoints } from "@/lib/analytics/engagement";
 import type { EngagementHistory, PostDetail } from "@/lib/schemas";

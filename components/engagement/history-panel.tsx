@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
-import { seriesRows } from "@/components/charts/series-table";
+import { seriesRows } from "@/components/charts/series";
 import { AlignSwitch } from "@/components/compare/align-switch";
 import { CompareTable } from "@/components/compare/compare-table";
 import { ComparePicker } from "@/components/compare/compare-picker";

@@ -29,8 +29,6 @@ export const CommentView = z.object({
 });
 export type CommentView = z.infer<typeof CommentView>;
 
-export const CommentList = z.object({ items: z.array(CommentView) });
-
 export const VERDICTS = ["ok", "changes"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
@@ -99,4 +97,3 @@ export type PresenceView = z.infer<typeof PresenceView>;
 
 export const MentionUser = z.object({ email: z.string(), name: z.string(), role: z.string() });
 export type MentionUser = z.infer<typeof MentionUser>;
-export const MentionUsers = z.object({ items: z.array(MentionUser) });

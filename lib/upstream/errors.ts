@@ -63,11 +63,3 @@ export class UpstreamContractError extends Error {
     this.name = "UpstreamContractError";
   }
 }
-
-export type UpstreamError = UpstreamHttpError | UpstreamUnavailableError | UpstreamContractError;
-
-export function isUpstreamError(e: unknown): e is UpstreamError {
-  return (
-    e instanceof UpstreamHttpError || e instanceof UpstreamUnavailableError || e instanceof UpstreamContractError
-  );
-}

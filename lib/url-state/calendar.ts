@@ -1,4 +1,4 @@
-import { createLoader, createSerializer, parseAsStringLiteral, type inferParserType } from "nuqs/server";
+import { createLoader, parseAsStringLiteral, type inferParserType } from "nuqs/server";
 import { viewRange, type CalendarView } from "@/lib/analytics/calendar";
 import { parseAsDay, parseAsId } from "./parsers";
 
@@ -21,7 +21,6 @@ export const calendarParsers = {
 export type CalendarUrlState = inferParserType<typeof calendarParsers>;
 
 export const parseCalendarUrl = createLoader(calendarParsers);
-export const calendarUrlSearch = createSerializer(calendarParsers);
 
 /** The calendar route's filters for a state, with `today` (a Moscow day) standing in for a missing `day`. */
 export function calendarFilters(state: CalendarUrlState, today: string): { from: string; to: string; campaignId: number | null } {

@@ -94,10 +94,6 @@ export async function databaseHealth(now = Date.now()): Promise<DatabaseHealth> 
   return { ok: probe.ok && unrecordedDecisions === 0, kind: databaseKind(), unrecordedDecisions, ...(reason ? { reason } : {}) };
 }
 
-export async function databaseHealthy(): Promise<boolean> {
-  return (await databaseHealth()).ok;
-}
-
 export function resetHealthForTests(): void {
   last = undefined;
   lastAnswer = undefined;
