@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useLocale, useTranslations, useFormatter } from "next-intl";
+import { useLocale, useTimeZone, useTranslations, useFormatter } from "next-intl";
 import { useState } from "react";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
@@ -46,6 +46,7 @@ export function CampaignTrendsPanel({ id, from, to, headerRows, fileName }: { id
   const label = useOpenLabel();
   const format = useFormatter();
   const locale = toLocale(useLocale());
+  const timeZone = useTimeZone();
   const [view, setView] = useState<"chart" | "table">("chart");
   const query = useQuery({ ...campaignTrendsQuery(id, from, to), refetchInterval: refetchWhileFilling });
   const time = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
@@ -59,6 +60,7 @@ export function CampaignTrendsPanel({ id, from, to, headerRows, fileName }: { id
             fileName,
             trendCsvRows(ta, { title: t("csvTitle"), day: t("dayCol"), posts: t("postsCol"), collected: t("collectedCol") }, headerRows, data.series),
             locale,
+            timeZone,
           );
         return (
           <div className="space-y-3">

@@ -2,7 +2,7 @@
 
 import { useQueries } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTimeZone, useTranslations } from "next-intl";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
 import { seriesRows } from "@/components/charts/series";
@@ -52,6 +52,7 @@ export function HistoryPanel({ postId, campaignId, state, onChange }: PanelProps
   const t = useTranslations("analytics");
   const tc = useTranslations("planner.compare");
   const locale = toLocale(useLocale());
+  const timeZone = useTimeZone();
   const label = useOpenLabel();
   const ids = [postId, ...state.compare];
   const aligned = state.align === "since";
@@ -87,6 +88,7 @@ export function HistoryPanel({ postId, campaignId, state, onChange }: PanelProps
       csvFileName(["post", postId, "history", state.metric, `${state.points}pts`, ...state.compare.map((c) => `vs${c}`)]),
       historyCsvRows(t, state.metric, seriesRows(series)),
       locale,
+      timeZone,
     );
 
   return (

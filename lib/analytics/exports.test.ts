@@ -3,6 +3,7 @@ import { auditCsvRows, type AuditCsvItem } from "./audit-csv";
 import { campaignCsvHead, historyCsvRows, postsCsvRows } from "./engagement-csv";
 import { messagesTranslator } from "./messages-translator";
 import { csvDocument } from "@/lib/csv/csv";
+import { isoInZone } from "@/lib/time/zone";
 
 // Every export's header row in both languages, read from the real message files.
 
@@ -33,7 +34,7 @@ describe("audit export", () => {
   it("has human column names in Russian", () => {
     const [header] = auditCsvRows([], messagesTranslator("ru"));
     expect(header).toEqual([
-      "Запись", "Время (UTC)", "Эл. почта", "Имя", "Роль", "Пост", "Кампания", "Версия", "Увиденная версия", "Действие", "Причина",
+      "Запись", "Время", "Эл. почта", "Имя", "Роль", "Пост", "Кампания", "Версия", "Увиденная версия", "Действие", "Причина",
       "Категория причины", "Заметка", "Способ", "Статус после", "Результат", "Код ошибки", "HTTP-статус", "Длительность, мс", "Ссылка для согласования",
     ]);
   });
@@ -41,7 +42,7 @@ describe("audit export", () => {
   it("has human column names in English", () => {
     const [header] = auditCsvRows([], messagesTranslator("en"));
     expect(header).toEqual([
-      "Entry", "Time (UTC)", "Email", "Name", "Role", "Post", "Campaign", "Version", "Version seen", "Action", "Reason",
+      "Entry", "Time", "Email", "Name", "Role", "Post", "Campaign", "Version", "Version seen", "Action", "Reason",
       "Reason category", "Note", "Source", "Status after", "Result", "Error code", "HTTP status", "Duration, ms", "Share link",
     ]);
   });
@@ -63,8 +64,10 @@ describe("audit export", () => {
   });
 
   it("is a Russian file with ; and a neutralised formula", () => {
-    const doc = csvDocument(auditCsvRows([item], messagesTranslator("ru")), "ru");
-    expect(doc.startsWith("\uFEFFЗапись;Время (UTC);")).toBe(true);
+    const doc = csvDocument(auditCsvRows([item], messagesTranslator("ru")), "ru", "Asia/Novosibirsk");
+    expect(doc.startsWith("\uFEFFЗапись;Время;")).toBe(true);
+    // The time in the reader's zone, with its offset (the log keeps UTC).
+    expect(doc).toContain(`;${isoInZone(item.at, "Asia/Novosibirsk")};`);
     expect(doc).toContain(`;"'=HYPERLINK(""x"")";`);
   });
 });

@@ -141,11 +141,11 @@ describe("separator and document", () => {
   });
 
   it("starts with a UTF-8 BOM, ends every row with CRLF, and picks the separator by locale", () => {
-    const doc = csvDocument([["Кампания", "Зерно"], [], ["Доля", 0.5]], "ru");
+    const doc = csvDocument([["Кампания", "Зерно"], [], ["Доля", 0.5]], "ru", "Europe/Moscow");
     expect(doc).toBe("\uFEFFКампания;Зерно\r\n\r\nДоля;0,5\r\n");
-    expect(csvDocument([["Campaign", "Grain"], ["Share", 0.5]], "en")).toBe("\uFEFFCampaign,Grain\r\nShare,0.5\r\n");
+    expect(csvDocument([["Campaign", "Grain"], ["Share", 0.5]], "en", "Europe/Moscow")).toBe("\uFEFFCampaign,Grain\r\nShare,0.5\r\n");
     expect(new TextEncoder().encode(doc).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
-    expect(csvDocument([], "en")).toBe(UTF8_BOM);
+    expect(csvDocument([], "en", "Europe/Moscow")).toBe(UTF8_BOM);
   });
 
   it("builds safe file names", () => {
@@ -169,5 +169,20 @@ describe("csvResponse", () => {
 
   it("names a non-ASCII file with filename* and an ASCII fallback", () => {
     expect(csvContentDisposition("кампания_7.csv")).toBe(`attachment; filename="${"_".repeat("кампания".length)}_7.csv"; filename*=UTF-8''${encodeURIComponent("кампания_7.csv")}`);
+  });
+});
+
+describe("date-times in a file", () => {
+  it("are ISO 8601 with the reader's zone's offset, whatever offset the data came with; days and text stay", () => {
+    const rows = [
+      ["UTC", "2026-11-27T12:05:09.123Z"],
+      ["upstream", "2026-11-27T15:05:09+03:00"],
+      ["day", "2026-11-27"],
+      ["text", "at 2026-11-27T12:05:09Z sharp"],
+    ];
+    expect(csvDocument(rows, "en", "Asia/Novosibirsk")).toBe(
+      "\uFEFFUTC,2026-11-27T19:05:09+07:00\r\nupstream,2026-11-27T19:05:09+07:00\r\nday,2026-11-27\r\ntext,at 2026-11-27T12:05:09Z sharp\r\n",
+    );
+    expect(csvDocument([["x", "2026-11-27T12:05:09Z"]], "ru", "Europe/Moscow")).toBe("\uFEFFx;2026-11-27T15:05:09+03:00\r\n");
   });
 });

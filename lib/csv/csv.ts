@@ -1,4 +1,5 @@
 import type { Locale } from "@/i18n/config";
+import { isoInZone } from "@/lib/time/zone";
 
 /**
  * The one CSV writer of every export, on the server (`csvResponse`) and in the
@@ -7,6 +8,8 @@ import type { Locale } from "@/i18n/config";
  * (the comma is its decimal mark), with English ones on `,` and `1.5`. Rows
  * hold what the reader sees: translated column names and labels, not codes
  * (the builders in lib/analytics/*-csv.ts take the same labels as the screens).
+ * Every date-time is written as ISO 8601 with the offset of the reader's time zone
+ * (`2026-11-27T19:05:00+07:00`), whatever offset the data came with: one form in every file.
  */
 export type CsvCell = string | number | null | undefined;
 export type CsvRow = readonly CsvCell[];
@@ -37,22 +40,26 @@ function csvNumber(value: number, separator: CsvSeparator): string {
   return separator === ";" ? text.replace(".", ",") : text;
 }
 
+/** An ISO 8601 date-time with a time of day and an offset or Z (a bare date is a day, left as it is). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
 /** RFC 4180: quote a field holding the separator, a quote, CR or LF (or edge spaces); double inner quotes. */
-export function csvField(value: CsvCell, separator: CsvSeparator): string {
+export function csvField(value: CsvCell, separator: CsvSeparator, timeZone?: string): string {
   if (value === null || value === undefined) return "";
-  const text = typeof value === "number" ? csvNumber(value, separator) : neutralise(value);
+  const inZone = timeZone && typeof value === "string" && DATE_TIME.test(value) ? isoInZone(value, timeZone) : undefined;
+  const text = typeof value === "number" ? csvNumber(value, separator) : inZone || neutralise(value);
   const special = text.includes(separator) || /["\r\n]|^\s|\s$/.test(text);
   return special ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** Rows joined with CRLF (the RFC's line break, which Excel expects), no trailing newline. */
-export function toCsv(rows: readonly CsvRow[], separator: CsvSeparator): string {
-  return rows.map((row) => row.map((cell) => csvField(cell, separator)).join(separator)).join("\r\n");
+export function toCsv(rows: readonly CsvRow[], separator: CsvSeparator, timeZone?: string): string {
+  return rows.map((row) => row.map((cell) => csvField(cell, separator, timeZone)).join(separator)).join("\r\n");
 }
 
-/** The file's whole text for a reader of `locale`: BOM, then the rows, each ended by CRLF. */
-export function csvDocument(rows: readonly CsvRow[], locale: Locale): string {
-  return rows.length === 0 ? UTF8_BOM : `${UTF8_BOM}${toCsv(rows, csvSeparator(locale))}\r\n`;
+/** The file's whole text for a reader of `locale` in `timeZone`: BOM, then the rows, each ended by CRLF. */
+export function csvDocument(rows: readonly CsvRow[], locale: Locale, timeZone: string): string {
+  return rows.length === 0 ? UTF8_BOM : `${UTF8_BOM}${toCsv(rows, csvSeparator(locale), timeZone)}\r\n`;
 }
 
 /** A file name safe on every OS: letters, digits, dots, dashes and underscores only. */

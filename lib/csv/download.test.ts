@@ -15,7 +15,7 @@ describe("downloadCsv", () => {
     });
     vi.useFakeTimers();
 
-    downloadCsv("post_1042_history.csv", [["Пост", "Время замера"], ["=1", 2.5]], "ru");
+    downloadCsv("post_1042_history.csv", [["Пост", "Время замера"], ["=1", 2.5]], "ru", "Europe/Moscow");
 
     expect(clicked).toEqual([{ href: "blob:csv-1", download: "post_1042_history.csv", attached: true }]);
     expect(document.querySelector("a[download]")).toBeNull();

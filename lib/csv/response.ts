@@ -10,10 +10,13 @@ export function csvContentDisposition(fileName: string): string {
   return ascii === fileName ? `attachment; filename="${fileName}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** A route handler's answer with the rows as a file for a reader of `locale`. */
-export function csvResponse(rows: readonly CsvRow[], { locale, fileName, headers }: { locale: Locale; fileName: string; headers?: HeadersInit }): Response {
+/** A route handler's answer with the rows as a file for a reader of `locale` in `timeZone` (i18n/time-zone.ts). */
+export function csvResponse(
+  rows: readonly CsvRow[],
+  { locale, timeZone, fileName, headers }: { locale: Locale; timeZone: string; fileName: string; headers?: HeadersInit },
+): Response {
   const answer = new Headers(headers);
   answer.set("Content-Type", CSV_CONTENT_TYPE);
   answer.set("Content-Disposition", csvContentDisposition(fileName));
-  return new Response(csvDocument(rows, locale), { headers: answer });
+  return new Response(csvDocument(rows, locale, timeZone), { headers: answer });
 }

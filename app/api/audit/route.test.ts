@@ -1,5 +1,6 @@
 // @vitest-environment node
 // GET /api/audit?format=csv: the file speaks the language of the person's interface (NEXT_LOCALE).
+// Its times are in the team's (or the person's) time zone, with the offset.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, cookieFor, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { recordDecision } from "@/lib/server/audit";
@@ -7,7 +8,7 @@ import { GET as audit } from "./route";
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ TEAM_TIME_ZONE: "Asia/Novosibirsk" });
   await recordDecision({
     at: "2026-11-20T06:17:00.000Z",
     user_email: "anna@example.com",
@@ -43,13 +44,15 @@ const csv = async (locale?: string) => {
 describe("audit CSV", () => {
   it("is Russian with ; by default", async () => {
     const [header, row] = await csv();
-    expect(header).toMatch(/^Запись;Время \(UTC\);Эл\. почта;Имя;Роль;Пост;Кампания;Версия;Увиденная версия;Действие;Причина;Категория причины;/);
+    expect(header).toMatch(/^Запись;Время;Эл\. почта;Имя;Роль;Пост;Кампания;Версия;Увиденная версия;Действие;Причина;Категория причины;/);
+    // The time in the team's zone with its offset (the log keeps UTC).
+    expect(row).toMatch(/^\d+;2026-11-20T13:17:00\+07:00;anna@example\.com;/);
     expect(row).toContain(`;редактор;1042;101;2;;отклонение;"'=1+2; «плохо»";;;кнопка;Отменён;Пост отклонён;`);
   });
 
   it("is English with , when the interface is English", async () => {
     const [header, row] = await csv("en");
-    expect(header).toMatch(/^Entry,Time \(UTC\),Email,Name,Role,Post,Campaign,Version,Version seen,Action,Reason,Reason category,/);
+    expect(header).toMatch(/^Entry,Time,Email,Name,Role,Post,Campaign,Version,Version seen,Action,Reason,Reason category,/);
     expect(row).toContain(",editor,1042,101,2,,reject,'=1+2; «плохо»,,,button,Canceled,");
   });
 });

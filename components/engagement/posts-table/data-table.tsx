@@ -1,7 +1,7 @@
 "use client";
 
 import { useTable, type SortingState } from "@tanstack/react-table";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTimeZone, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Button } from "@/components/ui/button";
@@ -34,6 +34,7 @@ export function PostsEngagementTable({
   const t = useTranslations("analytics");
   const tt = useTranslations("trends.posts");
   const locale = toLocale(useLocale());
+  const timeZone = useTimeZone();
   const label = useOpenLabel();
   const cellText = useCellText();
   const columns = usePostColumns(metrics);
@@ -57,7 +58,7 @@ export function PostsEngagementTable({
       publishedAt: r.post.published_at,
       cells: [...metrics.map((m) => cellText(r, m)), r.collectedAt ?? ""],
     }));
-    downloadCsv(fileName, [...headerRows, [], ...postsCsvRows(t, metrics, lines, [tt("collectedCol")])], locale);
+    downloadCsv(fileName, [...headerRows, [], ...postsCsvRows(t, metrics, lines, [tt("collectedCol")])], locale, timeZone);
   };
 
   return (

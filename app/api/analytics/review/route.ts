@@ -1,5 +1,6 @@
 // GET /api/analytics/review – review-process analytics (analytics:review) for a range and campaign; format=csv&table=… exports one panel
 import { LOCALE_COOKIE, toLocale } from "@/i18n/config";
+import { timeZoneOf } from "@/i18n/time-zone";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
 import { csvFileName } from "@/lib/csv/csv";
 import { csvResponse } from "@/lib/csv/response";
@@ -10,7 +11,7 @@ import { dataJson, NO_STORE, parseQuery, withPermission } from "@/lib/server/rou
 /** Late and overdue rows in an export (the screen shows the first 200 of each). */
 const CSV_MAX_ROWS = 10_000;
 
-export const GET = withPermission("analytics:review", async ({ req, query }) => {
+export const GET = withPermission("analytics:review", async ({ req, query, session }) => {
   const { format, table, ...filters } = parseQuery(ReviewAnalyticsQuery, query);
   // One end given: the other is defaulted, and the whole range must still be bounded.
   const range = allowedRange(filters);
@@ -20,5 +21,5 @@ export const GET = withPermission("analytics:review", async ({ req, query }) => 
   const locale = toLocale(req.cookies.get(LOCALE_COOKIE)?.value);
   const rows = reviewCsvRows(table, answer.data, messagesTranslator(locale));
   const fileName = csvFileName(["review", table, range.from, range.to, ...(filters.campaign_id ? [`campaign-${filters.campaign_id}`] : [])]);
-  return csvResponse(rows, { locale, fileName, headers: NO_STORE });
+  return csvResponse(rows, { locale, timeZone: await timeZoneOf(session.email), fileName, headers: NO_STORE });
 });

@@ -1,5 +1,7 @@
 // GET /api/audit/events – the audit trail of actions other than decisions (comments, verdicts, policies, share links, notification settings); admin, manager; format=csv exports it
 import { LOCALE_COOKIE, toLocale } from "@/i18n/config";
+import { timeZoneOf } from "@/i18n/time-zone";
+import { calendarDay } from "@/lib/analytics/dates";
 import { auditEventsCsvRows } from "@/lib/analytics/audit-events-csv";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
 import { csvResponse } from "@/lib/csv/response";
@@ -7,11 +9,12 @@ import { CSV_MAX_ROWS } from "@/lib/server/audit";
 import { AuditEventQuery, listAuditEvents } from "@/lib/server/audit-events";
 import { json, NO_STORE, parseQuery, withPermission } from "@/lib/server/route";
 
-export const GET = withPermission("audit:read", async ({ req, query }) => {
+export const GET = withPermission("audit:read", async ({ req, query, session }) => {
   const { limit, offset, format, ...filters } = parseQuery(AuditEventQuery, query);
   if (format === "json") return json(await listAuditEvents(filters, { limit, offset }));
   const locale = toLocale(req.cookies.get(LOCALE_COOKIE)?.value);
   const { items } = await listAuditEvents(filters, { limit: CSV_MAX_ROWS, offset: 0 });
-  const day = new Date().toISOString().slice(0, 10);
-  return csvResponse(auditEventsCsvRows(items, messagesTranslator(locale)), { locale, fileName: `audit-actions-${day}.csv`, headers: NO_STORE });
+  const timeZone = await timeZoneOf(session.email);
+  const day = calendarDay(new Date(), timeZone);
+  return csvResponse(auditEventsCsvRows(items, messagesTranslator(locale)), { locale, timeZone, fileName: `audit-actions-${day}.csv`, headers: NO_STORE });
 });
