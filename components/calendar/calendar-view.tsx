@@ -27,7 +27,7 @@ const LISTED = ["ACTIVE", "FROZEN"];
 /**
  * Planned and published posts by month or week, with the campaigns'
  * schedules as recurring slots; a day opens its posts. `today` is the
- * server's Moscow day, so server and browser draw the same grid.
+ * server's day in the person's time zone, so server and browser draw the same grid.
  */
 export function CalendarView({ today }: { today: string }) {
   const t = useTranslations("planner.calendar");

@@ -1,9 +1,9 @@
 import { calendarDay, daysBetween, HOME_TIME_ZONE, shiftDay } from "./dates";
 
 /**
- * The calendar's days. Every day is a Moscow day (the app's time zone), so a
- * post at 01:30 Moscow time on the 1st belongs to the 1st even though it is
- * still the 31st in UTC. Weeks start on Monday in both languages.
+ * The calendar's days. Every day is a day of the reader's time zone (theirs or
+ * the team's), so a post at 01:30 there on the 1st belongs to the 1st even
+ * though it may still be the 31st in UTC. Weeks start on Monday in both languages.
  */
 
 export type CalendarView = "month" | "week";
@@ -58,7 +58,7 @@ export function stepView(view: CalendarView, day: string, step: -1 | 1): string 
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, "0")}-01`;
 }
 
-/** The Moscow day of an instant (ISO string with any offset). */
+/** The day of an instant (ISO string with any offset) in `timeZone`. */
 export function dayOfInstant(iso: string, timeZone = HOME_TIME_ZONE): string {
   return calendarDay(new Date(iso), timeZone);
 }

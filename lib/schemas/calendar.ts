@@ -9,7 +9,7 @@ import { postStatus, postType } from "./posts";
  * recurring slots. Joined on the server from lists the service already keeps
  * (each campaign's synced posts list and its schedules, both cached), so a
  * calendar costs the upstream no per-view calls beyond those lists' refresh.
- * Days are Moscow days (Europe/Moscow, the service's and the dashboard's zone).
+ * Days are days of the reader's time zone (`time_zone`: theirs, or the team's TEAM_TIME_ZONE).
  */
 
 /** The longest range one answer covers: a month's grid is at most six weeks. */
@@ -52,7 +52,7 @@ export const CalendarPost = z.object({
   excerpt: z.string(),
   /** `published_at` as the upstream gives it. */
   at: dateTime,
-  /** The Moscow day of `at`. */
+  /** The day of `at` in the answer's `time_zone`. */
   day: date,
   kind: CalendarKind,
 });

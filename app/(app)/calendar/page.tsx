@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getTimeZone, getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { CalendarView } from "@/components/calendar/calendar-view";
 import { PrefetchFirst } from "@/components/overview/prefetch";
@@ -25,18 +25,19 @@ const LISTED = ["ACTIVE", "FROZEN"];
 /**
  * /calendar: the first load draws the month (or week) from the server's
  * join of cached lists, under the very key the client asks with; `today` is
- * the server's Moscow day, handed down so both sides draw the same grid.
+ * the server's day in the person's time zone, handed down so both sides draw the same grid.
  */
 async function CalendarPage({ searchParams }: Props) {
   const state = parseCalendarUrl(await searchParams);
-  const today = calendarDay(new Date());
+  const timeZone = await getTimeZone();
+  const today = calendarDay(new Date(), timeZone);
   const filters = calendarFilters(state, today);
   const q = CalendarQuery.parse({ from: filters.from, to: filters.to, ...(filters.campaignId ? { campaign_id: String(filters.campaignId) } : {}) });
   return (
     <PrefetchFirst
       fallback={<CalendarSkeleton />}
       entries={[
-        { queryKey: calendarQuery(filters).queryKey, queryFn: () => calendarAnswer(service, q, "interactive") },
+        { queryKey: calendarQuery(filters).queryKey, queryFn: () => calendarAnswer(service, q, "interactive", timeZone) },
         { queryKey: campaignsQuery({ statuses: LISTED }).queryKey, queryFn: () => service.campaigns({ status: ["ACTIVE", "FROZEN"] }, "interactive") },
       ]}
     >

@@ -4,6 +4,7 @@ import { admin, call, errorOf, startHarness, type Harness } from "@/app/api/_tes
 import { calendarKind, dayOfInstant } from "@/lib/analytics/calendar";
 import { calendarDay, shiftDay } from "@/lib/analytics/dates";
 import { Calendar } from "@/lib/schemas/calendar";
+import { saveOwnTimeZone } from "@/lib/server/profile/time-zone";
 import { resetServiceForTests, service } from "@/lib/server/upstream-service";
 
 /**
@@ -102,6 +103,27 @@ describe("GET /api/calendar", () => {
     for (const p of data.posts.filter((x) => x.kind === "planned")) {
       const slot = data.slots.find((s) => s.campaign_id === p.campaign_id && Date.parse(s.at) === Date.parse(p.at));
       if (slot) expect(slot.filled, `slot of post ${p.task_id}`).toBe(true);
+    }
+  });
+
+  it("counts days and slot times in the person's own time zone (Asia/Novosibirsk, Moscow + 4 h)", async () => {
+    const zone = "Asia/Novosibirsk";
+    await saveOwnTimeZone("manager@example.com", zone);
+    try {
+      const { data } = await get(`?from=${from}&to=${to}`);
+      expect(data.time_zone).toBe(zone);
+      expect(data.posts.length).toBeGreaterThan(0);
+      for (const p of data.posts) expect(p.day).toBe(dayOfInstant(p.at, zone));
+      expect(data.slots.length).toBeGreaterThan(0);
+      for (const slot of data.slots) {
+        expect(slot.day).toBe(dayOfInstant(slot.at, zone));
+        expect(slot.time).toBe(new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(slot.at)));
+      }
+      // A post late in a Moscow evening is on the next day in Novosibirsk.
+      const late = data.posts.find((p) => dayOfInstant(p.at) !== dayOfInstant(p.at, zone));
+      if (late) expect(late.day).toBe(shiftDay(dayOfInstant(late.at), 1));
+    } finally {
+      await saveOwnTimeZone("manager@example.com", null);
     }
   });
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DataMeta, DataResponse } from "@/lib/api/envelope";
 import { calendarKind, dayOfInstant, inRange } from "@/lib/analytics/calendar";
-import { HOME_TIME_ZONE } from "@/lib/analytics/dates";
+import { dateTimeFormat, shiftDay } from "@/lib/analytics/dates";
 import { isPlaceable, markFilled, scheduleSlots } from "@/lib/analytics/schedule-slots";
 import type { Calendar, CalendarCampaign, CalendarPost, CalendarQuery, CalendarSlot } from "@/lib/schemas/calendar";
 import type { CampaignListItem, Post, Schedule } from "@/lib/schemas";
@@ -48,7 +48,7 @@ function excerpt(text: string): string {
   return flat.length <= EXCERPT ? flat : `${flat.slice(0, EXCERPT - 1)}…`;
 }
 
-function placePosts(posts: readonly Post[], q: CalendarQuery): { placed: CalendarPost[]; undated: number } {
+function placePosts(posts: readonly Post[], q: CalendarQuery, timeZone: string): { placed: CalendarPost[]; undated: number } {
   let undated = 0;
   const placed: CalendarPost[] = [];
   for (const p of posts) {
@@ -56,7 +56,7 @@ function placePosts(posts: readonly Post[], q: CalendarQuery): { placed: Calenda
       undated++;
       continue;
     }
-    const day = dayOfInstant(p.published_at);
+    const day = dayOfInstant(p.published_at, timeZone);
     if (!inRange(day, q.from, q.to)) continue;
     placed.push({
       task_id: p.task_id,
@@ -73,13 +73,22 @@ function placePosts(posts: readonly Post[], q: CalendarQuery): { placed: Calenda
   return { placed, undated };
 }
 
-/** The campaign's slots in the range, each marked filled when one of its posts took it. */
-function slotsOf(campaignId: number, schedules: readonly Schedule[], posts: readonly CalendarPost[], from: string, to: string): CalendarSlot[] {
-  const slots = schedules.flatMap((s) => scheduleSlots(s, from, to).map((slot) => ({ campaign_id: campaignId, schedule_id: s.id, ...slot })));
+/**
+ * The campaign's slots in the range, each marked filled when one of its posts took it. Schedules
+ * fire on the service's Moscow days; each slot is placed on its day and time in `timeZone`.
+ */
+function slotsOf(campaignId: number, schedules: readonly Schedule[], posts: readonly CalendarPost[], from: string, to: string, timeZone: string): CalendarSlot[] {
+  const time = dateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const slots = schedules.flatMap((s) =>
+    scheduleSlots(s, shiftDay(from, -1), shiftDay(to, 1)).flatMap((slot) => {
+      const day = dayOfInstant(slot.at, timeZone);
+      return inRange(day, from, to) ? [{ campaign_id: campaignId, schedule_id: s.id, ...slot, day, time: time.format(new Date(slot.at)) }] : [];
+    }),
+  );
   return markFilled(slots, posts);
 }
 
-async function part(svc: CalendarService, c: CampaignListItem, q: CalendarQuery, p: Priority): Promise<Part> {
+async function part(svc: CalendarService, c: CampaignListItem, q: CalendarQuery, p: Priority, timeZone: string): Promise<Part> {
   const base = { id: c.id, name: c.name, project_id: c.project_id, project_name: c.project_name, status: c.status };
   const [posts, schedules] = await Promise.allSettled([allPosts(svc, c.id, p), svc.campaignSchedules(c.id, p)]);
   const list = schedules.status === "fulfilled" ? schedules.value.data.schedules : [];
@@ -88,11 +97,11 @@ async function part(svc: CalendarService, c: CampaignListItem, q: CalendarQuery,
     return {
       row: { ...base, stale: true, fetched_at: null, complete: false, error: { code: e.code, message: e.message }, schedules: list, unplaced: list.filter((s) => !isPlaceable(s)), undated: 0 },
       posts: [],
-      slots: slotsOf(c.id, list, [], q.from, q.to),
+      slots: slotsOf(c.id, list, [], q.from, q.to, timeZone),
       meta: null,
     };
   }
-  const { placed, undated } = placePosts(posts.value.posts, q);
+  const { placed, undated } = placePosts(posts.value.posts, q, timeZone);
   const scheduleError = schedules.status === "rejected" ? toApiError(schedules.reason) : null;
   const stale = posts.value.meta.stale || (schedules.status === "fulfilled" && schedules.value.meta.stale) || scheduleError !== null;
   return {
@@ -107,7 +116,7 @@ async function part(svc: CalendarService, c: CampaignListItem, q: CalendarQuery,
       undated,
     },
     posts: placed,
-    slots: slotsOf(c.id, list, placed.filter((x) => x.kind !== "other"), q.from, q.to),
+    slots: slotsOf(c.id, list, placed.filter((x) => x.kind !== "other"), q.from, q.to, timeZone),
     meta: posts.value.meta,
   };
 }
@@ -121,16 +130,17 @@ function metaOf(list: DataMeta, parts: readonly Part[]): DataMeta {
   return { stale, fetchedAt: oldest, ...(stale && retries[0] ? { retryAt: retries[0] } : {}) };
 }
 
-export async function calendarAnswer(svc: CalendarService, q: CalendarQuery, p: Priority = "interactive"): Promise<DataResponse<Calendar>> {
+/** Days and slot times are `timeZone`'s: the person's, or the team's (i18n/time-zone.ts). */
+export async function calendarAnswer(svc: CalendarService, q: CalendarQuery, p: Priority, timeZone: string): Promise<DataResponse<Calendar>> {
   const campaigns = await svc.campaigns({ status: LIST_STATUSES }, p);
   const scope = campaigns.data.campaigns.filter((c) => q.campaign_id === undefined || c.id === q.campaign_id);
-  const parts = await Promise.all(scope.map((c) => part(svc, c, q, p)));
+  const parts = await Promise.all(scope.map((c) => part(svc, c, q, p, timeZone)));
   const byTime = (a: { at: string }, b: { at: string }) => Date.parse(a.at) - Date.parse(b.at);
   return {
     data: {
       from: q.from,
       to: q.to,
-      time_zone: HOME_TIME_ZONE,
+      time_zone: timeZone,
       posts: parts.flatMap((x) => x.posts).sort((a, b) => byTime(a, b) || a.task_id - b.task_id),
       slots: parts.flatMap((x) => x.slots).sort((a, b) => byTime(a, b) || a.campaign_id - b.campaign_id),
       campaigns: parts.map((x) => x.row),

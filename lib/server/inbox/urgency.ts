@@ -1,11 +1,11 @@
-import { calendarDay, HOME_TIME_ZONE } from "@/lib/analytics/dates";
+import { calendarDay } from "@/lib/analytics/dates";
+import { env } from "@/lib/env";
 import type { InboxUrgency, Post } from "@/lib/schemas";
 
 /**
  * How urgent a waiting post is, from its planned time (`published_at` before
- * publication, per the product brief). "Today" is the calendar day in Moscow,
- * the zone the upstream's dates carry (+03:00) and every date on the dashboard
- * is shown in, so the badge and the shown time never disagree.
+ * publication, per the product brief). "Today" is the calendar day in the
+ * team's time zone (TEAM_TIME_ZONE): the inbox's answer is the whole team's.
  */
 export function plannedMs(post: Pick<Post, "published_at">): number | undefined {
   if (!post.published_at) return undefined;
@@ -13,7 +13,7 @@ export function plannedMs(post: Pick<Post, "published_at">): number | undefined 
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-export function urgencyOf(planned: number | undefined, now: number, dueSoonMs: number, timeZone = HOME_TIME_ZONE): InboxUrgency {
+export function urgencyOf(planned: number | undefined, now: number, dueSoonMs: number, timeZone = env().TEAM_TIME_ZONE): InboxUrgency {
   if (planned === undefined) return "later";
   if (planned <= now) return "overdue";
   if (planned <= now + dueSoonMs) return "due_2h";
