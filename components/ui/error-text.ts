@@ -1,8 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useCallback } from "react";
-import { ApiClientError, BAD_RESPONSE, isNetworkFailure, RESPONSE_MISMATCH } from "@/lib/queries/fetch-json";
+import { ApiClientError, BAD_RESPONSE, isNetworkFailure, RESPONSE_MISMATCH, spentBudgetOf } from "@/lib/queries/fetch-json";
 
 /**
  * What to say about an error: the server's message as it came (the
@@ -13,9 +13,16 @@ import { ApiClientError, BAD_RESPONSE, isNetworkFailure, RESPONSE_MISMATCH } fro
  */
 export function useErrorText(): (error: unknown) => string {
   const t = useTranslations("common.errors");
+  const format = useFormatter();
   return useCallback(
     (error: unknown) => {
       if (isNetworkFailure(error)) return t("network");
+      // The team's budget: which window is spent (minute or hour) and when it frees, in the person's language.
+      const spent = spentBudgetOf(error);
+      if (spent?.freesAt) {
+        const time = format.dateTime(new Date(spent.freesAt), { timeStyle: spent.window === "hour" ? "short" : "medium" });
+        return spent.window === "hour" ? t("budgetHour", { time }) : t("budgetMinute", { time });
+      }
       if (error instanceof ApiClientError) {
         if (error.code === BAD_RESPONSE) return t("badResponse");
         if (error.code === RESPONSE_MISMATCH) return t("mismatch");
@@ -24,6 +31,6 @@ export function useErrorText(): (error: unknown) => string {
       }
       return error instanceof Error && error.message ? error.message : t("unknown");
     },
-    [t],
+    [t, format],
   );
 }

@@ -199,7 +199,7 @@ describe("OutageBanner", () => {
     const error = new ApiClientError(503, "budget_exhausted", "Лимит запросов к сервису исчерпан. Следующая попытка через 10 с");
     render(
       <NextIntlClientProvider locale="ru" messages={{ common }}>
-        <OutageBanner snapshot={{ phase: "waiting", secondsLeft: 7, error }} onTryNow={() => undefined} />
+        <OutageBanner snapshot={{ phase: "waiting", secondsLeft: 7, nextAt: 0, error }} onTryNow={() => undefined} />
       </NextIntlClientProvider>,
     );
     expect(screen.getByRole("alert").textContent).toBe("Лимит запросов к сервису исчерпан.");

@@ -1,11 +1,11 @@
 "use client";
 
 import { useIsFetching, useQueryClient, type Query, type QueryCache } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { HealClock, type HealSnapshot } from "@/lib/queries/heal-clock";
 import { isTransientError, retryAfterOf } from "@/lib/queries/heal";
-import { isNetworkFailure } from "@/lib/queries/fetch-json";
+import { ApiClientError, isNetworkFailure } from "@/lib/queries/fetch-json";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
 import { useErrorText } from "./error-text";
@@ -29,7 +29,10 @@ export function useOutage(): OutageApi | null {
   return useContext(OutageContext);
 }
 
-type QuerySummary = { count: number; lastAt: number; retryAfter?: number; error: unknown };
+type QuerySummary = { count: number; lastAt: number; retryAfter?: number; notBefore?: number; error: unknown };
+
+/** When a budget-refused read may be asked again (lib/queries/read-gate.ts), if the error is one. */
+const notBeforeOf = (error: unknown): number | undefined => (error instanceof ApiClientError ? error.notBefore : undefined);
 const NO_QUERIES: QuerySummary = { count: 0, lastAt: 0, error: null };
 
 function failing(q: Query): boolean {
@@ -52,6 +55,7 @@ function summaryStore(cache: QueryCache) {
       let count = 0;
       let lastAt = 0;
       let retryAfter: number | undefined;
+      let notBefore: number | undefined;
       let error: unknown = null;
       for (const q of cache.getAll()) {
         if (!failing(q)) continue;
@@ -62,19 +66,22 @@ function summaryStore(cache: QueryCache) {
         }
         const wait = retryAfterOf(q.state.error);
         if (wait !== undefined) retryAfter = Math.max(retryAfter ?? 0, wait);
+        const opens = notBeforeOf(q.state.error);
+        if (opens !== undefined) notBefore = Math.max(notBefore ?? 0, opens);
       }
-      if (count === last.count && lastAt === last.lastAt && retryAfter === last.retryAfter && error === last.error) return last;
-      last = count === 0 ? NO_QUERIES : { count, lastAt, retryAfter, error };
+      if (count === last.count && lastAt === last.lastAt && retryAfter === last.retryAfter && notBefore === last.notBefore && error === last.error) return last;
+      last = count === 0 ? NO_QUERIES : { count, lastAt, retryAfter, notBefore, error };
       return last;
     },
   };
 }
 
 /** When the latest failure was, the longest wait asked for, and what to say: the network first (it explains the rest), else the latest. */
-function pick(failures: Iterable<Failure>, queries: QuerySummary): { error: unknown; at: number; retryAfter?: number } {
+function pick(failures: Iterable<Failure>, queries: QuerySummary): { error: unknown; at: number; retryAfter?: number; notBefore?: number } {
   let at = queries.lastAt;
   let latest = queries.error;
   let retryAfter = queries.retryAfter;
+  let notBefore = queries.notBefore;
   let network = isNetworkFailure(queries.error) ? queries.error : null;
   for (const f of failures) {
     if (f.at >= at) {
@@ -84,8 +91,10 @@ function pick(failures: Iterable<Failure>, queries: QuerySummary): { error: unkn
     if (network === null && isNetworkFailure(f.error)) network = f.error;
     const wait = retryAfterOf(f.error);
     if (wait !== undefined) retryAfter = Math.max(retryAfter ?? 0, wait);
+    const opens = notBeforeOf(f.error);
+    if (opens !== undefined) notBefore = Math.max(notBefore ?? 0, opens);
   }
-  return { error: network ?? latest, at, retryAfter };
+  return { error: network ?? latest, at, retryAfter, notBefore };
 }
 
 /**
@@ -157,8 +166,8 @@ export function OutageProvider({
   const current = pick(failures.values(), queries);
   const isFailing = failures.size > 0 || queries.count > 0;
   useEffect(() => {
-    clock.update({ failing: isFailing, lastFailureAt: current.at, retryAfterSeconds: current.retryAfter, fetching, error: current.error });
-  }, [clock, isFailing, current.at, current.retryAfter, current.error, fetching]);
+    clock.update({ failing: isFailing, lastFailureAt: current.at, retryAfterSeconds: current.retryAfter, notBefore: current.notBefore, fetching, error: current.error });
+  }, [clock, isFailing, current.at, current.retryAfter, current.notBefore, current.error, fetching]);
 
   const snapshot = useSyncExternalStore(clock.subscribe, clock.getSnapshot, clock.getServerSnapshot);
   return (
@@ -183,6 +192,7 @@ export function OutageBanner({
   className?: string;
 }) {
   const t = useTranslations("common.outage");
+  const format = useFormatter();
   const errorText = useErrorText();
   // The server's message may end with its own "next attempt in N s"; the countdown beside it says that, live.
   const text = (message ?? (snapshot.error ? errorText(snapshot.error) : t("title"))).replace(RETRY_SUFFIX, "");
@@ -201,7 +211,10 @@ export function OutageBanner({
       </p>
       <p data-outage-countdown>
         {snapshot.phase === "waiting"
-          ? t("nextIn", { seconds: snapshot.secondsLeft })
+          ? // A long wait (the hour's budget) reads better as a time than as thousands of seconds.
+            snapshot.secondsLeft > 90
+            ? t("nextAt", { time: format.dateTime(new Date(snapshot.nextAt), { timeStyle: "short" }) })
+            : t("nextIn", { seconds: snapshot.secondsLeft })
           : snapshot.phase === "checking"
             ? t("checking")
             : t("offline")}

@@ -9,14 +9,17 @@ import { FIRST_HEAL_ATTEMPT, HEAL_MAX_DELAY_MS, healDelayMs } from "./heal";
  *
  * - waiting: something is failing; the next attempt comes `healDelayMs` after
  *   the latest failure (2 s, 4 s, 8 s, then 15 s; the server's Retry-After,
- *   capped at 15 s, when it gave one).
+ *   capped at 15 s, when it gave one), but never before the budget's refused
+ *   reads may go again (`notBefore`, uncapped: the hour's budget can be a
+ *   long wait, and an attempt before it sends nothing).
  * - checking: an attempt is out and no failure has come back since; if none
  *   ever does, the next attempt still comes within 15 s.
  * - offline: the browser says it has no network; the attempt waits for the
  *   network to come back (and then runs at once).
  */
 export type HealPhase = "idle" | "waiting" | "checking" | "offline";
-export type HealSnapshot = { phase: HealPhase; secondsLeft: number; error: unknown };
+/** `nextAt`: when the next attempt is due (ms since the epoch; 0 when idle), for a long wait said as a time. */
+export type HealSnapshot = { phase: HealPhase; secondsLeft: number; nextAt: number; error: unknown };
 
 export type HealInputs = {
   /** Something on the page is failing now. */
@@ -25,6 +28,12 @@ export type HealInputs = {
   lastFailureAt: number;
   /** The longest wait the server asked for among the failures. */
   retryAfterSeconds?: number;
+  /**
+   * When the reads the team's budget refused may go again (ms since the
+   * epoch; lib/queries/read-gate.ts): no attempt before it, however long,
+   * since an earlier one would only be refused again without a request.
+   */
+  notBefore?: number;
   /** Requests are in flight (an attempt's outcome may still come). */
   fetching: boolean;
   /** The failure to describe. */
@@ -36,7 +45,7 @@ export const OUTAGE_MEMORY_MS = 30_000;
 /** Focus and network events closer than this to an attempt do not start another. */
 const EVENT_GAP_MS = 1_000;
 
-const IDLE: HealSnapshot = { phase: "idle", secondsLeft: 0, error: null };
+const IDLE: HealSnapshot = { phase: "idle", secondsLeft: 0, nextAt: 0, error: null };
 
 export class HealClock {
   #inputs: HealInputs = { failing: false, lastFailureAt: 0, fetching: false };
@@ -109,6 +118,8 @@ export class HealClock {
   #wake(): void {
     const t = this.now();
     if (!this.#inputs.failing) return;
+    // The refused reads would be refused again without a request: nothing to try before they may go.
+    if (t < (this.#inputs.notBefore ?? 0)) return;
     if (this.#lastHealAt !== null && t - this.#lastHealAt < EVENT_GAP_MS) return;
     this.#fire();
   }
@@ -124,18 +135,18 @@ export class HealClock {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     const t = this.now();
-    const { failing, lastFailureAt, retryAfterSeconds, fetching } = this.#inputs;
+    const { failing, lastFailureAt, retryAfterSeconds, fetching, notBefore = 0 } = this.#inputs;
     const checking = this.#lastHealAt !== null && this.#lastHealAt > lastFailureAt;
     const inFlight = checking && fetching && t < (this.#lastHealAt ?? 0) + HEAL_MAX_DELAY_MS;
     if (!failing && !inFlight) return this.#publish(IDLE);
 
-    const nextAt = checking ? (this.#lastHealAt ?? t) + HEAL_MAX_DELAY_MS : lastFailureAt + healDelayMs(this.#attempt, retryAfterSeconds);
+    const nextAt = Math.max(notBefore, checking ? (this.#lastHealAt ?? t) + HEAL_MAX_DELAY_MS : lastFailureAt + healDelayMs(this.#attempt, retryAfterSeconds));
     const offline = !onlineManager.isOnline();
     if (failing && !offline && focusManager.isFocused() && t >= nextAt) return this.#fire();
 
     const left = Math.max(0, nextAt - t);
     const secondsLeft = Math.ceil(left / 1000);
-    this.#publish({ phase: offline ? "offline" : checking ? "checking" : "waiting", secondsLeft, error: this.#lastError });
+    this.#publish({ phase: offline ? "offline" : checking ? "checking" : "waiting", secondsLeft, nextAt, error: this.#lastError });
     if (offline) return; // the network's return wakes the clock
     // Tick when the countdown's second changes (or the attempt is due); re-check a stuck flight at its deadline.
     const tick = left > 0 ? left - (secondsLeft - 1) * 1000 : 1000;

@@ -12,7 +12,11 @@ import { browserRetryDelay, shouldRetryInBrowser } from "./heal";
  * and then the page's outage banner takes over (components/ui/outage.tsx):
  * it retries on a backoff capped at 15 s, honouring the server's Retry-After,
  * and at once when the tab regains focus or the network comes back. A 4xx is
- * never retried (lib/queries/heal.ts).
+ * never retried (lib/queries/heal.ts). A read the team's budget refused is
+ * not retried here at all: every GET goes through the tab's read gate
+ * (lib/queries/read-gate.ts), one request per query at a time, and none
+ * before the refusal's Retry-After and backoff, whoever asks (a poll, a
+ * remount, the banner).
  *
  * `networkMode: "always"`: React Query's default ("online") would pause every
  * query while the browser says it is offline, leaving skeletons with no word

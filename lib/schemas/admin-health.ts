@@ -27,8 +27,12 @@ export const AdminHealth = z.object({
       hourly: z.number(),
       limits: z.object({ reads: z.number(), writes: z.number(), hourly: z.number() }),
       pausedUntil: iso.optional(),
+      /** The hour: `low` under 20 % left (amber), `spent` when people's reads are refused (red). */
+      hourState: z.enum(["ok", "low", "spent"]),
     })
     .nullable(),
+  /** What spent the upstream requests of the last 60 minutes, by kind (the team's in production mode). */
+  spentBy: z.object({ people: z.number(), mirror: z.number(), collector: z.number(), decisions: z.number() }),
   /** This instance's gateway over the last 60 minutes. */
   lastHour: z.object({
     upstreamCalls: z.number(),

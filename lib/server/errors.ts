@@ -75,16 +75,19 @@ export class ApiError extends Error {
     /** A known code, or an upstream code passed through unchanged. */
     readonly code: string,
     message?: string,
-    options: { status?: number; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: { status?: number; retryAfterSeconds?: number; cause?: unknown; extra?: Record<string, unknown> } = {},
   ) {
     const known = code in ERROR_STATUS ? (code as KnownErrorCode) : undefined;
     super(message || (known ? DEFAULT_MESSAGE[known] : DEFAULT_MESSAGE.internal_error), { cause: options.cause });
     this.name = "ApiError";
     this.status = options.status ?? (known ? ERROR_STATUS[known] : 500);
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.extra = options.extra ?? {};
   }
 
   readonly retryAfterSeconds?: number;
+  /** Fields sent beside `error` (a budget refusal's `budget`: which window is spent and when it frees). */
+  readonly extra: Record<string, unknown>;
 
   toJSON(): { error: { code: string; message: string } } {
     return { error: { code: this.code, message: this.message } };
@@ -106,7 +109,7 @@ export function errorResponse(err: ApiError, headers: HeadersInit = {}, extra: R
   h.set("Cache-Control", "private, no-store");
   const retryAfter = err.retryAfterSeconds ?? (err.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
   if (retryAfter !== undefined) h.set("Retry-After", String(Math.max(0, Math.ceil(retryAfter))));
-  return Response.json({ ...err.toJSON(), ...extra }, { status: err.status, headers: h });
+  return Response.json({ ...err.toJSON(), ...err.extra, ...extra }, { status: err.status, headers: h });
 }
 
 /** The code for an error status that came without one: the table's first code with that status. */
@@ -136,10 +139,7 @@ export function toApiError(e: unknown): ApiError {
   }
   if (e instanceof BudgetExhaustedError) {
     const seconds = Math.max(1, Math.ceil(e.retryAfterSeconds));
-    return new ApiError("budget_exhausted", `Лимит запросов к сервису исчерпан. Следующая попытка через ${seconds} с`, {
-      retryAfterSeconds: seconds,
-      cause: e,
-    });
+    return budgetExhausted(seconds, e.window ?? "minute", e);
   }
   if (e instanceof UpstreamHttpError) return fromUpstreamHttp(e);
   if (e instanceof UpstreamUnavailableError) {
@@ -154,6 +154,20 @@ export function toApiError(e: unknown): ApiError {
   return new ApiError("internal_error", undefined, { cause: e });
 }
 
+/**
+ * The team's budget refused: the message names the spent window, and `budget`
+ * beside `error` says which (`minute` or `hour`) and when it frees, so the
+ * browser's banner can say it in the person's language and time zone.
+ */
+function budgetExhausted(seconds: number, window: "minute" | "hour", cause: unknown): ApiError {
+  const which = window === "hour" ? "Часовой" : "Минутный";
+  return new ApiError("budget_exhausted", `${which} лимит запросов к сервису исчерпан. Следующая попытка через ${seconds} с`, {
+    retryAfterSeconds: seconds,
+    cause,
+    extra: { budget: { window, frees_at: new Date(Date.now() + seconds * 1000).toISOString() } },
+  });
+}
+
 function fromUpstreamHttp(e: UpstreamHttpError): ApiError {
   if (e.status === 401) {
     log.error("upstream rejected the dashboard's API key", { path: e.path, upstreamCode: e.code });
@@ -162,10 +176,7 @@ function fromUpstreamHttp(e: UpstreamHttpError): ApiError {
   if (e.status === 429) {
     // Never show a raw 429: it is the team's shared budget, not this person's doing.
     const seconds = Math.max(1, Math.ceil(e.retryAfterSeconds ?? 60));
-    return new ApiError("budget_exhausted", `Лимит запросов к сервису исчерпан. Следующая попытка через ${seconds} с`, {
-      retryAfterSeconds: seconds,
-      cause: e,
-    });
+    return budgetExhausted(seconds, "minute", e);
   }
   if (e.status >= 500) {
     log.warn("upstream server error", { path: e.path, status: e.status, upstreamCode: e.code });

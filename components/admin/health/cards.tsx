@@ -33,26 +33,6 @@ export function UpstreamCard({ upstream }: { upstream: H["upstream"] }) {
   );
 }
 
-export function BudgetCard({ budget }: { budget: H["budget"] }) {
-  const t = useTranslations("insights.health");
-  const format = useFormatter();
-  return (
-    <Card aria-labelledby="h-budget" data-testid="health-budget">
-      <CardTitle id="h-budget">{t("budget.title")}</CardTitle>
-      {budget ? (
-        <div className="flex flex-col gap-3">
-          {(["reads", "writes", "hourly"] as const).map((k) => (
-            <Gauge key={k} label={t(`budget.${k}`)} value={budget[k]} max={budget.limits[k]} valueText={t("budget.left", { left: budget[k], limit: budget.limits[k] })} testId={`gauge-${k}`} />
-          ))}
-          {budget.pausedUntil && <p className="text-sm font-medium">{t("budget.paused", { time: format.dateTime(new Date(budget.pausedUntil), { timeStyle: "medium" }) })}</p>}
-        </div>
-      ) : (
-        <p className="text-sm">{t("budget.unknown")}</p>
-      )}
-    </Card>
-  );
-}
-
 export function LastHourCard({ lastHour }: { lastHour: H["lastHour"] }) {
   const t = useTranslations("insights.health");
   const format = useFormatter();

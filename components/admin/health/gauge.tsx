@@ -5,11 +5,15 @@ import { cn } from "@/lib/cn";
  * technology, the same figures as text beside the bar, and a bar whose
  * fill also changes pattern when low, so colour is never the only cue.
  */
-export function Gauge({ label, value, max, valueText, testId }: { label: string; value: number; max: number; valueText: string; testId?: string }) {
+/** A gauge's state when its owner knows better than its share (the hour: amber under 20 %, red when spent). */
+export type Tone = "ok" | "low" | "spent";
+
+export function Gauge({ label, value, max, valueText, testId, tone }: { label: string; value: number; max: number; valueText: string; testId?: string; tone?: Tone }) {
   const share = max > 0 ? Math.max(0, Math.min(1, value / max)) : 0;
-  const low = share < 0.25;
+  const state: Tone = tone ?? (share < 0.25 ? "spent" : share < 0.5 ? "low" : "ok");
+  const low = state === "spent";
   return (
-    <div className="flex flex-col gap-1" data-testid={testId}>
+    <div className="flex flex-col gap-1" data-testid={testId} data-tone={state}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
         <span className="font-medium">{label}</span>
         <span className="tabular-nums">{valueText}</span>
@@ -24,7 +28,7 @@ export function Gauge({ label, value, max, valueText, testId }: { label: string;
         className="h-3 w-full overflow-hidden rounded-full border border-zinc-400 bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800"
       >
         <div
-          className={cn("h-full", low ? "bg-red-700 dark:bg-red-500" : share < 0.5 ? "bg-amber-600 dark:bg-amber-500" : "bg-green-700 dark:bg-green-500")}
+          className={cn("h-full", low ? "bg-red-700 dark:bg-red-500" : state === "low" ? "bg-amber-600 dark:bg-amber-500" : "bg-green-700 dark:bg-green-500")}
           style={{
             width: `${share * 100}%`,
             backgroundImage: low ? "repeating-linear-gradient(45deg, transparent 0 4px, rgba(255,255,255,.45) 4px 6px)" : undefined,

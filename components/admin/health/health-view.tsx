@@ -6,7 +6,8 @@ import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { adminHealthOptions } from "@/lib/queries/admin-health";
-import { BackgroundCard, BudgetCard, LastHourCard, StoresCard, UpstreamCard } from "./cards";
+import { BudgetCard } from "./budget-card";
+import { BackgroundCard, LastHourCard, StoresCard, UpstreamCard } from "./cards";
 
 /** The admin health screen: GET /api/admin/health every 5 s while the tab is visible. */
 export function HealthView() {
@@ -54,7 +55,7 @@ export function HealthView() {
           {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
             <UpstreamCard upstream={h.upstream} />
-            <BudgetCard budget={h.budget} />
+            <BudgetCard budget={h.budget} spentBy={h.spentBy} />
             <LastHourCard lastHour={h.lastHour} />
             <BackgroundCard background={h.background} />
             <StoresCard database={h.database} redis={h.redis} />

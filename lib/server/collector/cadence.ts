@@ -1,4 +1,5 @@
 /*
+ * The engagement collector's collection cadence.
  * How often a published post's metrics are collected, by its age: the
  * simulator's (and a real platform's) engagement grows on a saturating curve
  * with a time constant of 6–30 h, so a post moves most in its first day and

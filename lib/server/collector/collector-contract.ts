@@ -9,7 +9,7 @@ import * as upstream from "@/lib/upstream";
 import type { SimulatorHandle } from "@/simulator/server";
 import { FIXED_START, KEY, quietSimulator } from "@/simulator/testing";
 import { Collector, DEFAULT_COLLECTOR_CONFIG } from "./collector";
-import { DAY_MS, HOUR_MS } from "./policy";
+import { DAY_MS, HOUR_MS } from "./cadence";
 import "./store";
 
 /*

@@ -4,7 +4,8 @@ import type { Clock } from "@/lib/server/gateway/clock";
 import type { Service } from "@/lib/server/service/service";
 import { METRIC_TYPES } from "@/lib/schemas/values";
 import { UpstreamHttpError } from "@/lib/upstream/errors";
-import { CAMPAIGNS_EVERY_MS, HOUR_MS, collectEveryMs, listEveryMs } from "./policy";
+import { spendingAs } from "@/lib/server/gateway/spend-by-kind";
+import { CAMPAIGNS_EVERY_MS, HOUR_MS, collectEveryMs, listEveryMs } from "./cadence";
 import { fromEngagement, fromHistory } from "./snapshots";
 import {
   claimNext,
@@ -27,7 +28,7 @@ import {
  * Work comes from a list in the database shared by every instance
  * (store.ts): the campaigns list, each campaign's published posts (through
  * the service's cached, incrementally synced view, the same one the
- * engagement page reads), each post's current values (by age, policy.ts) and
+ * engagement page reads), each post's current values (by age, cadence.ts) and
  * a one-time history backfill per post. Items are claimed with a lease, so two
  * instances never collect the same post, and every claim moves one pacing row
  * by the item's cost in call slots of `hour / (hourlyBudget × share)`: all
@@ -175,7 +176,8 @@ export class Collector {
     const { db, owner } = this.d;
     const started = this.d.clock.now();
     try {
-      const result = await this.work(item, started);
+      // Its upstream reads are the collector's on the health screen's spend by kind.
+      const result = await spendingAs("collector", () => this.work(item, started));
       await finishItem(db, item.key, owner, { nowMs: this.d.clock.now(), nextDueMs: result.nextDueMs, cost: result.cost });
       if (result.cost !== undefined && result.cost > item.cost) {
         for (let i = item.cost; i < result.cost; i++) this.slots.push(started);
@@ -202,7 +204,7 @@ export class Collector {
         const r = await service.campaigns({ status: [...ALL_CAMPAIGN_STATUSES] }, "background");
         for (const c of r.data.campaigns) {
           this.campaignStatus.set(c.id, c.status);
-          // A draft has nothing published yet; it is listed anyway, rarely (policy.ts).
+          // A draft has nothing published yet; it is listed anyway, rarely (cadence.ts).
           await upsertList(db, `campaign:${c.id}`, "campaign", c.id, now);
         }
         return { nextDueMs: now + CAMPAIGNS_EVERY_MS };

@@ -6,6 +6,7 @@ import type { BudgetLike, Lane, Lease } from "./budget";
 import type { Clock } from "./clock";
 import { BudgetRefusal } from "./errors";
 import { budgetRefusals, budgetWaits, upstreamCalls, upstreamLatency, upstreamPauses, upstreamRetries } from "./series";
+import { recordSpend } from "./spend-by-kind";
 
 export type RetryPolicy = {
   /** First backoff step; doubled per retry, with jitter. */
@@ -64,6 +65,7 @@ export class Caller {
     try {
       const lease = await this.budget.acquire(spec.lane, maxWaitMs);
       if (this.clock.now() > before) budgetWaits.inc({ lane: spec.lane });
+      recordSpend(spec.lane);
       return lease;
     } catch (e) {
       if (e instanceof BudgetRefusal) budgetRefusals.inc({ lane: spec.lane });

@@ -15,7 +15,11 @@ export class BudgetExhaustedError extends Error {
 
   readonly code = "budget_exhausted";
 
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** The team's window that is spent (spent-window.ts); unknown for a refusal made elsewhere. */
+    readonly window?: "minute" | "hour",
+  ) {
     super(`upstream request budget exhausted; next attempt in ${retryAfterSeconds} s`);
     this.name = "BudgetExhaustedError";
   }
@@ -33,6 +37,6 @@ export class BudgetRefusal extends Error {
   }
 }
 
-export function toExhausted(retryAt: number, now: number): BudgetExhaustedError {
-  return new BudgetExhaustedError(Math.max(1, Math.ceil((retryAt - now) / 1000)));
+export function toExhausted(retryAt: number, now: number, window?: "minute" | "hour"): BudgetExhaustedError {
+  return new BudgetExhaustedError(Math.max(1, Math.ceil((retryAt - now) / 1000)), window);
 }

@@ -8,6 +8,7 @@ import { Caller, DEFAULT_RETRY, type RetryMode, type RetryPolicy } from "./calle
 import { systemClock, type Clock } from "./clock";
 import { BudgetRefusal, toExhausted } from "./errors";
 import { cacheRequests } from "./series";
+import { spentWindow } from "./spent-window";
 import type { SharedCache } from "./shared-cache";
 import { CoolingDown, SharedReads, type Failure } from "./shared-reads";
 
@@ -306,7 +307,7 @@ export class Gateway {
         meta: { stale: true, fetchedAt: new Date(last.fetchedAt).toISOString(), retryAt: new Date(retryAt).toISOString() },
       };
     }
-    if (e instanceof BudgetRefusal || (e instanceof UpstreamHttpError && e.status === 429)) throw toExhausted(retryAt, now);
+    if (e instanceof BudgetRefusal || (e instanceof UpstreamHttpError && e.status === 429)) throw toExhausted(retryAt, now, spentWindow(this.budget, spec.priority, retryAt, now));
     throw e;
   }
 
@@ -324,7 +325,8 @@ export class Gateway {
     } catch (e) {
       const now = this.clock.now();
       if (e instanceof BudgetRefusal || (e instanceof UpstreamHttpError && e.status === 429)) {
-        throw toExhausted(this.retryAtFor(e, now), now);
+        const retryAt = this.retryAtFor(e, now);
+        throw toExhausted(retryAt, now, spentWindow(this.budget, lane, retryAt, now));
       }
       throw e;
     }

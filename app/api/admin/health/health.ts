@@ -5,7 +5,9 @@ import { env } from "@/lib/env";
 import "@/lib/server/bulk/tables";
 import { collectorStatus } from "@/lib/server/collector/status";
 import { db, ensureMigrated } from "@/lib/server/db";
+import { defaultLimits } from "@/lib/server/gateway/budget";
 import { gatewayLastHour } from "@/lib/server/gateway/recent";
+import { spentLastHour } from "@/lib/server/gateway/spend-by-kind";
 import { inboxStatus } from "@/lib/server/inbox";
 import { redisHealth } from "@/lib/server/redis";
 import { databaseHealth, upstreamHealth } from "@/lib/server/route/health-check";
@@ -31,6 +33,18 @@ async function bulkStatus(now: number): Promise<AdminHealth["background"]["bulk"
   return { queued: of("queued"), running: of("running"), itemsPending: Number(pending.n), itemsFailedLastHour: Number(failed.n), lastFinishedAt: last?.at ?? null };
 }
 
+/** Under this share of the hour left the screen turns amber. */
+export const HOUR_LOW_SHARE = 0.2;
+
+/**
+ * The hour as an admin should read it: spent once people's reads are refused
+ * (only the decisions' reserve is left), low under 20 % left.
+ */
+export function hourState(left: number, limits: { reads: number; writes: number; hourly: number }): "ok" | "low" | "spent" {
+  if (left <= defaultLimits(limits.reads, limits.writes, limits.hourly).writeReserve) return "spent";
+  return left < limits.hourly * HOUR_LOW_SHARE ? "low" : "ok";
+}
+
 const EMPTY_BULK: AdminHealth["background"]["bulk"] = { queued: 0, running: 0, itemsPending: 0, itemsFailedLastHour: 0, lastFinishedAt: null };
 
 /**
@@ -40,14 +54,16 @@ const EMPTY_BULK: AdminHealth["background"]["bulk"] = { queued: 0, running: 0, i
  */
 export async function adminHealth(now = Date.now()): Promise<AdminHealth> {
   const [database, redis] = await Promise.all([databaseHealth(), redisHealth()]);
-  const [upstream, budget, collector, bulk] = await Promise.all([
+  const [upstream, budget, collector, bulk, spentBy] = await Promise.all([
     upstreamHealth(),
     redis?.ok === false ? Promise.resolve(null) : budgetSnapshotNow().catch(() => null),
     collectorStatus(),
     // A database that cannot answer is already reported as such; background work then reads as none.
     database.ok ? bulkStatus(now).catch(() => EMPTY_BULK) : Promise.resolve(EMPTY_BULK),
+    spentLastHour(now),
   ]);
   const e = env();
+  const limits = { reads: e.BUDGET_READS_PER_MINUTE, writes: e.BUDGET_WRITES_PER_MINUTE, hourly: e.BUDGET_REQUESTS_PER_HOUR };
   const lastHour = gatewayLastHour(now);
   const reads = lastHour.cache.hit + lastHour.cache.joined + lastHour.cache.stale + lastHour.cache.miss;
   return {
@@ -59,9 +75,11 @@ export async function adminHealth(now = Date.now()): Promise<AdminHealth> {
       reads: budget.reads,
       writes: budget.writes,
       hourly: budget.hourly,
-      limits: { reads: e.BUDGET_READS_PER_MINUTE, writes: e.BUDGET_WRITES_PER_MINUTE, hourly: e.BUDGET_REQUESTS_PER_HOUR },
+      limits,
       ...(budget.pausedUntil ? { pausedUntil: budget.pausedUntil } : {}),
+      hourState: hourState(budget.hourly, limits),
     },
+    spentBy,
     lastHour: { ...lastHour, cacheHitRate: reads === 0 ? null : (lastHour.cache.hit + lastHour.cache.joined) / reads },
     background: { collector, inbox: inboxStatus(), bulk },
     database,

@@ -68,6 +68,16 @@ describe("GET /api/admin/health", () => {
     expect(after.cacheHitRate).toBeGreaterThan(0);
   });
 
+  it("says what spent the last hour by kind: a person's cold read is people's, not background work's", async () => {
+    const before = (await health()).spentBy;
+    await call(campaignsRoute, "/api/campaigns?status=FROZEN", { role: "manager" });
+    const after = (await health()).spentBy;
+    expect(after.people - before.people).toBeGreaterThanOrEqual(1);
+    expect(after.decisions - before.decisions).toBe(0);
+    expect(after.collector - before.collector).toBe(0);
+    expect((await health()).budget?.hourState).toBe("ok");
+  });
+
   it("polling it costs the upstream nothing beyond the once-a-minute check", async () => {
     await health();
     await admin(h.simUrl, "stats/reset", {});
