@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTimeZone, useTranslations } from "next-intl";
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
@@ -24,6 +24,7 @@ type Props = {
 export function NotificationPanel({ id, items, failed, unread, onClose }: Props) {
   const t = useTranslations("notify");
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const client = useQueryClient();
   const mark = useMutation({
     mutationFn: markNotificationsRead,
@@ -80,12 +81,12 @@ export function NotificationPanel({ id, items, failed, unread, onClose }: Props)
                 <span className="min-w-0">
                   <span className={cn("block", !item.read_at && "font-semibold")}>
                     {!item.read_at && <span className="sr-only">{t("item.unreadMark")}: </span>}
-                    {describeItem(t, item, locale)}
+                    {describeItem(t, item, locale, timeZone)}
                   </span>
                   {(item.detail.excerpt ?? item.detail.note) && (
                     <span className="mt-0.5 block truncate text-zinc-700 dark:text-zinc-300">«{item.detail.excerpt ?? item.detail.note}»</span>
                   )}
-                  <span className="mt-0.5 block text-xs text-zinc-600 dark:text-zinc-400">{shownTime(item.created_at, locale)}</span>
+                  <span className="mt-0.5 block text-xs text-zinc-600 dark:text-zinc-400">{shownTime(item.created_at, locale, timeZone)}</span>
                 </span>
               </Link>
             </li>

@@ -1,23 +1,23 @@
 import type { TranslatorFor } from "@/i18n/keys";
-import { dateTimeFormat, HOME_TIME_ZONE } from "@/lib/analytics/dates";
+import { dateTimeFormat } from "@/lib/analytics/dates";
 import type { NotificationDetail } from "@/lib/schemas/notify";
 
 /** What a notification's sentence is made of: an in-app item and a digest line alike. */
 export type Describable = { kind: string; task_id: number; actor_name: string | null; detail: NotificationDetail };
 
-/** A time as every date on the dashboard is shown: Moscow, day and time (the bell formats one per item: built once). */
-export function shownTime(iso: string | undefined, locale: string): string {
+/** A time as every date on the dashboard is shown: the reader's zone, day and time (the bell formats one per item: built once). */
+export function shownTime(iso: string | undefined, locale: string, timeZone: string): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return "—";
-  const options = { timeZone: HOME_TIME_ZONE, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" } as const;
+  const options = { timeZone, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" } as const;
   return dateTimeFormat(locale === "en" ? "en-GB" : "ru-RU", options).format(new Date(iso));
 }
 
-/** One notification's sentence, for the bell (useTranslations) and the e-mail digest (messagesTranslator) alike. */
-export function describeItem(t: TranslatorFor<"notify">, item: Describable, locale: string): string {
+/** One notification's sentence, for the bell (useTranslations) and the e-mail digest (messagesTranslator) alike; times in `timeZone`. */
+export function describeItem(t: TranslatorFor<"notify">, item: Describable, locale: string, timeZone: string): string {
   const actor = item.actor_name ?? "—";
   switch (item.kind) {
     case "deadline":
-      return t("item.deadline", { task: item.task_id, time: shownTime(item.detail.planned_at, locale) });
+      return t("item.deadline", { task: item.task_id, time: shownTime(item.detail.planned_at, locale, timeZone) });
     case "mention":
       return t("item.mention", { actor, task: item.task_id });
     case "changes_requested":

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { db, ensureMigrated } from "@/lib/server/db";
+import { timeZoneOf } from "@/i18n/time-zone";
 import { log } from "@/lib/server/log";
 import { getSettingsMany } from "./settings";
 import { renderDigest } from "./mail";
@@ -79,6 +80,7 @@ export async function runDigests(o: { mailer: Mailer; baseUrl: string; now?: Dat
       rows.map((r) => ({ kind: r.kind, task_id: r.task_id, actor_name: r.actor_name, detail: parseDetail(r.detail) })),
       locale,
       o.baseUrl,
+      await timeZoneOf(email),
     );
     try {
       await o.mailer(mail);

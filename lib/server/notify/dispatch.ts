@@ -1,4 +1,5 @@
 import "server-only";
+import { teamTimeZone } from "@/i18n/time-zone";
 import { db, ensureMigrated } from "@/lib/server/db";
 import type { DashboardEvent } from "@/lib/events/schema";
 import { log } from "@/lib/server/log";
@@ -55,7 +56,7 @@ export function toWebhook(d: Delivery, c: NotifyConfig, now = new Date(), to: re
     campaign_id: d.campaign_id,
     url: `${c.baseUrl.replace(/\/+$/, "")}/posts/${d.task_id}`,
     actor: d.actor_name,
-    text: teamSentence(d, to),
+    text: teamSentence(d, to, teamTimeZone()),
     detail: d.detail,
     sent_at: now.toISOString(),
   };
