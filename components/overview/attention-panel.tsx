@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { useTranslations, useFormatter } from "next-intl";
+import { useTranslations, useFormatter, useTimeZone } from "next-intl";
 import { PostStatusBadge } from "@/components/post/status-badge";
 import { TextLink } from "@/components/campaigns/text-link";
 import { dayToDate } from "@/components/campaigns/use-labels";
@@ -34,6 +34,7 @@ export function AttentionPanel() {
 function Attention({ campaigns }: { campaigns: CampaignListItem[] }) {
   const t = useTranslations("analytics.overview");
   const format = useFormatter();
+  const timeZone = useTimeZone();
   const active = campaigns.filter((c) => c.status === "ACTIVE");
   const details = useQueries({ queries: active.map((c) => campaignQuery(c.id)) });
   const failedPosts = useQueries({ queries: active.map((c) => campaignPostBriefsQuery(c.id, FAILED_FILTER)) });
@@ -48,7 +49,7 @@ function Attention({ campaigns }: { campaigns: CampaignListItem[] }) {
   const unchecked = uncheckedCount(failedPosts.map((q) => ({ data: q.data?.data, isError: q.isError })));
   const soon = endingSoon(
     campaigns.filter((c) => c.status === "ACTIVE" || c.status === "FROZEN"),
-    calendarDay(new Date()),
+    calendarDay(new Date(), timeZone),
   );
   const loading = done < active.length;
 

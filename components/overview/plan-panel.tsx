@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTranslations, useFormatter } from "next-intl";
+import { useTranslations, useFormatter, useTimeZone } from "next-intl";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -15,13 +15,14 @@ export function PlanPanel() {
   const t = useTranslations("analytics.overview");
   const label = useOpenLabel();
   const format = useFormatter();
+  const timeZone = useTimeZone();
   const query = useQuery(accountQuery());
   return (
     <Card aria-labelledby="plan-title">
       <CardTitle id="plan-title">{t("plan")}</CardTitle>
       <QueryPanel query={query}>
         {(account) => {
-          const left = daysLeft(account.subscription.active_until, new Date());
+          const left = daysLeft(account.subscription.active_until, new Date(), timeZone);
           const { is_active: active, is_trial: trial } = account.subscription;
           return (
             <div className="space-y-2">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTimeZone, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { calendarDay, daysBetween, shiftDay } from "@/lib/analytics/dates";
@@ -14,16 +14,17 @@ const PRESETS = [7, 30, 90] as const;
 
 /**
  * Range and campaign, applied on submit; the presets apply at once (the last
- * N days up to today, in the home time zone). `range` is the answer's range,
+ * N days up to today, in the person's time zone). `range` is the answer's range,
  * so the date fields show what is on screen even when the URL leaves it out.
  */
 export function ReviewFilters({ filters, range, onApply, onReset }: { filters: ReviewAnalyticsFilters; range?: { from: string; to: string }; onApply: (f: ReviewAnalyticsFilters) => void; onReset: () => void }) {
   const t = useTranslations("insights.review.filters");
   const campaigns = useQuery(campaignsQuery({ statuses: ALL_CAMPAIGN_STATUSES }));
   const [error, setError] = useState(false);
+  const timeZone = useTimeZone();
   const list = [...(campaigns.data?.data.campaigns ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   const preset = (days: number) => {
-    const to = calendarDay(new Date());
+    const to = calendarDay(new Date(), timeZone);
     setError(false);
     onApply({ ...filters, from: shiftDay(to, -(days - 1)), to });
   };
