@@ -1,7 +1,12 @@
 import { splitMentions } from "@/lib/server/collab/mentions";
 
-/** A comment's plain text with its @mentions marked (text, never HTML: React escapes it). */
-export function CommentBody({ body }: { body: string }) {
+/**
+ * A comment's plain text with its @mentions marked (text, never HTML: React
+ * escapes it). `plain`: a share-link visitor's comment, whose `@…` mentions
+ * nobody (the server notifies no one), so nothing is marked as a mention.
+ */
+export function CommentBody({ body, plain = false }: { body: string; plain?: boolean }) {
+  if (plain) return <p className="break-words whitespace-pre-wrap">{body}</p>;
   return (
     <p className="break-words whitespace-pre-wrap">
       {splitMentions(body).map((part, i) =>

@@ -46,7 +46,7 @@ export function CommentItem({ comment, activeVersion, me, now }: { comment: Comm
         {comment.edited_at && <span className="text-xs text-zinc-700 italic dark:text-zinc-300">{t("edited")}</span>}
       </p>
       {editing === null ? (
-        <CommentBody body={comment.body} />
+        <CommentBody body={comment.body} plain={comment.author_role === "external" || comment.share_link_id !== null} />
       ) : (
         <form
           className="space-y-2"

@@ -9,10 +9,14 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { policyKey, policyQuery, setPolicy } from "@/lib/queries/collab";
+import { POLICY_MAX_STEPS, type PolicyStep } from "@/lib/schemas/collab";
+import { StepList } from "./policy/step-text";
+import { blankStep, fromDraft, StepEditor, toDraft, type DraftStep } from "./policy/step-editor";
 
 /**
- * A campaign's approval policy: admins choose one or two steps, everyone
- * else reads it. The choice is saved only on Save, and a failed save says so.
+ * A campaign's approval policy: the ordered sign-off steps before the
+ * editor's approve. Admins edit them (who, any one or all, when), everyone
+ * else reads them. Saved only on Save; a failed save says why.
  */
 export function PolicyCard({ campaignId, canManage }: { campaignId: number; canManage: boolean }) {
   const t = useTranslations("collab.policy");
@@ -25,10 +29,10 @@ export function PolicyCard({ campaignId, canManage }: { campaignId: number; canM
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : canManage ? (
-        <PolicyForm campaignId={campaignId} steps={query.data.steps} />
+        <PolicyForm key={query.data.set_at ?? "none"} campaignId={campaignId} signoff={query.data.signoff} />
       ) : (
         <div className="space-y-1 text-sm">
-          <p className="font-medium">{query.data.steps === 2 ? t("two") : t("one")}</p>
+          <StepList signoff={query.data.signoff} />
           <p className="text-zinc-700 dark:text-zinc-300">{t("readOnly")}</p>
         </div>
       )}
@@ -42,34 +46,54 @@ export function PolicyCard({ campaignId, canManage }: { campaignId: number; canM
   );
 }
 
-function PolicyForm({ campaignId, steps }: { campaignId: number; steps: 1 | 2 }) {
+function PolicyForm({ campaignId, signoff }: { campaignId: number; signoff: PolicyStep[] }) {
   const t = useTranslations("collab.policy");
   const queryClient = useQueryClient();
-  const [choice, setChoice] = useState<1 | 2>(steps);
+  const [steps, setSteps] = useState<DraftStep[]>(() => signoff.map(toDraft));
   const save = useMutation({
-    mutationFn: () => setPolicy(campaignId, choice),
+    mutationFn: () => setPolicy(campaignId, steps.map(fromDraft)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: policyKey(campaignId) }),
   });
+  const update = (i: number, next: DraftStep) => setSteps((s) => s.map((x, j) => (j === i ? next : x)));
+  const move = (i: number, delta: -1 | 1) =>
+    setSteps((s) => {
+      const next = [...s];
+      const [item] = next.splice(i, 1);
+      if (item) next.splice(i + delta, 0, item);
+      return next;
+    });
   return (
     <form
       className="space-y-3 text-sm"
+      aria-label={t("label")}
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate();
       }}
     >
-      <fieldset className="space-y-2">
-        <legend className="sr-only">{t("label")}</legend>
-        {([1, 2] as const).map((n) => (
-          <label key={n} className="flex items-start gap-2">
-            <input type="radio" name="steps" value={n} checked={choice === n} onChange={() => setChoice(n)} className="mt-1" />
-            <span>{n === 2 ? t("two") : t("one")}</span>
-          </label>
-        ))}
-      </fieldset>
-      <Button type="submit" size="sm" variant="primary" disabled={save.isPending || choice === steps}>
-        {save.isPending ? t("saving") : t("save")}
-      </Button>
+      <p className="text-zinc-700 dark:text-zinc-300">{steps.length === 0 ? t("one") : t("stepsIntro", { n: steps.length + 1 })}</p>
+      {steps.map((step, i) => (
+        <StepEditor
+          key={i}
+          index={i}
+          step={step}
+          count={steps.length}
+          onChange={(next) => update(i, next)}
+          onMove={(d) => move(i, d)}
+          onRemove={() => setSteps((s) => s.filter((_, j) => j !== i))}
+        />
+      ))}
+      <p className="text-zinc-700 dark:text-zinc-300">
+        {steps.length + 1}. {t("finalApprove")}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" disabled={steps.length >= POLICY_MAX_STEPS} onClick={() => setSteps((s) => [...s, blankStep()])}>
+          {t("addStep")}
+        </Button>
+        <Button type="submit" size="sm" variant="primary" disabled={save.isPending}>
+          {save.isPending ? t("saving") : t("save")}
+        </Button>
+      </div>
       <div aria-live="polite">
         {save.isSuccess && <p className="text-green-800 dark:text-green-300">✓ {t("saved")}</p>}
         {save.isError && (

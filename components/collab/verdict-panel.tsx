@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { labelOr } from "@/i18n/keys";
 import { giveVerdict, verdictsKey, verdictsQuery } from "@/lib/queries/collab";
 import type { VerdictView } from "@/lib/schemas/collab";
+import { RouteList } from "./policy/route-list";
 
 /**
  * Reviewer verdicts on the active version, and (for reviewers, editors and
@@ -36,7 +37,7 @@ export function VerdictPanel({ id, me, canGive }: { id: number; me: string; canG
   const changes = data.current.some((v) => v.verdict === "changes");
   return (
     <div className="space-y-3 text-sm">
-      {data.steps === 2 && <p className="text-zinc-700 dark:text-zinc-300">{t("twoSteps")}</p>}
+      <RouteList route={data.route} />
       {data.signed_off && <Badge tone="success">✓ {t("signedOff")}</Badge>}
       {changes && <Badge tone="warning">✎ {t("changesRequested")}</Badge>}
       {data.current.length === 0 ? <p className="text-zinc-700 dark:text-zinc-300">{t("none")}</p> : <VerdictList items={data.current} />}

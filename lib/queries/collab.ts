@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CommentView, MentionUser, PolicyView, PostVerdicts, PresenceView, Verdict, VerdictSummary, VerdictView } from "@/lib/schemas/collab";
+import type { CommentView, MentionUser, PolicyStep, PolicyView, PostVerdicts, PresenceView, Verdict, VerdictSummary, VerdictView } from "@/lib/schemas/collab";
 import { ApiClientError, apiDelete, apiGetRaw, apiPost, apiRead, networkError } from "./fetch-json";
 import { inboxApiQuery, inboxOptions, type InboxFilters } from "./inbox";
 
@@ -75,7 +75,8 @@ export const editComment = (taskId: number, id: number, body: string) =>
 export const deleteComment = (taskId: number, id: number) => apiDelete<{ data: { id: number } }>(`/api/posts/${taskId}/comments/${id}`);
 export const giveVerdict = (taskId: number, body: { verdict: Verdict; version: number; note?: string }) =>
   apiPost<{ data: VerdictView }>(`/api/posts/${taskId}/review`, body);
-export const setPolicy = (campaignId: number, steps: 1 | 2) => sendJson<{ data: PolicyView }>("PUT", `/api/campaigns/${campaignId}/policy`, { steps });
+/** The sign-off steps in order (an empty list: the editor approves alone). */
+export const setPolicy = (campaignId: number, signoff: PolicyStep[]) => sendJson<{ data: PolicyView }>("PUT", `/api/campaigns/${campaignId}/policy`, { signoff });
 export const sendHeartbeat = (taskId: number, campaignId: number | null) => apiPost<{ ok: true }>("/api/presence", { task_id: taskId, campaign_id: campaignId });
 
 /** The goodbye: keepalive so it still goes out as the tab closes. */

@@ -60,8 +60,11 @@ export type VerdictView = z.infer<typeof VerdictView>;
  */
 export const PostVerdicts = z.object({
   active_version: z.number().nullable(),
-  steps: z.union([z.literal(1), z.literal(2)]),
+  /** 1 + the policy's sign-off steps (1: an editor's approve alone). */
+  steps: z.number(),
   signed_off: z.boolean(),
+  /** Each sign-off step as it stands on the active version, in the policy's order (empty for one step). */
+  route: z.array(z.lazy(() => StepState)).default([]),
   current: z.array(VerdictView),
   earlier: z.array(VerdictView),
 });
@@ -79,14 +82,70 @@ export const VerdictSummary = z.object({
 });
 export type VerdictSummary = z.infer<typeof VerdictSummary>;
 
-export const PolicyBody = z.object({ steps: z.union([z.literal(1), z.literal(2)]) });
+/*
+ * The approval policy (issue 35.4): an ordered list of sign-off steps before
+ * the editor's approve. Each names who may pass it (a role, or a named group
+ * of people), whether any one or all of them must say "ok", and when it
+ * applies (always, only when the version has findings, only when it has a
+ * finding of a given rule). No steps: the editor approves alone.
+ */
+export const POLICY_ROLES = ["reviewer", "editor", "admin"] as const;
+export const POLICY_MAX_STEPS = 8;
+export const GROUP_MAX_MEMBERS = 50;
+export const StepWho = z.union([
+  z.strictObject({ role: z.enum(POLICY_ROLES) }),
+  z.strictObject({
+    group: z.string().trim().min(1).max(60),
+    members: z
+      .array(z.email().max(200).transform((e) => e.toLowerCase()))
+      .min(1)
+      .max(GROUP_MAX_MEMBERS)
+      .refine((m) => new Set(m).size === m.length, "повторяющиеся адреса"),
+  }),
+]);
+export type StepWho = z.infer<typeof StepWho>;
+export const StepWhen = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("always") }),
+  /** Only when the version has findings (warnings or blocking ones). */
+  z.strictObject({ kind: z.literal("warnings") }),
+  /** Only when the version has a finding of this rule (lib/checks' rule id). */
+  z.strictObject({ kind: z.literal("rule"), rule: z.string().trim().min(1).max(60) }),
+]);
+export type StepWhen = z.infer<typeof StepWhen>;
+export const PolicyStep = z.strictObject({
+  name: z.string().trim().min(1).max(80).optional(),
+  who: StepWho,
+  need: z.enum(["any", "all"]).default("any"),
+  when: StepWhen.default({ kind: "always" }),
+});
+export type PolicyStep = z.output<typeof PolicyStep>;
+
+/** `{ steps: 1 | 2 }` (one step, or a reviewer's "ok" first, as before) or the sign-off steps themselves. */
+export const PolicyBody = z.union([
+  z.strictObject({ steps: z.union([z.literal(1), z.literal(2)]) }),
+  z.strictObject({ signoff: z.array(PolicyStep).max(POLICY_MAX_STEPS) }),
+]);
+export type PolicyBody = z.output<typeof PolicyBody>;
 export const PolicyView = z.object({
   campaign_id: z.number(),
-  steps: z.union([z.literal(1), z.literal(2)]),
+  /** 1 + signoff.length: the approve itself is the last step. */
+  steps: z.number(),
+  signoff: z.array(PolicyStep),
   set_by: z.string().nullable(),
   set_at: z.string().nullable(),
 });
 export type PolicyView = z.infer<typeof PolicyView>;
+
+/** One sign-off step on a post's active version: does it apply, is it passed, by whom, who is still awaited (for "all"). */
+export const StepState = z.object({
+  index: z.number(),
+  step: PolicyStep,
+  applies: z.boolean(),
+  passed: z.boolean(),
+  by: z.array(z.string()),
+  waiting_for: z.array(z.string()),
+});
+export type StepState = z.infer<typeof StepState>;
 
 export const PresenceBody = z.object({ task_id: z.number().int().positive(), campaign_id: z.number().int().positive().nullable().optional() });
 export const Viewer = z.object({ email: z.string(), name: z.string() });

@@ -23,6 +23,8 @@ export const NotifySettings = z.strictObject({
     mention: Channels,
     changes_requested: Channels,
     share_decision: Channels,
+    /** A decision whose outcome was unknown was settled (issue 32.3); defaulted so settings saved before still read. */
+    decision_settled: Channels.default({ in_app: true, email: false }),
   }),
   due_hours: z.int().min(DUE_HOURS_MIN).max(DUE_HOURS_MAX),
   /** The language of the e-mail digest. */
@@ -37,6 +39,7 @@ export const DEFAULT_NOTIFY_SETTINGS: NotifySettings = {
     mention: { in_app: true, email: false },
     changes_requested: { in_app: true, email: false },
     share_decision: { in_app: true, email: false },
+    decision_settled: { in_app: true, email: false },
   },
   due_hours: DEFAULT_DUE_HOURS,
   locale: "ru",
@@ -56,6 +59,10 @@ export const NotificationDetail = z.object({
   external_name: z.string().optional(),
   planned_at: z.string().optional(),
   hours: z.number().optional(),
+  /** decision_settled: "done" or "not_applied", and when the decision was taken and settled. */
+  outcome: z.string().optional(),
+  decided_at: z.string().optional(),
+  settled_at: z.string().optional(),
 });
 export type NotificationDetail = z.infer<typeof NotificationDetail>;
 

@@ -73,7 +73,7 @@ function where(f: AuditFilters) {
 
 const COLUMNS = [
   "id", "at", "user_email", "user_name", "role", "task_id", "campaign_id", "version_number", "version_seen", "action", "reason",
-  "reason_category", "note", "source", "status_after", "result", "error_code", "http_status", "duration_ms", "share_link_id",
+  "reason_category", "note", "source", "status_after", "result", "error_code", "http_status", "duration_ms", "share_link_id", "settled_at",
 ] as const;
 
 export async function listAudit(

@@ -3,11 +3,14 @@ import type { SessionUser } from "@/lib/auth/roles";
 import type { ApprovalResult, PostDetail } from "@/lib/schemas";
 import { latestEffectiveDecision, recordDecision, type AuditEntry, type PriorDecision } from "@/lib/server/audit";
 import { appendToFallback } from "@/lib/server/audit-fallback";
-import { assertSignoff } from "@/lib/server/collab/policy";
+import { assertSignoff, getPolicy } from "@/lib/server/collab/approval-policy";
+import type { PolicyView } from "@/lib/schemas/collab";
+import { assertChecksClear } from "@/lib/checks/server";
 import { ApiError, toApiError } from "@/lib/server/errors";
 import { publishDecision, publishEvent } from "@/lib/server/events";
 import { log } from "@/lib/server/log";
 import { DECISION_TARGET } from "@/lib/server/service/writes";
+import { OUTCOME_UNKNOWN, outcomeUnknownError, isOutcomeUnknown, scheduleSettling } from "@/lib/server/outcomes";
 import { service, type Priority } from "@/lib/server/upstream-service";
 
 export type DecisionAction = "approve" | "reject";
@@ -23,6 +26,14 @@ export type DecideInput = {
   user: SessionUser | ExternalActor;
   /** The share link a visitor decided through; recorded in audit_log.share_link_id. */
   shareLinkId?: string;
+  /**
+   * Whose decision this counts as for the "not the same person" rule: a
+   * visitor's is its link's creator's (their own "ok" never signs off what
+   * they approve through their own link). The user themself when absent.
+   */
+  accountable?: { email: string };
+  /** An admin's override of a blocking finding (lib/checks), with the reason; audited by the checks gate. */
+  override?: { reason: string };
   taskId: number;
   action: DecisionAction;
   /** Why a post is rejected (required by the reject route, 1–500 characters). */
@@ -131,23 +142,36 @@ function versionChanged(pin: VersionPin): ApiError {
   );
 }
 
+type ForDecision = {
+  post: PostDetail;
+  /** For an approve without a version under a policy of more than one step: the version the dashboard last served. */
+  served?: number | null;
+  policy?: PolicyView;
+};
+
 /**
- * The post as the decision needs it. Unpinned (an API client that sent no
- * version), a cached read is enough: it only names the campaign and the
- * version for the audit row. Pinned, the comparison is the whole point, so it
- * is made against a fresh read: a cached detail may be up to its TTL old, or
- * older when a synced list vouched for it by `updated_at`, which the API does
- * not promise to move with a new version, and webhooks may not be configured
- * at all. Any window of trust is exactly the window in which a replaced text
- * gets approved blind (a page loads the post, an edit lands, the editor
- * clicks: all within seconds). The read costs one request beside the write;
- * it replaces the cached read, so on a cache miss nothing extra is spent, and
- * it refreshes the cache for the page that refetches after the decision.
+ * The post as the decision needs it. Pinned (the version seen is given), the
+ * comparison is the whole point, so it is made against a fresh read: a cached
+ * detail may be up to its TTL old, and any window of trust is exactly the
+ * window in which a replaced text gets approved blind. Unpinned, a cached
+ * read names the campaign; and when the campaign's policy has sign-off steps
+ * an approve reads the post fresh as well: the sign-off must be on the text
+ * that is approved, and the approve is pinned to what the dashboard last
+ * served (the cached copy the client loaded), refused when the text moved.
+ * A person's read is paid like its write (the confirm lane); a bulk item's in
+ * the background.
  */
-async function readForDecision(input: DecideInput): Promise<PostDetail> {
-  if (input.version === undefined || input.version === null) return (await service.post(input.taskId, input.priority ?? "interactive")).data;
-  // The read is part of the decision: a person's is paid like its write (it may use the reserve), a bulk item's in the background.
-  return service.postFresh(input.taskId, input.priority === "background" ? "background" : "confirm");
+async function readForDecision(input: DecideInput): Promise<ForDecision> {
+  const lane = input.priority === "background" ? "background" : "confirm";
+  if (input.version !== undefined && input.version !== null) {
+    const post = await service.postFresh(input.taskId, lane);
+    return { post, ...(input.action === "approve" ? { policy: await getPolicy(post.campaign_id) } : {}) };
+  }
+  const cached = (await service.post(input.taskId, input.priority ?? "interactive")).data;
+  if (input.action !== "approve") return { post: cached };
+  const policy = await getPolicy(cached.campaign_id);
+  if (policy.signoff.length === 0) return { post: cached, policy };
+  return { post: await service.postFresh(input.taskId, lane), served: activeVersion(cached), policy };
 }
 
 /**
@@ -167,24 +191,27 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
 
   let outcome: { result: DecisionResult } | { error: ApiError };
   try {
-    const post = await readForDecision(input);
+    const { post, served, policy } = await readForDecision(input);
     campaignId = post.campaign_id;
     versionNumber = activeVersion(post);
-    if (input.version != null && versionNumber !== input.version) {
-      pin = { seen: input.version, current: versionNumber };
+    const seen = input.version ?? served;
+    if (seen !== undefined && seen !== null && versionNumber !== seen) {
+      pin = { seen, current: versionNumber };
       // Pages showing the post learn that its text moved (it is already fresh in the cache).
       publishEvent({ type: "post", task_id: input.taskId, campaign_id: campaignId, status: String(post.status), reason: "refresh" });
       throw versionChanged(pin);
     }
-    // A two-step campaign: no approve (single, keyboard, bulk or share link) before a reviewer's "ok" on this version.
-    if (input.action === "approve") await assertSignoff(input.taskId, campaignId, versionNumber, input.user.email);
+    // Checks (lib/checks): no approve of a version with a blocking finding (409 check_blocked), unless an admin overrides it with a reason.
+    if (input.action === "approve") await assertChecksClear(post, input.user, input.override);
+    // A policy with sign-off steps: no approve (single, keyboard, bulk or share link) before they are passed on this version.
+    if (input.action === "approve") await assertSignoff(input.taskId, campaignId, versionNumber, { email: (input.accountable ?? input.user).email }, policy, post);
     const result =
       input.action === "approve"
         ? await service.approve(input.taskId, campaignId)
         : await service.reject(input.taskId, campaignId);
     outcome = { result };
   } catch (e) {
-    const error = toApiError(e);
+    const error = isOutcomeUnknown(e) ? outcomeUnknownError(input.action) : toApiError(e);
     if (error.code === "internal_error") log.error("decision failed unexpectedly", { taskId: input.taskId, error: e instanceof Error ? e : String(e) });
     outcome = { error };
   }
@@ -195,8 +222,12 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
   const audit = await record(
     "result" in outcome
       ? entryFor(input, started, { ...facts, status_after: String(outcome.result.status), result: String(outcome.result.result), error_code: null, http_status: 200 })
-      : entryFor(input, started, { ...facts, status_after: null, result: null, error_code: outcome.error.code, http_status: outcome.error.status }),
+      : outcome.error.code === OUTCOME_UNKNOWN
+        ? // Settled later by a fresh read (lib/server/outcomes): this row becomes done or not applied, with both times.
+          entryFor(input, started, { ...facts, status_after: null, result: OUTCOME_UNKNOWN, error_code: OUTCOME_UNKNOWN, http_status: outcome.error.status })
+        : entryFor(input, started, { ...facts, status_after: null, result: null, error_code: outcome.error.code, http_status: outcome.error.status }),
   );
+  if ("error" in outcome && outcome.error.code === OUTCOME_UNKNOWN) scheduleSettling();
   const common = { ...audit, ...(previous ? { previous } : {}), ...(pin ? { versions: pin } : {}) };
   // After the audit row, so a page told of it refetches the decision history with this decision in it.
   if ("result" in outcome && campaignId !== null) publishDecision(input.taskId, campaignId, String(outcome.result.status));

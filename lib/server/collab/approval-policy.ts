@@ -3,67 +3,129 @@ import { db, ensureMigrated } from "@/lib/server/db";
 import { recordAuditEvent } from "@/lib/server/audit-events";
 import { ApiError } from "@/lib/server/errors";
 import { publishEvent } from "@/lib/server/events";
-import type { PolicyView } from "@/lib/schemas/collab";
+import type { PostDetail } from "@/lib/schemas";
+import { PolicyStep, type PolicyBody, type PolicyView } from "@/lib/schemas/collab";
 import type { CommentAuthor } from "./comments";
-import { isSignedOff, verdictsForPost } from "./verdicts";
+import { findingsOf } from "./policy-findings";
+import { evaluateRoute, type Approver } from "./policy-route";
+import { listDashboardUsers } from "./users";
+import { verdictsForPost } from "./verdicts";
 import "./tables";
 
 /**
- * A campaign's approval policy: 1 step (an editor's approve alone, the
- * default: no row) or 2 steps (an approve needs a reviewer's "ok" on the
- * active version first).
+ * A campaign's approval policy: an ordered list of sign-off steps before the
+ * editor's approve (no row, or no steps: the editor approves alone). Rows
+ * from before 0013 say only `steps` 1 or 2; 2 meant one reviewer's "ok".
  */
 
 export const SIGNOFF_MESSAGE =
-  "Кампания требует двух шагов: сначала рецензент должен одобрить («ок») текущую версию поста, и лишь затем пост можно одобрить.";
+  "Кампания требует согласования: сначала рецензент должен одобрить («ок») текущую версию поста, и лишь затем пост можно одобрить.";
+
+const REVIEWER_STEP: PolicyStep = { who: { role: "reviewer" }, need: "any", when: { kind: "always" } };
+
+function stepsOf(row: { steps: number; rules: string | null } | undefined): PolicyStep[] {
+  if (!row) return [];
+  if (row.rules !== null) {
+    try {
+      const parsed = PolicyStep.array().safeParse(JSON.parse(row.rules));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // unreadable JSON: fall through to the strictest reading of the row
+    }
+    // A stored policy we cannot read must not approve with fewer steps than it had.
+    return [REVIEWER_STEP];
+  }
+  return row.steps >= 2 ? [REVIEWER_STEP] : [];
+}
 
 export async function getPolicy(campaign_id: number): Promise<PolicyView> {
   await ensureMigrated();
   const row = await db().selectFrom("campaign_policies").selectAll().where("campaign_id", "=", campaign_id).executeTakeFirst();
-  return { campaign_id, steps: row?.steps === 2 ? 2 : 1, set_by: row?.set_by ?? null, set_at: row?.set_at ?? null };
+  const signoff = stepsOf(row);
+  return { campaign_id, steps: signoff.length + 1, signoff, set_by: row?.set_by ?? null, set_at: row?.set_at ?? null };
 }
 
-/** Steps by campaign for many at once (1 for those never set). */
-export async function policySteps(campaignIds: readonly number[]): Promise<Map<number, 1 | 2>> {
-  const out = new Map<number, 1 | 2>(campaignIds.map((id) => [id, 1]));
+/** Steps (1 + sign-off steps) by campaign for many at once (1 for those never set). */
+export async function policySteps(campaignIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>(campaignIds.map((id) => [id, 1]));
   if (campaignIds.length === 0) return out;
   await ensureMigrated();
-  const rows = await db().selectFrom("campaign_policies").select(["campaign_id", "steps"]).where("campaign_id", "in", [...campaignIds]).execute();
-  for (const r of rows) out.set(r.campaign_id, r.steps === 2 ? 2 : 1);
+  const rows = await db().selectFrom("campaign_policies").select(["campaign_id", "steps", "rules"]).where("campaign_id", "in", [...campaignIds]).execute();
+  for (const r of rows) out.set(r.campaign_id, stepsOf(r).length + 1);
   return out;
 }
 
-export async function setPolicy(campaign_id: number, steps: 1 | 2, actor: CommentAuthor): Promise<PolicyView> {
+export async function setPolicy(campaign_id: number, body: PolicyBody, actor: CommentAuthor): Promise<PolicyView> {
+  const signoff = "signoff" in body ? body.signoff : body.steps === 2 ? [REVIEWER_STEP] : [];
   await ensureMigrated();
   const set_at = new Date().toISOString();
+  const steps = signoff.length + 1;
+  const rules = JSON.stringify(signoff);
   const view = await db()
     .transaction()
     .execute(async (trx) => {
-      const before = await trx.selectFrom("campaign_policies").select("steps").where("campaign_id", "=", campaign_id).executeTakeFirst();
+      const before = await trx.selectFrom("campaign_policies").select(["steps", "rules"]).where("campaign_id", "=", campaign_id).executeTakeFirst();
       await trx
         .insertInto("campaign_policies")
-        .values({ campaign_id, steps, set_by: actor.email, set_at })
-        .onConflict((oc) => oc.column("campaign_id").doUpdateSet({ steps, set_by: actor.email, set_at }))
+        .values({ campaign_id, steps, rules, set_by: actor.email, set_at })
+        .onConflict((oc) => oc.column("campaign_id").doUpdateSet({ steps, rules, set_by: actor.email, set_at }))
         .execute();
       await recordAuditEvent(
-        { at: set_at, actor, kind: "policy.set", campaign_id, subject_id: campaign_id, detail: { steps, previous_steps: before?.steps ?? 1 } },
+        {
+          at: set_at,
+          actor,
+          kind: "policy.set",
+          campaign_id,
+          subject_id: campaign_id,
+          detail: { steps, previous_steps: before?.steps ?? 1, signoff, previous_signoff: stepsOf(before) },
+        },
         trx,
       );
-      return { campaign_id, steps, set_by: actor.email, set_at } satisfies PolicyView;
+      return { campaign_id, steps, signoff, set_by: actor.email, set_at } satisfies PolicyView;
     });
   publishEvent({ type: "campaign", campaign_id, reason: "refresh" });
   return view;
 }
 
+/** Emails of the dashboard's people by role, for steps that need "all" of a role. */
+async function peopleByRole(): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const u of await listDashboardUsers()) out.set(u.role, [...(out.get(u.role) ?? []), u.email.toLowerCase()]);
+  return out;
+}
+
+/** The sign-off steps on a post's version as they stand (for the post page and the approve check). */
+export async function routeForPost(task_id: number, signoff: PolicyStep[], activeVersion: number | null, approver?: Approver, post?: PostDetail) {
+  const [{ current }, findings, people] = await Promise.all([
+    verdictsForPost(task_id, activeVersion),
+    signoff.some((s) => s.when.kind !== "always") ? findingsOf(task_id, activeVersion, post) : Promise.resolve(null),
+    signoff.some((s) => s.need === "all" && "role" in s.who) ? peopleByRole() : Promise.resolve(new Map<string, string[]>()),
+  ]);
+  return { current, ...evaluateRoute({ signoff, current, findings, people, approver }) };
+}
+
+function refusal(missing: { index: number; step: PolicyStep; waiting_for: string[] }[], changes: boolean): ApiError {
+  if (changes) return new ApiError("signoff_required", "Одобрить нельзя: рецензент просит правки к текущей версии поста.");
+  const [first] = missing;
+  const who = first ? ("role" in first.step.who ? `роль «${first.step.who.role}»` : `группа «${first.step.who.group}»`) : "";
+  const detail = first
+    ? ` Не пройден шаг ${first.index + 1}${first.step.name ? ` («${first.step.name}»)` : ""}: ${first.step.need === "all" ? "нужен «ок» каждого" : "нужен «ок»"} — ${who}${first.waiting_for.length ? `; ждём: ${first.waiting_for.join(", ")}` : ""}.`
+    : "";
+  return new ApiError("signoff_required", `${SIGNOFF_MESSAGE}${detail} Свой собственный «ок» и «ок» по своей гостевой ссылке не засчитываются.`);
+}
+
 /**
- * Throws 409 `signoff_required` when the post's campaign needs two steps and
- * the active version has no reviewer's "ok" (or someone asked for changes on
- * it). `approverEmail`: the approver's own "ok" does not count.
+ * Throws 409 `signoff_required` when an applicable sign-off step of the
+ * campaign's policy is not passed on `activeVersion` (the version the approve
+ * was checked against, from a fresh read). The approver (for a share-link
+ * visitor: the link's creator) never signs off their own approve.
  */
-export async function assertSignoff(task_id: number, campaign_id: number | null, activeVersion: number | null, approverEmail?: string): Promise<void> {
+export async function assertSignoff(task_id: number, campaign_id: number | null, activeVersion: number | null, approver: Approver, policy?: PolicyView, post?: PostDetail): Promise<void> {
   if (campaign_id === null) return;
-  const { steps } = await getPolicy(campaign_id);
-  if (steps !== 2) return;
-  const { current } = await verdictsForPost(task_id, activeVersion);
-  if (activeVersion === null || !isSignedOff(current, approverEmail)) throw new ApiError("signoff_required", SIGNOFF_MESSAGE);
+  const { signoff } = policy ?? (await getPolicy(campaign_id));
+  if (signoff.length === 0) return;
+  if (activeVersion === null) throw refusal([], false);
+  const { states, changes } = await routeForPost(task_id, signoff, activeVersion, approver, post);
+  const missing = states.filter((s) => s.applies && !s.passed);
+  if (missing.length > 0 || changes) throw refusal(missing, changes);
 }

@@ -82,8 +82,13 @@ export async function createComment(input: NewComment): Promise<CommentView> {
   return view(comment);
 }
 
-/** Only existing dashboard users are told, and never the author about their own comment. */
+/**
+ * Only existing dashboard users are told, and never the author about their own
+ * comment. A share-link visitor mentions nobody: their `@…` text stays plain
+ * (a visitor picks their own name, so a mention would let anyone page the team).
+ */
 async function notifyMentions(comment: CommentView, input: NewComment): Promise<void> {
+  if (isVisitorAuthor(input.author, input.share_link_id)) return;
   const emails = mentionedEmails(comment.body).filter((e) => e !== input.author.email.toLowerCase());
   if (emails.length === 0) return;
   try {
@@ -103,6 +108,9 @@ async function notifyMentions(comment: CommentView, input: NewComment): Promise<
     // A notification is never worth failing the comment that caused it.
   }
 }
+
+const isVisitorAuthor = (author: CommentAuthor, shareLinkId?: string | null) =>
+  author.role === "external" || author.email.startsWith("external:") || Boolean(shareLinkId);
 
 function view(r: CommentView & { campaign_id?: number | null }): CommentView {
   return {

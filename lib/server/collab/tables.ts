@@ -1,7 +1,11 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /** The tables of migration 0009_collab, added to the Database type by interface merging. */
 declare module "@/lib/server/db/schema" {
+  /** 0013_approval_policy: when a decision recorded as `outcome_unknown` was settled (lib/server/outcomes). */
+  interface AuditLogTable {
+    settled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  }
   interface Database {
     comments: CommentsTable;
     verdicts: VerdictsTable;
@@ -40,7 +44,10 @@ export interface VerdictsTable {
 
 export interface CampaignPoliciesTable {
   campaign_id: number;
+  /** 1 + the number of sign-off steps (kept for rows and readers from before 0013). */
   steps: number;
+  /** The sign-off steps as JSON (0013_approval_policy); null on older rows, read from `steps`. */
+  rules: ColumnType<string | null, string | null | undefined, string | null>;
   set_by: string;
   set_at: string;
 }

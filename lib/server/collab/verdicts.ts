@@ -7,7 +7,8 @@ import { notify } from "@/lib/server/notify";
 import type { PostVerdicts, Verdict, VerdictSummary, VerdictView } from "@/lib/schemas/collab";
 import type { CommentAuthor } from "./comments";
 import type { Priority } from "@/lib/server/upstream-service";
-import { policySteps } from "./policy";
+import { getPolicy, routeForPost } from "./approval-policy";
+import { isVisitor } from "./policy-route";
 import { postFacts } from "./post-facts";
 import "./tables";
 
@@ -114,13 +115,12 @@ function latestPerPerson(rows: VerdictView[]): VerdictView[] {
 }
 
 /**
- * Signed off: at least one "ok" and no "changes" among the current verdicts.
- * `excluding` leaves one person's verdicts out: an approver's own "ok" is not
- * a second pair of eyes.
+ * Signed off under the old two-step rule: at least one team member's "ok" and
+ * no "changes" among the current verdicts. A visitor's verdict never counts.
  */
-export function isSignedOff(current: VerdictView[], excluding?: string): boolean {
-  const counted = excluding ? current.filter((v) => v.reviewer_email !== excluding) : current;
-  return counted.some((v) => v.verdict === "ok") && !current.some((v) => v.verdict === "changes");
+export function isSignedOff(current: VerdictView[]): boolean {
+  const people = current.filter((v) => !isVisitor(v));
+  return people.some((v) => v.verdict === "ok") && !people.some((v) => v.verdict === "changes");
 }
 
 export async function verdictsForPost(task_id: number, activeVersion: number | null): Promise<{ current: VerdictView[]; earlier: VerdictView[] }> {
@@ -129,10 +129,6 @@ export async function verdictsForPost(task_id: number, activeVersion: number | n
   const current = latestPerPerson(rows.filter((r) => r.version === activeVersion));
   const earlier = rows.filter((r) => r.version !== activeVersion).reverse();
   return { current, earlier };
-}
-
-export function postVerdictsView(activeVersion: number | null, steps: 1 | 2, v: { current: VerdictView[]; earlier: VerdictView[] }): PostVerdicts {
-  return { active_version: activeVersion, steps, signed_off: isSignedOff(v.current), current: v.current, earlier: v.earlier };
 }
 
 /**
@@ -170,6 +166,15 @@ export async function verdictSummaries(
 /** GET /api/posts/[id]/verdicts's answer (also the post page's server prefetch): the cached post read says the campaign and version. */
 export async function postVerdicts(taskId: number, priority: Priority = "interactive"): Promise<PostVerdicts> {
   const facts = await postFacts(taskId, priority);
-  const [steps, verdicts] = await Promise.all([policySteps([facts.campaign_id]), verdictsForPost(taskId, facts.active_version)]);
-  return postVerdictsView(facts.active_version, steps.get(facts.campaign_id) ?? 1, verdicts);
+  const [policy, verdicts] = await Promise.all([getPolicy(facts.campaign_id), verdictsForPost(taskId, facts.active_version)]);
+  // Whoever reads the page: the approver is not known here, so nobody's "ok" is left out (the approve check does that).
+  const route = policy.signoff.length > 0 ? await routeForPost(taskId, policy.signoff, facts.active_version) : null;
+  return {
+    active_version: facts.active_version,
+    steps: policy.steps,
+    signed_off: route ? route.signedOff : isSignedOff(verdicts.current),
+    route: route?.states ?? [],
+    current: verdicts.current,
+    earlier: verdicts.earlier,
+  };
 }

@@ -26,6 +26,17 @@ export type NotifyEvent =
       external_name: string;
       action: "approve" | "reject";
       link_creator: string;
+    }
+  /** A decision recorded as outcome_unknown was settled by a later read (lib/server/outcomes); `to` is who decided. */
+  | {
+      kind: "decision_settled";
+      to: string;
+      task_id: number;
+      campaign_id?: number | null;
+      action: "approve" | "reject";
+      outcome: "done" | "not_applied";
+      decided_at: string;
+      settled_at: string;
     };
 
 type Sink = (event: NotifyEvent) => Promise<void> | void;

@@ -34,13 +34,41 @@ export function outcomeUnknown(e: unknown): boolean {
   return true;
 }
 
+/**
+ * Where a post's status says a decision stands: applied ("done"), plainly not
+ * applied, or not telling (a status the spec does not tie to the decision).
+ * An approved post moves on to publishing, so those count as approved too.
+ */
+const APPROVED_OR_LATER = new Set(["APPROVED", "PUBLISHING", "PUBLISHED", "PARTIALLY_PUBLISHED"]);
+const STILL_OPEN: Record<Decision, ReadonlySet<string>> = {
+  approve: new Set(["WAITING_APPROVAL", "CANCELED"]),
+  reject: new Set(["WAITING_APPROVAL", "APPROVED", "SCHEDULED"]),
+};
+export function landed(action: Decision, status: string): "done" | "not_applied" | "unknown" {
+  if (action === "approve" ? APPROVED_OR_LATER.has(status) : status === DECISION_TARGET.reject) return "done";
+  return STILL_OPEN[action].has(status) ? "not_applied" : "unknown";
+}
+
+/**
+ * The write's answer and the re-reads after it could not be trusted: nobody
+ * knows whether the decision was applied. Recorded as `outcome_unknown` and
+ * settled later by lib/server/outcomes (matched by name: Next may load this
+ * class once per route bundle).
+ */
+export class OutcomeUnknownError extends Error {
+  override readonly name = "OutcomeUnknownError";
+  constructor(readonly action: Decision, readonly taskId: number, cause: unknown) {
+    super(`outcome of ${action} on post ${taskId} unknown`, { cause });
+  }
+}
+
 export type WriteDeps = {
   gateway: Gateway;
   send: (id: number, o: CallOptions) => Promise<ApprovalResult>;
   /** A fresh read of the post (bypassing the cache), paid from the write lane's reserve. */
   reread: (id: number) => Promise<PostDetail>;
   /** The post changed; `status`, when given, is the upstream's word on where it stands now. */
-  invalidate: (id: number, status?: string) => void;
+  invalidate: (id: number, status?: string) => void | Promise<void>;
 };
 
 /**
@@ -60,7 +88,7 @@ export async function decide(action: Decision, id: number, deps: WriteDeps): Pro
     // Whatever reached the upstream may have changed the post; a refusal of our own did not. Its
     // lists are expired now, not brought up to date after the re-read: until then nobody may be shown
     // the post as waiting, and an expired list is never put back (it may lack an earlier change).
-    if (!(e instanceof BudgetExhaustedError)) deps.invalidate(id);
+    if (!(e instanceof BudgetExhaustedError)) await deps.invalidate(id);
     if (!outcomeUnknown(e)) throw e;
     const failure = e instanceof Error ? e.name : String(e);
     let post: PostDetail;
@@ -68,12 +96,13 @@ export async function decide(action: Decision, id: number, deps: WriteDeps): Pro
       // A second try: a flaky upstream that garbled the write's answer may garble one read too.
       post = await deps.reread(id).catch(() => deps.reread(id));
     } catch (rereadError) {
-      log.warn("write failed and the post could not be read again", { action, taskId: id, failure, error: rereadError instanceof Error ? rereadError : String(rereadError) });
-      throw e;
+      log.warn("write failed and the post could not be read again: outcome unknown", { action, taskId: id, failure, error: rereadError instanceof Error ? rereadError : String(rereadError) });
+      throw new OutcomeUnknownError(action, id, e);
     }
-    if (post.status !== DECISION_TARGET[action]) {
+    const where = landed(action, String(post.status));
+    if (where !== "done") {
       log.warn("write failed and the post did not reach its target status", { action, taskId: id, failure, status: post.status });
-      throw e;
+      throw where === "unknown" ? new OutcomeUnknownError(action, id, e) : e;
     }
     log.warn("write answer failed but the re-read confirms the decision", { action, taskId: id, failure, status: post.status });
     return {
@@ -84,6 +113,7 @@ export async function decide(action: Decision, id: number, deps: WriteDeps): Pro
       recovered: true,
     };
   }
-  deps.invalidate(id, result.status);
+  // Into the mirror before the answer: the next list anyone reads shows it.
+  await deps.invalidate(id, result.status);
   return result;
 }

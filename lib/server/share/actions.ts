@@ -32,6 +32,8 @@ export async function decideAsVisitor(link: ShareLink, taskId: number, input: Vi
   const who = visitor(input.name);
   const outcome = await decide({
     user: who,
+    // People, not links, sign off: a visitor's approve counts as the link creator's, whose own "ok" then does not count.
+    accountable: { email: link.created_by.email },
     shareLinkId: link.id,
     taskId,
     action: input.action,

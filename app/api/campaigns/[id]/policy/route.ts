@@ -1,6 +1,6 @@
-// GET/PUT /api/campaigns/[id]/policy – the campaign's approval policy, 1 or 2 steps (any role reads; admins set it)
+// GET/PUT /api/campaigns/[id]/policy – the campaign's approval policy: ordered sign-off steps ({ signoff } or the older { steps: 1 | 2 }); any role reads, admins set it, audited
 import { PolicyBody } from "@/lib/schemas/collab";
-import { getPolicy, setPolicy } from "@/lib/server/collab/policy";
+import { getPolicy, setPolicy } from "@/lib/server/collab/approval-policy";
 import { json, parseId, parseJsonBody, sameOrigin, withPermission, withSession } from "@/lib/server/route";
 import { service } from "@/lib/server/upstream-service";
 
@@ -10,9 +10,9 @@ export const PUT = withPermission(
   "policy:manage",
   sameOrigin(async ({ req, params, session, priority }) => {
     const campaignId = parseId(params.id);
-    const { steps } = await parseJsonBody(req, PolicyBody);
+    const body = await parseJsonBody(req, PolicyBody);
     // A policy for a campaign that does not exist would be a silent no-op: the (cached) campaign read answers 404 first.
     await service.campaign(campaignId, priority);
-    return json({ data: await setPolicy(campaignId, steps, session) });
+    return json({ data: await setPolicy(campaignId, body, session) });
   }),
 );
