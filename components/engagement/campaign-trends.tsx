@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useLocale, useTimeZone, useTranslations, useFormatter } from "next-intl";
+import { useLocale, useTranslations, useFormatter } from "next-intl";
+import { useZone } from "@/i18n/use-zone";
 import { useState } from "react";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
@@ -46,7 +47,7 @@ export function CampaignTrendsPanel({ id, from, to, headerRows, fileName }: { id
   const label = useOpenLabel();
   const format = useFormatter();
   const locale = toLocale(useLocale());
-  const timeZone = useTimeZone();
+  const timeZone = useZone();
   const [view, setView] = useState<"chart" | "table">("chart");
   const query = useQuery({ ...campaignTrendsQuery(id, from, to), refetchInterval: refetchWhileFilling });
   const time = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });

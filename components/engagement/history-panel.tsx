@@ -2,7 +2,8 @@
 
 import { useQueries } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useLocale, useTimeZone, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useZone } from "@/i18n/use-zone";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
 import { seriesRows } from "@/components/charts/series";
@@ -52,7 +53,7 @@ export function HistoryPanel({ postId, campaignId, state, onChange }: PanelProps
   const t = useTranslations("analytics");
   const tc = useTranslations("planner.compare");
   const locale = toLocale(useLocale());
-  const timeZone = useTimeZone();
+  const timeZone = useZone();
   const label = useOpenLabel();
   const ids = [postId, ...state.compare];
   const aligned = state.align === "since";

@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useLocale, useTimeZone, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useZone } from "@/i18n/use-zone";
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
@@ -24,7 +25,7 @@ type Props = {
 export function NotificationPanel({ id, items, failed, unread, onClose }: Props) {
   const t = useTranslations("notify");
   const locale = useLocale();
-  const timeZone = useTimeZone();
+  const timeZone = useZone();
   const client = useQueryClient();
   const mark = useMutation({
     mutationFn: markNotificationsRead,

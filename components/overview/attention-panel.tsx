@@ -1,7 +1,8 @@
 "use client";
 
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { useTranslations, useFormatter, useTimeZone } from "next-intl";
+import { useTranslations, useFormatter } from "next-intl";
+import { useZone } from "@/i18n/use-zone";
 import { PostStatusBadge } from "@/components/post/status-badge";
 import { TextLink } from "@/components/campaigns/text-link";
 import { dayToDate } from "@/components/campaigns/use-labels";
@@ -34,7 +35,7 @@ export function AttentionPanel() {
 function Attention({ campaigns }: { campaigns: CampaignListItem[] }) {
   const t = useTranslations("analytics.overview");
   const format = useFormatter();
-  const timeZone = useTimeZone();
+  const timeZone = useZone();
   const active = campaigns.filter((c) => c.status === "ACTIVE");
   const details = useQueries({ queries: active.map((c) => campaignQuery(c.id)) });
   const failedPosts = useQueries({ queries: active.map((c) => campaignPostBriefsQuery(c.id, FAILED_FILTER)) });

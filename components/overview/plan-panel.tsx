@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTranslations, useFormatter, useTimeZone } from "next-intl";
+import { useTranslations, useFormatter } from "next-intl";
+import { useZone } from "@/i18n/use-zone";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -15,7 +16,7 @@ export function PlanPanel() {
   const t = useTranslations("analytics.overview");
   const label = useOpenLabel();
   const format = useFormatter();
-  const timeZone = useTimeZone();
+  const timeZone = useZone();
   const query = useQuery(accountQuery());
   return (
     <Card aria-labelledby="plan-title">

@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTimeZone, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useZone } from "@/i18n/use-zone";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { calendarDay, daysBetween, shiftDay } from "@/lib/analytics/dates";
@@ -21,7 +22,7 @@ export function ReviewFilters({ filters, range, onApply, onReset }: { filters: R
   const t = useTranslations("insights.review.filters");
   const campaigns = useQuery(campaignsQuery({ statuses: ALL_CAMPAIGN_STATUSES }));
   const [error, setError] = useState(false);
-  const timeZone = useTimeZone();
+  const timeZone = useZone();
   const list = [...(campaigns.data?.data.campaigns ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   const preset = (days: number) => {
     const to = calendarDay(new Date(), timeZone);

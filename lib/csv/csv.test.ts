@@ -158,7 +158,7 @@ describe("separator and document", () => {
 
 describe("csvResponse", () => {
   it("answers the document as a UTF-8 attachment, BOM included, with the route's own headers", async () => {
-    const res = csvResponse([["Запись", "Причина"], [1, "=x"]], { locale: "ru", fileName: "audit-2026-11-20.csv", headers: { "Cache-Control": "no-store" } });
+    const res = csvResponse([["Запись", "Причина"], [1, "=x"]], { locale: "ru", timeZone: "Europe/Moscow", fileName: "audit-2026-11-20.csv", headers: { "Cache-Control": "no-store" } });
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="audit-2026-11-20.csv"');
     expect(res.headers.get("cache-control")).toBe("no-store");

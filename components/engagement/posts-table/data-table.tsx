@@ -1,7 +1,8 @@
 "use client";
 
 import { useTable, type SortingState } from "@tanstack/react-table";
-import { useLocale, useTimeZone, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useZone } from "@/i18n/use-zone";
 import { useState } from "react";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Button } from "@/components/ui/button";
@@ -34,7 +35,7 @@ export function PostsEngagementTable({
   const t = useTranslations("analytics");
   const tt = useTranslations("trends.posts");
   const locale = toLocale(useLocale());
-  const timeZone = useTimeZone();
+  const timeZone = useZone();
   const label = useOpenLabel();
   const cellText = useCellText();
   const columns = usePostColumns(metrics);

@@ -1,0 +1,7 @@
+import { useTimeZone } from "next-intl";
+import { DEFAULT_TIME_ZONE } from "@/lib/time/zone";
+
+/** The time zone the page carries (i18n/request.ts always sets one: the person's, or the team's). */
+export function useZone(): string {
+  return useTimeZone() ?? DEFAULT_TIME_ZONE;
+}
