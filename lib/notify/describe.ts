@@ -24,6 +24,14 @@ export function describeItem(t: TranslatorFor<"notify">, item: Describable, loca
       return t("item.changes_requested", { actor, task: item.task_id });
     case "share_decision":
       return t("item.share_decision", { actor, task: item.task_id, action: item.detail.action === "approve" ? "approve" : "reject" });
+    case "decision_settled":
+      return t("item.decision_settled", {
+        task: item.task_id,
+        action: item.detail.action === "approve" ? "approve" : "reject",
+        outcome: item.detail.outcome === "done" ? "done" : "not_applied",
+        decided: shownTime(item.detail.decided_at, locale, timeZone),
+        settled: shownTime(item.detail.settled_at, locale, timeZone),
+      });
     default:
       return t("item.other", { task: item.task_id });
   }

@@ -100,6 +100,18 @@ async function recipientsOf(e: NotifyEvent): Promise<{ to: string[]; delivery: D
         to: [e.link_creator.toLowerCase()],
         delivery: { kind: "share_decision", task_id: e.task_id, campaign_id, actor_name: e.external_name, detail: { action: e.action, external_name: e.external_name } },
       };
+    case "decision_settled":
+      // The person's own decision: they are the one to tell.
+      return {
+        to: [e.to.toLowerCase()],
+        delivery: {
+          kind: "decision_settled",
+          task_id: e.task_id,
+          campaign_id,
+          actor_name: null,
+          detail: { action: e.action, outcome: e.outcome, decided_at: e.decided_at, settled_at: e.settled_at },
+        },
+      };
   }
 }
 
