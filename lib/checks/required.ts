@@ -15,7 +15,7 @@ import { phraseStems, stem, type Word } from "./words";
 const missing = (rule: Finding["rule"], severity: "warn" | "block", note: string): Finding => ({ rule, severity, start: 0, end: 0, note });
 const on = (level: Level): level is "warn" | "block" => level !== "off";
 
-const HASHTAG = /(^|[^\p{L}\p{N}_&])#[\p{L}\p{N}_]*\p{L}/u;
+const HASHTAG = /(^|[^\p{L}\p{N}_&/])#[\p{L}\p{N}_]*\p{L}/u;
 // «erid: 2VtzqwXYZ», «erid=…», «ERID 2Vtz…»: the word and a token of at least 4 letters/digits.
 const ERID_TEXT = /(^|[^\p{L}\p{N}])erid\s*[:=]?\s*[\p{L}\p{N}_-]{4,}/iu;
 const LEGAL_FORMS = new Set(["ооо", "ип", "ао", "пао", "зао", "оао", "нко", "llc", "ltd", "inc", "рекламодател"].map((w) => stem(w)));

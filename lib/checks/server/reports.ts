@@ -113,7 +113,9 @@ export function subjectOf(post: PostDetail, version?: number | null): ReportSubj
  * the service's cache (the page that shows it read it already).
  */
 export async function reportFor(postId: number, version?: number | null, priority: Priority = "interactive"): Promise<StoredReport> {
-  const { data: post } = await service.post(postId, priority);
+  let post = (await service.post(postId, priority)).data;
+  // A version the cached copy does not know yet (it came after that copy was read): read the post once more.
+  if (version != null && !post.versions.some((v) => v.version_number === version)) post = await service.postFresh(postId, priority);
   const subject = subjectOf(post, version);
   if (!subject) throw new ApiError("not_found", `У поста ${postId} нет версии ${version}`);
   return reportOf(subject, priority);

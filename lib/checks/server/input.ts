@@ -1,0 +1,15 @@
+import "server-only";
+import * as z from "zod";
+import { ApiError } from "@/lib/server/errors";
+import { parseJsonBody } from "@/lib/server/route";
+import { CheckRules } from "../rules";
+
+/** A rule set from a request body, or 400 validation_error naming the exact field (`banned.3.phrase`). */
+export async function parseRulesBody(req: Request): Promise<CheckRules> {
+  const raw = await parseJsonBody(req, z.unknown());
+  const parsed = CheckRules.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.length ? issue.path.join(".") : "body";
+  throw new ApiError("validation_error", `Недопустимое поле ${field}: ${issue.message}`);
+}
