@@ -4,7 +4,7 @@ import { db, ensureMigrated } from "@/lib/server/db";
 import type { DashboardEvent } from "@/lib/events/schema";
 import { log } from "@/lib/server/log";
 import type { NotificationDetail, NotifyKind, NotifySettings } from "@/lib/schemas/notify";
-import type { NotifyEvent } from "./index";
+import { notifyListeners, type NotifyEvent } from "./index";
 import { teamSentence } from "./mail";
 import { getSettingsMany } from "./settings";
 import { addNotification, enqueueDigest, unreadCount, type NewItem } from "./store";
@@ -126,6 +126,7 @@ export async function handleNotifyEvent(e: NotifyEvent, c: NotifyConfig, now = n
       if (s) await deliverTo(email, delivery, s, c, now);
     }
     toWebhook(delivery, c, now, unique);
+    for (const listener of notifyListeners()) await Promise.resolve(listener(e, unique)).catch((err: unknown) => log.warn("notification listener failed", { kind: e.kind, error: String(err) }));
   } catch (err) {
     log.error("notification not delivered", { kind: e.kind, task_id: e.task_id, error: err instanceof Error ? err : String(err) });
   }

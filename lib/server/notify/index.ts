@@ -40,7 +40,20 @@ export type NotifyEvent =
     };
 
 type Sink = (event: NotifyEvent) => Promise<void> | void;
-const g = globalThis as typeof globalThis & { __dashboardNotifySink?: Sink };
+/** Another channel (the Telegram bot) hears each event with its recipients after in-app and e-mail. */
+export type NotifyListener = (event: NotifyEvent, to: readonly string[]) => Promise<void> | void;
+const g = globalThis as typeof globalThis & { __dashboardNotifySink?: Sink; __dashboardNotifyListeners?: Map<string, NotifyListener> };
+
+/** Registers (or, with undefined, removes) a channel by name; start-up does it once per process. */
+export function setNotifyListener(name: string, listener: NotifyListener | undefined): void {
+  const all = (g.__dashboardNotifyListeners ??= new Map());
+  if (listener) all.set(name, listener);
+  else all.delete(name);
+}
+
+export function notifyListeners(): NotifyListener[] {
+  return [...(g.__dashboardNotifyListeners?.values() ?? [])];
+}
 
 /** The notifications module registers its handler here when the server starts. */
 export function setNotifySink(next: Sink | undefined): void {

@@ -1,0 +1,27 @@
+// POST /api/posts/[id]/telegram – sends the post's card (with its buttons) to the signed-in person's own Telegram chat; audited
+import { ApiError } from "@/lib/server/errors";
+import { log } from "@/lib/server/log";
+import { json, parseId, sameOrigin, withSession } from "@/lib/server/route";
+import { service } from "@/lib/server/upstream-service";
+import { sendCard } from "@/lib/telegram/card";
+import { safeError, telegramApi, telegramConfig } from "@/lib/telegram/config";
+import { linkByEmail } from "@/lib/telegram/store";
+import { T } from "@/lib/telegram/texts";
+
+export const POST = withSession(
+  sameOrigin(async ({ params, session, priority }) => {
+    const id = parseId(params.id);
+    const c = telegramConfig();
+    if (!c) throw new ApiError("feature_unavailable", "Telegram-бот не настроен на сервере");
+    const link = await linkByEmail(session.email);
+    if (!link) throw new ApiError("conflict", "Telegram не связан с вашим аккаунтом: свяжите его в профиле");
+    const post = (await service.post(id, priority)).data;
+    try {
+      const sent = await sendCard(telegramApi(c), c, link.chat_id, post, { kind: "request", headline: T.kind.request, forEmail: session.email });
+      return json({ sent: true, card: sent.cardId });
+    } catch (e) {
+      log.warn("telegram card on request not sent", { task_id: id, error: safeError(e, c) });
+      throw new ApiError("upstream_unavailable", "Telegram не принял сообщение: карточка не отправлена");
+    }
+  }),
+);

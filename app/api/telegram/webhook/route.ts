@@ -1,0 +1,27 @@
+// POST /api/telegram/webhook – Telegram's updates in webhook mode; X-Telegram-Bot-Api-Secret-Token must match TELEGRAM_WEBHOOK_SECRET
+import { timingSafeEqual } from "node:crypto";
+import * as z from "zod";
+import { ApiError } from "@/lib/server/errors";
+import { json, parseJsonBody, withRequest } from "@/lib/server/route";
+import { telegramConfig } from "@/lib/telegram/config";
+import { botForWebhook } from "@/lib/telegram/runtime";
+
+// The update as grammY reads it; only its id is required here, the rest is the bot's to read.
+const Update = z.looseObject({ update_id: z.int().nonnegative() });
+
+function secretMatches(given: string | null, expected: string): boolean {
+  const a = Buffer.from(given ?? "");
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const POST = withRequest(async ({ req }) => {
+  const c = telegramConfig();
+  if (!c?.webhook) throw new ApiError("not_found", "Telegram-бот не работает в режиме webhook");
+  if (!secretMatches(req.headers.get("x-telegram-bot-api-secret-token"), c.webhook.secret)) throw new ApiError("unauthorized", "Неверный секрет webhook");
+  const update = await parseJsonBody(req, Update);
+  const bot = await botForWebhook(c);
+  // Handled before answering: Telegram retries an update that is not answered 200.
+  await bot.handleUpdate(update as unknown as Parameters<typeof bot.handleUpdate>[0]);
+  return json({ ok: true });
+});

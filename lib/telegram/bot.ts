@@ -1,0 +1,114 @@
+import "server-only";
+import { Bot, type Context } from "grammy";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { can } from "@/lib/auth/roles";
+import { log } from "@/lib/server/log";
+import { personFor } from "./access";
+import { auditTelegram } from "./audit";
+import { safeError, type TelegramConfig } from "./config";
+import { sendDigest } from "./digest";
+import { handlePress, handleReasonText } from "./press";
+import { bindChat, campaignsOfChat, consumeLinkCode, linkByTgUser, saveLink, unbindChat, unlink } from "./store";
+import { roleLabel, T } from "./texts";
+import { currentUser } from "./access";
+
+/** Per chat: this many updates in this many seconds; more are dropped (a press gets a short answer). */
+const CHAT_POINTS = 20;
+const CHAT_SECONDS = 10;
+
+const isPrivate = (ctx: Context) => ctx.chat?.type === "private";
+
+/**
+ * The bot's handlers, on grammY. Who may do what is decided per update from
+ * the database (links, team chats) and the person's current role, so the same
+ * bot serves long polling and any number of webhook instances. Updates from a
+ * group chat no campaign is bound to are ignored, but for an admin's /bind.
+ */
+export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"] } = {}): Bot {
+  const bot = new Bot(c.token, { client: { apiRoot: c.apiRoot }, ...(o.botInfo ? { botInfo: o.botInfo } : {}) });
+  const limiter = new RateLimiterMemory({ points: CHAT_POINTS, duration: CHAT_SECONDS });
+
+  bot.use(async (ctx, next) => {
+    const chatId = ctx.chat?.id ?? ctx.from?.id;
+    if (chatId === undefined) return;
+    try {
+      await limiter.consume(String(chatId));
+    } catch {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: T.tooFast }).catch(() => undefined);
+      return;
+    }
+    if (isPrivate(ctx)) return next();
+    // A group: only a bound chat, or a command that binds one.
+    const bound = (await campaignsOfChat(String(chatId))).length > 0;
+    const text = ctx.message?.text ?? "";
+    if (bound || /^\/(bind|unbind)(@\w+)?(\s|$)/.test(text)) return next();
+  });
+
+  bot.command("start", async (ctx) => {
+    if (!isPrivate(ctx) || !ctx.from) return;
+    const code = ctx.match.trim();
+    if (code) {
+      const email = /^[A-Za-z0-9_-]{8,64}$/.test(code) ? await consumeLinkCode(code) : null;
+      const user = email ? await currentUser(email) : null;
+      if (!email || !user) return void (await ctx.reply(T.linkFailed));
+      await saveLink({ email, tgUserId: String(ctx.from.id), chatId: String(ctx.chat.id), username: ctx.from.username ?? null });
+      await auditTelegram({ kind: "telegram.linked", actor: { email: user.email, name: user.name, role: user.role }, subject_id: email, detail: { username: ctx.from.username ?? null } });
+      return void (await ctx.reply(T.linked(user.name, roleLabel(user.role))));
+    }
+    const person = await personFor(ctx.from.id);
+    await ctx.reply(person ? T.help : T.strangers);
+  });
+
+  bot.command("unlink", async (ctx) => {
+    if (!isPrivate(ctx) || !ctx.from) return;
+    const link = await linkByTgUser(String(ctx.from.id));
+    if (!link || !(await unlink({ tgUserId: String(ctx.from.id) }))) return void (await ctx.reply(T.notLinked));
+    await auditTelegram({ kind: "telegram.unlinked", actor: { email: link.email, name: link.email, role: "unknown" }, subject_id: link.email, detail: { from: "telegram" } });
+    await ctx.reply(T.unlinked);
+  });
+
+  bot.command("digest", async (ctx) => {
+    if (!isPrivate(ctx) || !ctx.from) return;
+    const person = await personFor(ctx.from.id);
+    if (!person) return void (await ctx.reply(T.strangers));
+    await sendDigest(ctx.api, c, person);
+  });
+
+  bot.command(["bind", "unbind"], async (ctx) => {
+    if (isPrivate(ctx) || !ctx.from || !ctx.chat) return;
+    const person = await personFor(ctx.from.id);
+    if (!person) return; // a stranger in a group is not answered at all
+    if (!can(person.role, "policy:manage")) return void (await ctx.reply(T.adminsOnly));
+    const id = Number(ctx.match.trim());
+    if (!Number.isSafeInteger(id) || id <= 0) return void (await ctx.reply(T.bindUsage));
+    const chatId = String(ctx.chat.id);
+    const binding = ctx.message?.text?.startsWith("/bind") ?? false;
+    if (binding) await bindChat({ campaignId: id, chatId, title: "title" in ctx.chat ? (ctx.chat.title ?? null) : null, by: person.email });
+    else await unbindChat(id, chatId);
+    await auditTelegram({ kind: binding ? "telegram.chat_bound" : "telegram.chat_unbound", actor: { email: person.email, name: person.name, role: person.role }, campaign_id: id, subject_id: chatId });
+    await ctx.reply(binding ? T.bound(id) : T.unbound(id));
+  });
+
+  bot.on("callback_query:data", async (ctx) => {
+    const chatId = ctx.callbackQuery.message?.chat.id;
+    if (chatId === undefined) return void (await ctx.answerCallbackQuery());
+    await handlePress({
+      api: ctx.api,
+      c,
+      chatId: String(chatId),
+      fromId: ctx.from.id,
+      data: ctx.callbackQuery.data,
+      reply: { answer: async (text, alert) => void (await ctx.answerCallbackQuery({ text: text.slice(0, 200), show_alert: alert ?? false }).catch(() => undefined)) },
+    });
+  });
+
+  bot.on("message:text", async (ctx) => {
+    const handled = await handleReasonText({ api: ctx.api, c, chatId: String(ctx.chat.id), fromId: ctx.from.id, text: ctx.message.text, say: async (text) => void (await ctx.reply(text)) });
+    if (handled || !isPrivate(ctx)) return;
+    const person = await personFor(ctx.from.id);
+    await ctx.reply(person ? T.help : T.strangers);
+  });
+
+  bot.catch((err) => log.error("telegram update failed", { update_id: err.ctx.update.update_id, error: safeError(err.error, c) }));
+  return bot;
+}

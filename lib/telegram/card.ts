@@ -1,0 +1,122 @@
+import "server-only";
+import type { Api } from "grammy";
+import type { InlineKeyboardButton, InputMediaPhoto } from "grammy/types";
+import type { PostDetail } from "@/lib/schemas";
+import { postVerdicts } from "@/lib/server/collab/verdicts";
+import { log } from "@/lib/server/log";
+import { auditTelegram } from "./audit";
+import { safeError, type TelegramConfig } from "./config";
+import { newButtons, newCard, setCardMessage } from "./store";
+import { escapeHtml, statusLabel, T, when } from "./texts";
+
+/** Telegram's limits: a message's text, and an album's size. */
+export const MESSAGE_LIMIT = 4096;
+const ALBUM_MAX = 10;
+
+export type CardOptions = {
+  /** deadline, mention, changes_requested, request, team, reminder, escalation, overdue. */
+  kind: string;
+  /** The first line: why the card came. */
+  headline: string;
+  /** A personal card's person; null for a team chat. */
+  forEmail: string | null;
+};
+
+export const activeVersion = (post: PostDetail): number | null => post.versions.find((v) => v.is_active)?.version_number ?? null;
+export const postUrl = (c: TelegramConfig, taskId: number) => `${c.baseUrl}/posts/${taskId}`;
+
+/** Telegram refuses URL buttons to localhost and private addresses: the link is then sent on a tap. */
+export function urlButtonAllowed(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return !(host === "localhost" || host.endsWith(".localhost") || /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.)/.test(host) || !host.includes("."));
+  } catch {
+    return false;
+  }
+}
+
+async function signoffLine(taskId: number): Promise<string | null> {
+  try {
+    const v = await postVerdicts(taskId, "background");
+    const state = v.steps <= 1 ? "not_needed" : v.signed_off ? "signed_off" : v.current.some((x) => x.verdict === "changes") ? "changes" : "none";
+    return T.signoff(T.signoffStates[state] ?? state);
+  } catch {
+    return null; // the card goes out without it rather than not at all
+  }
+}
+
+/** The card's text (HTML), cut so the whole message stays within Telegram's limit, with a link to the full post. */
+export function cardText(post: PostDetail, o: { headline: string; signoff: string | null; url: string; footer?: string }): string {
+  const version = activeVersion(post);
+  const head = [
+    escapeHtml(o.headline),
+    `<b>${escapeHtml(post.campaign_name)}</b> · #${post.task_id} · ${T.version(version)}`,
+    `${escapeHtml(statusLabel(String(post.status)))}${post.published_at ? ` · ${T.planned(when(post.published_at))}` : ""}`,
+    ...(o.signoff ? [escapeHtml(o.signoff)] : []),
+  ].join("\n");
+  const link = `<a href="${escapeHtml(o.url)}">${T.fullText}</a>`;
+  const tail = o.footer ? `\n\n${escapeHtml(o.footer)}` : "";
+  // Telegram counts the text after entities are parsed: the visible characters.
+  const visible = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&(amp|lt|gt|quot);/g, "&").length;
+  const room = MESSAGE_LIMIT - visible(head) - visible(tail) - T.fullText.length - 8;
+  const body = post.text.length > room ? `${post.text.slice(0, Math.max(0, room - 1)).trimEnd()}…` : post.text;
+  return `${head}\n\n${escapeHtml(body)}\n${link}${tail}`;
+}
+
+export function keyboard(c: TelegramConfig, taskId: number, ids: { approve: string; reject: string; open: string }): InlineKeyboardButton[][] {
+  const url = postUrl(c, taskId);
+  const open: InlineKeyboardButton = urlButtonAllowed(url) ? { text: T.open, url } : { text: T.open, callback_data: ids.open };
+  return [[{ text: T.approve, callback_data: ids.approve }, { text: T.reject, callback_data: ids.reject }], [open]];
+}
+
+/** The post's pictures as Telegram can take them: one photo, an album, or none (video and documents are linked, not sent). */
+function pictures(post: PostDetail): string[] {
+  const images = (post.media?.images ?? []).filter((i) => i.url !== "");
+  const album = images.filter((i) => i.in_album);
+  if (album.length >= 2) return album.slice(0, ALBUM_MAX).map((i) => i.url);
+  const chosen = images.find((i) => i.is_selected) ?? images[0];
+  return chosen ? [chosen.url] : [];
+}
+
+/**
+ * Sends one card: the post's picture(s) first when there are any (a failure
+ * there, e.g. a link Telegram cannot fetch, leaves the card text-only), then
+ * the text with «Согласовать», «Отклонить», «Открыть». The card row and its
+ * buttons are written before sending, so a press can never name an unknown
+ * card; the message id is added once Telegram answers. Throws when the text
+ * itself could not be sent.
+ */
+export async function sendCard(api: Api, c: TelegramConfig, chatId: string, post: PostDetail, o: CardOptions): Promise<{ cardId: string; messageId: number }> {
+  const version = activeVersion(post);
+  const cardId = await newCard({ chatId, taskId: post.task_id, campaignId: post.campaign_id, version, kind: o.kind, forEmail: o.forEmail });
+  const ids = await newButtons(cardId, ["approve", "reject", "open"] as const);
+  const pics = pictures(post);
+  try {
+    if (pics.length === 1) await api.sendPhoto(chatId, pics[0] as string);
+    else if (pics.length > 1) await api.sendMediaGroup(chatId, pics.map((media): InputMediaPhoto => ({ type: "photo", media })));
+  } catch (e) {
+    log.warn("telegram card media not sent; text only", { task_id: post.task_id, error: safeError(e, c) });
+  }
+  const text = cardText(post, { headline: o.headline, signoff: await signoffLine(post.task_id), url: postUrl(c, post.task_id) });
+  const msg = await api.sendMessage(chatId, text, { parse_mode: "HTML", reply_markup: { inline_keyboard: keyboard(c, post.task_id, ids) }, link_preview_options: { is_disabled: true } });
+  await setCardMessage(cardId, msg.message_id);
+  await auditTelegram({
+    kind: "telegram.card_sent",
+    task_id: post.task_id,
+    campaign_id: post.campaign_id,
+    subject_id: cardId,
+    detail: { card_kind: o.kind, to: o.forEmail ?? `chat:${chatId}`, version, media: pics.length },
+  });
+  return { cardId, messageId: msg.message_id };
+}
+
+/** The card's text with its outcome under it and no buttons (a decision, or a newer version). */
+export async function closeCard(api: Api, c: TelegramConfig, card: { chat_id: string; message_id: number | null }, post: PostDetail | null, outcome: string): Promise<void> {
+  if (card.message_id === null) return;
+  try {
+    const text = post ? cardText(post, { headline: outcome, signoff: null, url: postUrl(c, post.task_id) }) : escapeHtml(outcome);
+    await api.editMessageText(card.chat_id, card.message_id, text, { parse_mode: "HTML", reply_markup: { inline_keyboard: [] }, link_preview_options: { is_disabled: true } });
+  } catch (e) {
+    log.warn("telegram card not edited", { error: safeError(e, c) });
+  }
+}

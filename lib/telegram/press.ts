@@ -1,0 +1,192 @@
+import "server-only";
+import type { Api } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
+import { can } from "@/lib/auth/roles";
+import { env } from "@/lib/env";
+import type { PostDetail } from "@/lib/schemas";
+import { decide, VERSION_CHANGED, type DecisionAction } from "@/lib/server/decisions";
+import { log } from "@/lib/server/log";
+import { service } from "@/lib/server/upstream-service";
+import { personFor, type Person } from "./access";
+import { auditTelegram } from "./audit";
+import { closeCard, keyboard, postUrl, sendCard } from "./card";
+import { safeError, type TelegramConfig } from "./config";
+import { claimCard, getButton, getCard, newButtons, openCardsOf, releaseCard, setPrompt, settleCard, takePrompt, type CardRow } from "./store";
+import { categoryLabel, T, when } from "./texts";
+
+/** How a handler talks back: grammY's context methods, or a test's recorder. */
+export type Reply = {
+  /** A private answer to the press (a toast, or an alert when `alert`). */
+  answer(text: string, alert?: boolean): Promise<void>;
+};
+
+export type Press = { api: Api; c: TelegramConfig; chatId: string; fromId: number; data: string; reply: Reply };
+
+const REASON_MAX = 500;
+const actor = (p: Person) => ({ email: p.email, name: p.name, role: p.role });
+
+/** The card's own version of the text (a newer version's card is sent beside it), for editing the old card. */
+function asOnCard(post: PostDetail, card: CardRow): PostDetail {
+  const v = post.versions.find((x) => x.version_number === card.version);
+  return v ? { ...post, text: v.text_content } : post;
+}
+
+async function freshPost(taskId: number): Promise<PostDetail | null> {
+  try {
+    return (await service.post(taskId, "background")).data;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A press of a card's button. The callback data is only a short id: the
+ * button row says which card and which action, the card says which post,
+ * version, chat and person. The person is looked up again (personFor) and
+ * their role checked on every press; refusals are private answers.
+ */
+export async function handlePress(p: Press): Promise<void> {
+  const button = await getButton(p.data);
+  const card = button ? await getCard(button.card_id) : undefined;
+  if (!button || !card || card.chat_id !== p.chatId) return p.reply.answer(T.unknownButton);
+  const person = await personFor(p.fromId);
+  if (!person) {
+    await auditTelegram({ kind: "telegram.press_refused", task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { tg_user: String(p.fromId), why: "not_linked" } });
+    return p.reply.answer(T.strangers, true);
+  }
+  if (button.action === "open") return p.reply.answer(T.openLink(postUrl(p.c, card.task_id)), true);
+  const refuse = async (why: string, text: string) => {
+    await auditTelegram({ kind: "telegram.press_refused", actor: actor(person), task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { action: button.action, why } });
+    return p.reply.answer(text, true);
+  };
+  if (card.for_email && card.for_email !== person.email) return refuse("not_addressee", T.notYours);
+  if (!can(person.role, "decide")) return refuse("role", T.noDecide);
+  if (card.decision !== null) return p.reply.answer(T.alreadyDecided(card.decided_by ?? "—", card.decided_at ? when(card.decided_at) : "—"), true);
+
+  await auditTelegram({ kind: "telegram.press", actor: actor(person), task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { action: button.action.split(":")[0], version: card.version } });
+  const [action, arg] = button.action.split(":") as [string, string | undefined];
+  switch (action) {
+    case "approve":
+      return decideCard(p, card, person, "approve");
+    case "reject":
+      await p.reply.answer(T.pickCategory);
+      return offerCategories(p, card);
+    case "cat":
+      await setPrompt({ chatId: p.chatId, tgUserId: String(p.fromId), cardId: card.id, category: arg ?? "other" });
+      await p.reply.answer(T.askReason(categoryLabel(arg ?? "other")));
+      return askReason(p, card, arg ?? "other");
+    case "noreason":
+      await takePrompt(p.chatId, String(p.fromId));
+      return decideCard(p, card, person, "reject", { category: arg ?? "other" });
+    case "cancel":
+      await takePrompt(p.chatId, String(p.fromId));
+      await restoreButtons(p, card);
+      return p.reply.answer(T.cancelled);
+    default:
+      return p.reply.answer(T.unknownButton);
+  }
+}
+
+/** «Отклонить»: the card's buttons become the reject categories (REJECT_CATEGORIES) and «Отмена». */
+async function offerCategories(p: Press, card: CardRow): Promise<void> {
+  const codes = env().REJECT_CATEGORIES;
+  const ids = await newButtons(card.id, [...codes.map((c) => `cat:${c}`), "cancel"]);
+  const rows: InlineKeyboardButton[][] = [];
+  for (let i = 0; i < codes.length; i += 2) rows.push(codes.slice(i, i + 2).map((c) => ({ text: categoryLabel(c), callback_data: ids[`cat:${c}`] as string })));
+  rows.push([{ text: T.cancel, callback_data: ids.cancel as string }]);
+  if (card.message_id !== null) await p.api.editMessageReplyMarkup(p.chatId, card.message_id, { reply_markup: { inline_keyboard: rows } }).catch((e: unknown) => log.warn("telegram keyboard not changed", { error: safeError(e, p.c) }));
+}
+
+async function restoreButtons(p: Press, card: CardRow): Promise<void> {
+  const ids = await newButtons(card.id, ["approve", "reject", "open"] as const);
+  if (card.message_id !== null) await p.api.editMessageReplyMarkup(p.chatId, card.message_id, { reply_markup: { inline_keyboard: keyboard(p.c, card.task_id, ids) } }).catch(() => undefined);
+}
+
+/** A category was chosen: ask for the optional reason as a reply, or «Без причины». */
+async function askReason(p: Press, card: CardRow, category: string): Promise<void> {
+  const ids = await newButtons(card.id, [`noreason:${category}`, "cancel"]);
+  await p.api.sendMessage(p.chatId, T.askReason(categoryLabel(category)), {
+    reply_markup: { inline_keyboard: [[{ text: T.noReason, callback_data: ids[`noreason:${category}`] as string }, { text: T.cancel, callback_data: ids.cancel as string }]] },
+    ...(card.message_id !== null ? { reply_parameters: { message_id: card.message_id, allow_sending_without_reply: true } } : {}),
+  });
+}
+
+/** A text message: the reason of a reject this person started in this chat, if one waits. Returns whether it was one. */
+export async function handleReasonText(o: { api: Api; c: TelegramConfig; chatId: string; fromId: number; text: string; say: (text: string) => Promise<void> }): Promise<boolean> {
+  const prompt = await takePrompt(o.chatId, String(o.fromId));
+  if (!prompt) return false;
+  const card = await getCard(prompt.card_id);
+  const person = await personFor(o.fromId);
+  if (!card) return true;
+  if (!person) {
+    await o.say(T.strangers);
+    return true;
+  }
+  if (!can(person.role, "decide")) {
+    await o.say(T.noDecide);
+    return true;
+  }
+  const reply: Reply = { answer: (text) => o.say(text) };
+  await decideCard({ api: o.api, c: o.c, chatId: o.chatId, fromId: o.fromId, data: "", reply }, card, person, "reject", { category: prompt.category, reason: o.text.trim().slice(0, REASON_MAX) });
+  return true;
+}
+
+/**
+ * The decision itself, through lib/server/decisions.ts like the dashboard's:
+ * pinned to the card's version, audited with source "telegram". The card is
+ * claimed first, so a second press (or a second instance) answers instead of
+ * deciding again. Afterwards the card, and the post's other open cards, say
+ * who decided and when; a newer version refuses the press and its card is sent.
+ */
+async function decideCard(p: Press, card: CardRow, person: Person, action: DecisionAction, r: { category?: string; reason?: string } = {}): Promise<void> {
+  if (!(await claimCard(card.id))) {
+    const now = await getCard(card.id);
+    return p.reply.answer(T.alreadyDecided(now?.decided_by ?? "—", now?.decided_at ? when(now.decided_at) : "—"), true);
+  }
+  const reason = action === "reject" ? r.reason || categoryLabel(r.category ?? "other") : undefined;
+  const outcome = await decide({
+    user: { email: person.email, name: person.name, role: person.role },
+    taskId: card.task_id,
+    action,
+    version: card.version,
+    ...(action === "reject" ? { reason, category: r.category ?? null } : {}),
+    source: "telegram",
+    priority: "interactive",
+  });
+  const at = Date.now();
+  const post = await freshPost(card.task_id);
+  if (outcome.ok) {
+    const result = String(outcome.result.result);
+    const effective = result === "approved_now" || result === "rejected_now";
+    const prior = outcome.previous;
+    const line = effective
+      ? action === "approve"
+        ? T.approved(person.name, when(at))
+        : T.rejected(person.name, when(at), reason ?? "")
+      : T.decidedElsewhere(prior?.by ?? outcome.result.message, prior ? when(prior.at) : when(at));
+    await settleCard(card.id, effective ? action : "decided_elsewhere", effective ? person.name : (prior?.by ?? null), at);
+    await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, line);
+    for (const other of await openCardsOf(card.task_id, card.id)) {
+      await settleCard(other.id, "decided_elsewhere", person.name, at);
+      await closeCard(p.api, p.c, other, post ? asOnCard(post, other) : null, effective ? T.decidedElsewhere(person.name, when(at)) : line);
+    }
+    return p.reply.answer(line);
+  }
+  const error = outcome.error;
+  if (error.code === VERSION_CHANGED) {
+    await settleCard(card.id, "stale", null, at);
+    await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, T.stale);
+    await p.reply.answer(T.versionChanged, true);
+    if (post) await sendCard(p.api, p.c, p.chatId, post, { kind: card.kind, headline: T.versionChanged, forEmail: card.for_email }).catch((e: unknown) => log.warn("telegram new version card not sent", { error: safeError(e, p.c) }));
+    return;
+  }
+  if (error.status === 409 && outcome.previous) {
+    const line = T.decidedElsewhere(outcome.previous.by, when(outcome.previous.at));
+    await settleCard(card.id, "decided_elsewhere", outcome.previous.by, at);
+    await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, line);
+    return p.reply.answer(line, true);
+  }
+  // Not decided (or not known to be): the buttons stay, the person is told what the dashboard would say.
+  await releaseCard(card.id);
+  return p.reply.answer(T.failed(error.message), true);
+}

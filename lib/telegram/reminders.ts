@@ -1,0 +1,107 @@
+import "server-only";
+import type { Api } from "grammy";
+import { env } from "@/lib/env";
+import { listDashboardUsers } from "@/lib/server/collab/users";
+import { log } from "@/lib/server/log";
+import { smtpMailer } from "@/lib/server/notify/mailer";
+import { sendWebhook } from "@/lib/server/notify/webhook";
+import { service } from "@/lib/server/upstream-service";
+import { auditTelegram } from "./audit";
+import { postUrl, sendCard } from "./card";
+import { safeError, type TelegramConfig } from "./config";
+import { claimStep, getRules, linksByEmails, type Rule } from "./store";
+import { T, when } from "./texts";
+import type { Waiting } from "./waiting";
+
+const HOUR = 3_600_000;
+
+export type Step = { step: string; kind: "reminder" | "escalation" | "overdue"; audience: "approvers" | "backups" | "admins"; hours: number };
+
+/**
+ * The steps due for a post planned at `planned`, at `now`: a reminder to the
+ * approvers from N hours before (the k-th repeat each M hours, M = 0: once),
+ * escalation to the backups from K hours before, and to the admins from the
+ * publication time on. Each step has its own name, so its once-only mark
+ * keeps it to one round of messages per post.
+ */
+export function dueSteps(rule: Pick<Rule, "remind_hours" | "repeat_hours" | "escalate_hours">, planned: number, now: number): Step[] {
+  const out: Step[] = [];
+  if (now >= planned) return [{ step: "overdue", kind: "overdue", audience: "admins", hours: 0 }];
+  const remindFrom = planned - rule.remind_hours * HOUR;
+  if (rule.remind_hours > 0 && now >= remindFrom) {
+    const k = rule.repeat_hours > 0 ? Math.floor((now - remindFrom) / (rule.repeat_hours * HOUR)) : 0;
+    out.push({ step: `remind:${k}`, kind: "reminder", audience: "approvers", hours: rule.remind_hours });
+  }
+  if (rule.escalate_hours > 0 && now >= planned - rule.escalate_hours * HOUR) out.push({ step: "escalate", kind: "escalation", audience: "backups", hours: rule.escalate_hours });
+  return out;
+}
+
+export type Channels = { api: Api | null; c: TelegramConfig | null };
+
+/** One step of one post to its people: the bot for the linked, e-mail and the team webhook for the rest; all audited. */
+async function deliverStep(ch: Channels, rule: Rule, w: Waiting, s: Step, now: number): Promise<void> {
+  const audience = s.audience === "approvers" ? rule.approvers : s.audience === "backups" ? rule.backups : (await listDashboardUsers()).filter((u) => u.role === "admin").map((u) => u.email);
+  const people = [...new Set(audience.map((e) => e.toLowerCase()))];
+  const links = ch.api && ch.c ? await linksByEmails(people) : new Map();
+  const headline = s.kind === "reminder" ? T.kind.reminder(s.hours) : s.kind === "escalation" ? T.kind.escalation(s.hours) : T.kind.overdue;
+  const detail = await service.post(w.post.task_id, "background").then((r) => r.data).catch(() => null);
+  const withoutBot: string[] = [];
+  for (const email of people) {
+    const link = links.get(email);
+    if (link && ch.api && ch.c && detail) {
+      try {
+        await sendCard(ch.api, ch.c, link.chat_id, detail, { kind: s.kind, headline, forEmail: email });
+        await auditTelegram({ kind: "telegram.step_sent", task_id: w.post.task_id, campaign_id: w.post.campaign_id, subject_id: s.step, detail: { to: email, channel: "telegram" } });
+        continue;
+      } catch (e) {
+        log.warn("telegram step card not sent; e-mail instead", { task_id: w.post.task_id, step: s.step, error: ch.c ? safeError(e, ch.c) : String(e) });
+      }
+    }
+    withoutBot.push(email);
+  }
+  const e = env();
+  const base = e.NEXTAUTH_URL.replace(/\/+$/, "");
+  const url = `${base}/posts/${w.post.task_id}`;
+  const text = `${headline}\n«${w.post.campaign_name}», пост #${w.post.task_id}, публикация ${when(w.planned)}.\n${url}`;
+  if (e.SMTP_URL && withoutBot.length > 0) {
+    const mail = smtpMailer(e.SMTP_URL, e.SMTP_FROM);
+    for (const to of withoutBot) {
+      try {
+        await mail({ to, subject: `${headline}: #${w.post.task_id}`, text, html: `<p>${text.split("\n").join("<br>")}</p>` });
+        await auditTelegram({ kind: "telegram.step_sent", task_id: w.post.task_id, campaign_id: w.post.campaign_id, subject_id: s.step, detail: { to, channel: "email" } });
+      } catch (err) {
+        log.warn("reminder e-mail not sent", { task_id: w.post.task_id, step: s.step, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  }
+  if (e.NOTIFY_WEBHOOK_URL && e.NOTIFY_WEBHOOK_SECRET && withoutBot.length > 0) {
+    const ok = await sendWebhook(e.NOTIFY_WEBHOOK_URL, e.NOTIFY_WEBHOOK_SECRET, {
+      type: "notification",
+      kind: s.kind,
+      task_id: w.post.task_id,
+      campaign_id: w.post.campaign_id,
+      url: ch.c ? postUrl(ch.c, w.post.task_id) : url,
+      actor: null,
+      text,
+      detail: { step: s.step, to: withoutBot, planned_at: new Date(w.planned).toISOString() },
+      sent_at: new Date(now).toISOString(),
+    });
+    await auditTelegram({ kind: "telegram.step_sent", task_id: w.post.task_id, campaign_id: w.post.campaign_id, subject_id: s.step, detail: { to: withoutBot, channel: "webhook", ok } });
+  }
+}
+
+/** Every campaign rule against its waiting posts; returns the steps taken (for tests and logs). */
+export async function runReminders(ch: Channels, waiting: readonly Waiting[], now: number): Promise<{ task_id: number; step: string }[]> {
+  const rules = new Map((await getRules()).map((r) => [r.campaign_id, r]));
+  const taken: { task_id: number; step: string }[] = [];
+  for (const w of waiting) {
+    const rule = rules.get(w.post.campaign_id);
+    if (!rule) continue;
+    for (const s of dueSteps(rule, w.planned, now)) {
+      if (!(await claimStep(w.post.task_id, s.step, now))) continue;
+      taken.push({ task_id: w.post.task_id, step: s.step });
+      await deliverStep(ch, rule, w, s, now).catch((e: unknown) => log.error("reminder step failed", { task_id: w.post.task_id, step: s.step, error: String(e) }));
+    }
+  }
+  return taken;
+}

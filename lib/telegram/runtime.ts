@@ -1,0 +1,98 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Bot } from "grammy";
+import { log } from "@/lib/server/log";
+import { setNotifyListener } from "@/lib/server/notify";
+import { createBot } from "./bot";
+import { cardsForEvent } from "./bridge";
+import { safeError, telegramApi, telegramConfig, type TelegramConfig } from "./config";
+import { holdLease, releaseLease } from "./store";
+import { telegramTick } from "./tick";
+
+const LEASE = "polling";
+const LEASE_MS = 45_000;
+const RENEW_MS = 15_000;
+const TICK_MS = 60_000;
+const ALLOWED = ["message", "callback_query"] as const;
+
+type Runtime = { c: TelegramConfig; owner: string; bot?: Bot; polling: boolean; timers: ReturnType<typeof setInterval>[] };
+const g = globalThis as typeof globalThis & { __telegram?: Runtime };
+
+/**
+ * Start-up (lib/server/startup.ts): nothing without TELEGRAM_BOT_TOKEN.
+ * Webhook mode (TELEGRAM_WEBHOOK_URL): Telegram is told the URL and secret;
+ * updates arrive at /api/telegram/webhook on any instance. Otherwise long
+ * polling, by whichever instance holds the lease in the database (renewed
+ * every 15 s, lost after 45 s of silence, then taken over). The minute tick
+ * (due-soon cards, reminders, digests) runs on every instance: its marks keep
+ * each message single.
+ */
+export async function startTelegram(o: { tickMs?: number; renewMs?: number } = {}): Promise<void> {
+  const c = telegramConfig();
+  if (!c || g.__telegram) return;
+  const rt: Runtime = { c, owner: randomUUID(), polling: false, timers: [] };
+  g.__telegram = rt;
+  const api = telegramApi(c);
+  setNotifyListener("telegram", (event, to) => cardsForEvent(api, c, event, to));
+  if (c.webhook) {
+    try {
+      await api.setWebhook(c.webhook.url, { secret_token: c.webhook.secret, allowed_updates: [...ALLOWED] });
+      log.info("telegram bot: webhook set", { url: c.webhook.url });
+    } catch (e) {
+      log.error("telegram bot: webhook not set", { error: safeError(e, c) });
+    }
+  } else {
+    const renew = () => void poll(rt).catch((e: unknown) => log.error("telegram polling lease failed", { error: safeError(e, c) }));
+    renew();
+    rt.timers.push(setInterval(renew, o.renewMs ?? RENEW_MS));
+  }
+  let ticking = false;
+  rt.timers.push(
+    setInterval(() => {
+      if (ticking) return;
+      ticking = true;
+      void telegramTick(api, c).finally(() => (ticking = false));
+    }, o.tickMs ?? TICK_MS),
+  );
+  for (const t of rt.timers) t.unref();
+}
+
+async function poll(rt: Runtime): Promise<void> {
+  const held = await holdLease(LEASE, rt.owner, LEASE_MS);
+  if (held && !rt.polling) {
+    rt.polling = true;
+    rt.bot = createBot(rt.c);
+    log.info("telegram bot: long polling (this instance holds the lease)");
+    void rt.bot
+      .start({ allowed_updates: [...ALLOWED], onStart: (me) => log.info("telegram bot started", { username: me.username }) })
+      .catch((e: unknown) => log.error("telegram polling stopped", { error: safeError(e, rt.c) }))
+      .finally(() => (rt.polling = false));
+  } else if (!held && rt.polling) {
+    log.warn("telegram bot: polling lease lost; stopping here");
+    await rt.bot?.stop();
+    rt.polling = false;
+  }
+}
+
+export async function stopTelegram(): Promise<void> {
+  const rt = g.__telegram;
+  g.__telegram = undefined;
+  setNotifyListener("telegram", undefined);
+  if (!rt) return;
+  for (const t of rt.timers) clearInterval(t);
+  if (rt.bot?.isRunning()) await rt.bot.stop();
+  await releaseLease(LEASE, rt.owner).catch(() => undefined);
+}
+
+/** For the webhook route: a bot for this bundle, initialised once (getMe). */
+let webhookBot: { key: string; bot: Promise<Bot> } | undefined;
+export function botForWebhook(c: TelegramConfig): Promise<Bot> {
+  const key = `${c.apiRoot} ${c.token}`;
+  if (webhookBot?.key !== key) {
+    const bot = createBot(c);
+    const ready = bot.init().then(() => bot);
+    ready.catch(() => (webhookBot = undefined));
+    webhookBot = { key, bot: ready };
+  }
+  return webhookBot.bot;
+}

@@ -1,0 +1,320 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as linkRoute, DELETE as unlinkRoute } from "@/app/api/account/telegram/link/route";
+import { POST as sendToTelegram } from "@/app/api/posts/[id]/telegram/route";
+import { PUT as putRule } from "@/app/api/telegram/campaigns/[id]/route";
+import { admin, call, cookieFor, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { DEMO_USERS } from "@/lib/auth/demo-users";
+import type { Role } from "@/lib/auth/roles";
+import { revokeSessions } from "@/lib/auth/session-store";
+import { addUser } from "@/lib/auth/users-file";
+import { db } from "@/lib/server/db";
+import { resetServiceForTests } from "@/lib/server/upstream-service";
+import { telegramApi, telegramConfig, resetTelegramConfigForTests } from "@/lib/telegram/config";
+import { startTelegram, stopTelegram } from "@/lib/telegram/runtime";
+import { linkByEmail, stepsOf } from "@/lib/telegram/store";
+import { telegramTick } from "@/lib/telegram/tick";
+import { eventually } from "@/test/eventually";
+import { startSmtp, type TestSmtp } from "@/test/servers/notify-receivers";
+import { BOT_USERNAME, buttonsOf, startBotApiServer, type BotApiServer, type SentMessage, type TgChat, type TgUser } from "./bot-api-server";
+
+/*
+ * The bot end to end, with no network: a local Bot API server (./bot-api-server.ts)
+ * that the bot long-polls, the real simulator as the upstream, a temp SQLite
+ * database, and password users in a users file (so a demotion is a file edit).
+ */
+
+const HASH = DEMO_USERS[0]!.passwordHash;
+type Person = { email: string; name: string; role: Role; tg: TgUser };
+const person = (email: string, name: string, role: Role, id: number): Person => ({ email, name, role, tg: { id, is_bot: false, first_name: name, username: `u${id}` } });
+const anna = person("anna@example.com", "Анна", "editor", 7001);
+const dima = person("dima@example.com", "Дима", "editor", 7002);
+const rita = person("rita@example.com", "Рита", "reviewer", 7003);
+const gleb = person("gleb@example.com", "Глеб", "admin", 7004);
+const stranger: TgUser = { id: 7999, is_bot: false, first_name: "Чужой" };
+const privateChat = (u: TgUser): TgChat => ({ id: u.id, type: "private", first_name: u.first_name });
+const GROUP: TgChat = { id: -500, type: "group", title: "Команда кофейни" };
+const BACKUP = "boris@example.com";
+
+let h: Harness;
+let tg: BotApiServer;
+let smtp: TestSmtp;
+let usersFile: string;
+
+async function writeUser(p: Pick<Person, "email" | "name" | "role">): Promise<void> {
+  await addUser(usersFile, { email: p.email, name: p.name, role: p.role, passwordHash: HASH }, { force: true });
+}
+
+const cookie = (p: Person) => cookieFor(p.role, p.email, { provider: "credentials" });
+const simNow = async () => Date.parse(((await (await admin(h.simUrl, "clock")).json()) as { now: string }).now);
+const advanceTo = async (ms: number) => {
+  const now = await simNow();
+  if (ms > now) await admin(h.simUrl, "clock", { advance_seconds: Math.ceil((ms - now) / 1000) });
+  return simNow();
+};
+const tick = async (now?: number) => telegramTick(telegramApi(telegramConfig()!), telegramConfig(), now ?? (await simNow()));
+
+type SimPost = { task_id: number; campaign_id: number; status: string; published_at: string | null; versions?: { version_number: number; is_active: boolean }[] };
+async function simPost(id: number): Promise<SimPost> {
+  const res = await fetch(`${h.simUrl}/api/v1/ext/posts/${id}/`, { headers: { Authorization: "Bearer demo-key" } });
+  return (await res.json()) as SimPost;
+}
+/** Waiting posts of a campaign planned after the simulator's now, soonest first. */
+async function upcoming(campaign: number): Promise<SimPost[]> {
+  const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/${campaign}/posts/?status=WAITING_APPROVAL&limit=100`, { headers: { Authorization: "Bearer demo-key" } });
+  const now = await simNow();
+  const posts = ((await res.json()) as { posts: SimPost[] }).posts.filter((p) => p.published_at && Date.parse(p.published_at) > now);
+  return posts.sort((a, b) => Date.parse(a.published_at!) - Date.parse(b.published_at!));
+}
+
+/** The newest card for a post in a chat (a message with buttons naming the post). */
+function cardIn(chat: number, taskId: number): SentMessage {
+  const cards = tg.messages(chat).filter((m) => m.text?.includes(`#${taskId} `) && buttonsOf(m).some((b) => b.text === "Согласовать"));
+  const card = cards.at(-1);
+  if (!card) throw new Error(`no card for #${taskId} in chat ${chat}`);
+  return card;
+}
+const button = (m: SentMessage, text: string) => {
+  const b = buttonsOf(m).find((x) => x.text === text);
+  if (!b?.callback_data) throw new Error(`no «${text}» button; has ${buttonsOf(m).map((x) => x.text).join(", ")}`);
+  return b.callback_data;
+};
+
+/** Presses and returns the bot's private answer (answerCallbackQuery). */
+const press = (u: TgUser, m: SentMessage, text: string) => pressId(u, m, button(m, text));
+async function pressId(u: TgUser, m: SentMessage, data: string): Promise<{ text: string; alert: boolean; since: number }> {
+  const since = tg.calls.length;
+  tg.press(u, m, data);
+  const call = await tg.waitForCall((c) => c.method === "answerCallbackQuery", since);
+  return { text: String(call.params.text ?? ""), alert: call.params.show_alert === true, since };
+}
+
+/** Says something and waits for the bot's reply in that chat. */
+async function say(u: TgUser, chat: TgChat, text: string): Promise<string> {
+  const since = tg.calls.length;
+  tg.userSays(u, chat, text);
+  const call = await tg.waitForCall((c) => c.method === "sendMessage" && Number(c.params.chat_id) === chat.id, since);
+  return String(call.params.text);
+}
+
+async function auditRows(taskId: number) {
+  return db().selectFrom("audit_log").selectAll().where("task_id", "=", taskId).orderBy("id").execute();
+}
+
+async function linkPerson(p: Person): Promise<void> {
+  const res = await call(linkRoute, "/api/account/telegram/link", { method: "POST", headers: { cookie: await cookie(p) } });
+  expect(res.status).toBe(200);
+  const { code, url } = (await res.json()) as { code: string; url: string };
+  expect(url).toBe(`https://t.me/${BOT_USERNAME}?start=${code}`);
+  expect(await say(p.tg, privateChat(p.tg), `/start ${code}`)).toContain(`связан с ${p.name}`);
+}
+
+beforeAll(async () => {
+  tg = await startBotApiServer();
+  smtp = await startSmtp();
+  h = await startHarness({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.url, SMTP_URL: smtp.url, DEMO: "0" });
+  // The simulator runs without rate limits here; the dashboard's own budget is widened the same way, so a round of cards is not cut short.
+  resetServiceForTests({ gateway: { limits: { readsPerMinute: 1000, writesPerMinute: 1000, requestsPerHour: 100_000 } } });
+  usersFile = path.join(h.dbDir, "users.json");
+  process.env.AUTH_USERS_FILE = usersFile;
+  const { resetEnvForTests } = await import("@/lib/env");
+  resetEnvForTests();
+  resetTelegramConfigForTests();
+  for (const p of [anna, dima, rita, gleb]) await writeUser(p);
+  await startTelegram({ tickMs: 3_600_000, renewMs: 200 });
+  await tg.waitForCall((c) => c.method === "getUpdates");
+});
+
+afterAll(async () => {
+  await stopTelegram();
+  await h?.close();
+  await tg?.close();
+  await smtp?.close();
+});
+
+describe("telegram bot", () => {
+  it("links a person by a one-time deep link, refuses the code twice, and answers strangers once", async () => {
+    for (const p of [anna, dima, rita, gleb]) await linkPerson(p);
+    expect((await linkByEmail(anna.email))?.tg_user_id).toBe(String(anna.tg.id));
+
+    // The code works once: a second /start with it (anyone's) is refused and links nobody.
+    const res = await call(linkRoute, "/api/account/telegram/link", { method: "POST", headers: { cookie: await cookie(anna) } });
+    const { code } = (await res.json()) as { code: string };
+    expect(await say(anna.tg, privateChat(anna.tg), `/start ${code}`)).toContain("связан с Анна");
+    expect(await say(stranger, privateChat(stranger), `/start ${code}`)).toContain("одноразовая");
+    expect(await say(stranger, privateChat(stranger), "/start not-a-valid-code-at-all")).toContain("одноразовая");
+    expect((await linkByEmail(anna.email))?.tg_user_id).toBe(String(anna.tg.id));
+    const since = tg.calls.length;
+    expect(await say(stranger, privateChat(stranger), "привет")).toBe("Этот бот работает только для участников команды, связавших аккаунт в профиле панели.");
+    expect(tg.calls.slice(since).filter((c) => c.method === "sendMessage")).toHaveLength(1);
+  });
+
+  it("unlinks from the dashboard and from Telegram", async () => {
+    const res = await call(unlinkRoute, "/api/account/telegram/link", { method: "DELETE", headers: { cookie: await cookie(dima) } });
+    expect(await res.json()).toEqual({ unlinked: true });
+    expect(await linkByEmail(dima.email)).toBeNull();
+    await linkPerson(dima);
+    expect(await say(dima.tg, privateChat(dima.tg), "/unlink")).toContain("удалена");
+    expect(await linkByEmail(dima.email)).toBeNull();
+    await linkPerson(dima);
+  });
+
+  let first: SimPost;
+  it("sends a due-soon card to each linked decider, once", async () => {
+    [first] = await upcoming(101);
+    const planned = Date.parse(first!.published_at!);
+    await advanceTo(planned - 60 * 60_000);
+    await tick();
+    const card = cardIn(anna.tg.id, first!.task_id);
+    expect(card.text).toContain("Скоро публикация");
+    expect(buttonsOf(card).map((b) => b.text)).toEqual(["Согласовать", "Отклонить", "Открыть"]);
+    // The callback data is a short opaque id, never the decision or the post.
+    for (const b of buttonsOf(card)) expect(b.callback_data ?? "").toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(() => cardIn(rita.tg.id, first!.task_id)).toThrow(); // a reviewer cannot decide: no due-soon card
+    const before = tg.messages(anna.tg.id).length;
+    await tick();
+    expect(tg.messages(anna.tg.id).length).toBe(before);
+  });
+
+  it("approves from the card through the dashboard's decision path, and a second press is answered, not applied", async () => {
+    const card = cardIn(anna.tg.id, first.task_id);
+    const version = (await simPost(first.task_id)).versions!.find((v) => v.is_active)!.version_number;
+    const approveId = button(card, "Согласовать");
+    const answer = await press(anna.tg, card, "Согласовать");
+    expect(answer.text).toContain("Согласовано: Анна");
+    expect((await simPost(first.task_id)).status).not.toBe("WAITING_APPROVAL");
+    const rows = await auditRows(first.task_id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source: "telegram", action: "approve", user_email: anna.email, version_seen: version, error_code: null });
+    expect(tg.messages(anna.tg.id).find((m) => m.message_id === card.message_id)?.text).toContain("Согласовано: Анна");
+    // Gleb's card of the same post says who decided.
+    await eventually(() => tg.messages(gleb.tg.id).some((m) => m.text?.includes(`#${first.task_id} `) && m.text.includes("Решение уже принято: Анна")));
+
+    // The same button again (a second tap before the edit arrived): answered, not applied.
+    const again = await pressId(anna.tg, card, approveId);
+    expect(again.text).toContain("Уже решено: Анна");
+    expect(await auditRows(first.task_id)).toHaveLength(1);
+  });
+
+  it("rejects with a category and a reason given as a reply", async () => {
+    const res = await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String((await upcoming(101))[0]!.task_id) }, headers: { cookie: await cookie(anna) } });
+    expect(res.status).toBe(200);
+    const target = (await upcoming(101))[0]!;
+    const card = cardIn(anna.tg.id, target.task_id);
+    expect(card.text).toContain("Отправлено из панели");
+    const a = await press(anna.tg, card, "Отклонить");
+    expect(a.text).toContain("Выберите категорию");
+    await tg.waitForCall((c) => c.method === "editMessageReplyMarkup", a.since);
+    const withCategories = tg.messages(anna.tg.id).find((m) => m.message_id === card.message_id)!;
+    expect(buttonsOf(withCategories).map((b) => b.text)).toContain("Тон");
+    await press(anna.tg, withCategories, "Тон");
+    const reply = await say(anna.tg, privateChat(anna.tg), "Слишком официально для утра");
+    expect(reply).toContain("Отклонено: Анна");
+    const rows = await auditRows(target.task_id);
+    expect(rows.at(-1)).toMatchObject({ source: "telegram", action: "reject", reason: "Слишком официально для утра", reason_category: "tone", error_code: null });
+    expect((await simPost(target.task_id)).status).not.toBe("WAITING_APPROVAL");
+  });
+
+  it("refuses a press after the text changed and sends the new version's card", async () => {
+    const target = (await upcoming(105))[0]!;
+    await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String(target.task_id) }, headers: { cookie: await cookie(anna) } });
+    const card = cardIn(anna.tg.id, target.task_id);
+    const before = (await simPost(target.task_id)).versions!.find((v) => v.is_active)!.version_number;
+    await admin(h.simUrl, `posts/${target.task_id}/versions`, { text_content: "Новый текст поста после правки редактора." });
+    const a = await press(anna.tg, card, "Согласовать");
+    expect(a.text).toContain("Текст изменился");
+    expect((await simPost(target.task_id)).status).toBe("WAITING_APPROVAL");
+    expect((await auditRows(target.task_id)).at(-1)).toMatchObject({ source: "telegram", error_code: "version_changed", version_seen: before });
+    await eventually(() => cardIn(anna.tg.id, target.task_id).message_id !== card.message_id);
+    const fresh = cardIn(anna.tg.id, target.task_id);
+    expect(fresh.text).toContain(`версия ${before + 1}`);
+    expect(fresh.text).toContain("Новый текст поста");
+    expect(tg.messages(anna.tg.id).find((m) => m.message_id === card.message_id)?.text).toContain("Текст поста изменился");
+    expect((await press(anna.tg, fresh, "Согласовать")).text).toContain("Согласовано");
+  });
+
+  it("a demoted person's press is refused; one signed out everywhere loses the bot", async () => {
+    const target = (await upcoming(105))[0]!;
+    await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String(target.task_id) }, headers: { cookie: await cookie(dima) } });
+    const card = cardIn(dima.tg.id, target.task_id);
+    await writeUser({ ...dima, role: "reviewer" });
+    const a = await press(dima.tg, card, "Согласовать");
+    expect(a).toMatchObject({ alert: true });
+    expect(a.text).toContain("роль не позволяет");
+    expect((await simPost(target.task_id)).status).toBe("WAITING_APPROVAL");
+    expect(await auditRows(target.task_id)).toHaveLength(0);
+
+    await writeUser(dima);
+    await revokeSessions({ email: dima.email }, "revoked_by_admin", gleb.email);
+    const b = await press(dima.tg, card, "Согласовать");
+    expect(b.text).toContain("только для участников");
+    expect(await linkByEmail(dima.email)).toBeNull();
+    expect((await simPost(target.task_id)).status).toBe("WAITING_APPROVAL");
+  });
+
+  it("team chat: an admin binds a campaign; due-soon cards go there; the wrong role and strangers are refused privately", async () => {
+    const beforeGroup = tg.messages(GROUP.id).length;
+    expect(await say(rita.tg, GROUP, "/bind 108")).toContain("только администратор");
+    expect(await say(gleb.tg, GROUP, "/bind 108")).toContain("привязан к кампании 108");
+    const target = (await upcoming(108))[0]!;
+    await advanceTo(Date.parse(target.published_at!) - 30 * 60_000);
+    await tick();
+    const card = cardIn(GROUP.id, target.task_id);
+    const sentToGroup = tg.messages(GROUP.id).length;
+
+    const r = await press(rita.tg, card, "Согласовать");
+    expect(r).toMatchObject({ alert: true });
+    expect(r.text).toContain("роль не позволяет");
+    const s = await press(stranger, card, "Согласовать");
+    expect(s).toMatchObject({ alert: true, text: expect.stringContaining("только для участников") });
+    expect(tg.messages(GROUP.id).length).toBe(sentToGroup); // refusals are not said in the group
+    expect((await simPost(target.task_id)).status).toBe("WAITING_APPROVAL");
+
+    const a = await press(anna.tg, card, "Согласовать");
+    expect(a.text).toContain("Согласовано: Анна");
+    expect(tg.messages(GROUP.id).find((m) => m.message_id === card.message_id)?.text).toContain("Согласовано: Анна");
+    expect(sentToGroup).toBeGreaterThan(beforeGroup);
+
+    // A group no campaign is bound to is ignored.
+    const since = tg.calls.length;
+    tg.userSays(anna.tg, { id: -777, type: "group", title: "Чужой чат" }, "/digest");
+    await new Promise((r) => setTimeout(r, 400));
+    expect(tg.calls.slice(since).filter((c) => c.method === "sendMessage")).toHaveLength(0);
+  });
+
+  it("reminds approvers, escalates to backups and then to admins on the simulator's clock, once per step", async () => {
+    const res = await call(putRule, "/api/telegram/campaigns/110", {
+      method: "PUT",
+      params: { id: "110" },
+      headers: { cookie: await cookie(gleb) },
+      body: { approvers: [anna.email], backups: [BACKUP], remind_hours: 3, repeat_hours: 1, escalate_hours: 1 },
+    });
+    expect(res.status).toBe(200);
+    const target = (await upcoming(110))[0]!;
+    const planned = Date.parse(target.published_at!);
+    const remindersTo = (p: Person) => tg.messages(p.tg.id).filter((m) => m.text?.includes(`#${target.task_id} `) && m.text.includes("Напоминание")).length;
+
+    await tick(await advanceTo(planned - 3 * 3_600_000 + 60_000));
+    expect(remindersTo(anna)).toBe(1);
+    await tick();
+    expect(remindersTo(anna)).toBe(1); // once per step
+
+    await tick(await advanceTo(planned - 2 * 3_600_000 + 60_000));
+    expect(remindersTo(anna)).toBe(2);
+    expect(smtp.mails.filter((m) => m.subject.includes(`#${target.task_id}`))).toHaveLength(0);
+
+    await tick(await advanceTo(planned - 1 * 3_600_000 + 60_000));
+    expect(remindersTo(anna)).toBe(3);
+    // The backup has no bot: e-mail follows the same step.
+    await eventually(() => smtp.mails.some((m) => m.to.includes(BACKUP) && m.subject.includes(`#${target.task_id}`) && m.subject.includes("Эскалация")));
+
+    await tick(await advanceTo(planned + 60_000));
+    expect(tg.messages(gleb.tg.id).filter((m) => m.text?.includes(`#${target.task_id} `) && m.text.includes("Время публикации наступило"))).toHaveLength(1);
+    await tick();
+    expect(tg.messages(gleb.tg.id).filter((m) => m.text?.includes(`#${target.task_id} `) && m.text.includes("Время публикации наступило"))).toHaveLength(1);
+    // The rule's own steps (beside them: due-soon card marks of the people who chose those).
+    expect((await stepsOf(target.task_id)).map((s) => s.step).filter((s) => /^(remind|escalate|overdue)/.test(s)).sort()).toEqual(["escalate", "overdue", "remind:0", "remind:1", "remind:2"]);
+    const events = await db().selectFrom("audit_events").select(["kind", "detail"]).where("task_id", "=", target.task_id).where("kind", "=", "telegram.step_sent").execute();
+    expect(events.length).toBeGreaterThanOrEqual(5);
+  });
+});
