@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations, useFormatter } from "next-intl";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { TextLink } from "@/components/campaigns/text-link";
 import { dayToDate } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
@@ -99,22 +99,37 @@ function asPost(campaignId: number, r: TrendPostRow): Post {
   return { task_id: r.task_id, campaign_id: campaignId, campaign_name: "", text: r.text, status: "PUBLISHED", post_type: "TEXT", published_at: r.published_at, created_at: r.published_at ?? "", updated_at: null, media: null };
 }
 
+/** Posts the series lacks that one view reads itself (the newest: they move most); the collector reads the rest first. */
+export const OWN_READS_PER_VIEW = 6;
+/** While posts are being collected the table reads the series again this often (our database: no upstream call). */
+const COLLECTING_POLL_MS = 20_000;
+
 /**
  * Every published post of the period, newest first, with its values from the
- * local time series. Posts the series has nothing for yet are fetched a few at
- * a time (each such read is stored in the series too), with progress; the
- * CSV holds every post and, until all are in, says which have no data.
+ * local time series. Of the posts the series has nothing for yet, the view
+ * reads the newest few itself, a few at a time (each such read is stored in
+ * the series too); the server put the rest at the head of the collector's
+ * work, and the table reads the series again until they are in. The CSV
+ * holds every post and, until all are in, says which have no data.
  */
 function CompletePosts({ campaignId, from, headerRows, fileName }: { campaignId: number; from: string; headerRows: CsvRow[]; fileName: string }) {
   const t = useTranslations("analytics.engagement");
   const tt = useTranslations("trends.posts");
-  const list = useQuery(campaignTrendPostsQuery(campaignId, from));
+  const list = useQuery({
+    ...campaignTrendPostsQuery(campaignId, from),
+    refetchInterval: (q) => ((q.state.data?.data.missing.length ?? 0) > 0 ? COLLECTING_POLL_MS : false),
+  });
   const data = list.data?.data;
   const posts = useMemo(() => data?.posts.map((r) => ({ row: r, post: asPost(campaignId, r) })) ?? [], [data, campaignId]);
   const missing = useMemo(() => data?.missing ?? [], [data]);
-  const { answers, retry, fetchers } = useGatedPostEngagement(missing);
+  // Chosen once per view (and per period): as its reads land, the next look's missing list must not pull in more.
+  const [own, setOwn] = useState<{ from: string; ids: readonly number[] } | null>(() => (data ? { from, ids: data.missing.slice(0, OWN_READS_PER_VIEW) } : null));
+  if (data && own?.from !== from) setOwn({ from, ids: data.missing.slice(0, OWN_READS_PER_VIEW) });
+  const ownIds = own?.from === from ? own.ids : [];
+  const { answers, retry, fetchers } = useGatedPostEngagement(ownIds);
   useRefreshTrendsWhenRead(campaignId, answers);
-  const answerOf = new Map(missing.map((id, i) => [id, answers[i]]));
+  const answerOf = new Map(ownIds.map((id, i) => [id, answers[i]]));
+  const collecting = missing.filter((id) => !answerOf.has(id)).length;
   const rows = posts.map(({ row, post }) => {
     if (row.collectedAt !== null) return seriesRow(post, row.metrics);
     const a = answerOf.get(row.task_id);
@@ -123,7 +138,7 @@ function CompletePosts({ campaignId, from, headerRows, fileName }: { campaignId:
   const metrics = metricColumns(rows.flatMap((r) => Object.keys(r.metrics)));
   const loaded = rows.filter((r) => r.state === "loaded").length;
   const without = rows.filter((r) => r.state !== "loaded").map((r) => r.post.task_id);
-  const failed = missing.filter((id) => answerOf.get(id)?.failed);
+  const failed = ownIds.filter((id) => answerOf.get(id)?.failed);
   const csvHead: CsvRow[] = [
     ...headerRows,
     [],
@@ -150,6 +165,11 @@ function CompletePosts({ campaignId, from, headerRows, fileName }: { campaignId:
           </Button>
         )}
       </div>
+      {collecting > 0 && (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="posts-collecting">
+          {tt("collecting", { count: collecting })}
+        </p>
+      )}
       <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="posts-complete">
         {without.length === 0 ? tt("complete", { total: rows.length }) : tt("csvMissing", { count: without.length, ids: without.join(", ") })}
       </p>

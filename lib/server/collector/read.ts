@@ -2,14 +2,13 @@ import type { Kysely } from "kysely";
 import { dailyTotals, dayEndMs, daysOf } from "@/lib/analytics/engagement-trends";
 import { metricColumns } from "@/lib/analytics/engagement";
 import type { DataResponse } from "@/lib/api/envelope";
-import type { Post, PostEngagement } from "@/lib/schemas";
+import type { Post } from "@/lib/schemas";
 import type { CampaignTrendPosts, CampaignTrends, TrendPostRow } from "@/lib/schemas/trends";
 import type { Database } from "@/lib/server/db";
 import type { Priority } from "@/lib/server/gateway/gateway";
 import type { Service } from "@/lib/server/service/service";
 import { PUBLISHED } from "./collector";
-import { fromEngagement } from "./snapshots";
-import { iso, knownPosts, PRIORITY, latestOfPost, listItem, recordSnapshots, TOTAL, totalsOf, upsertPosts } from "./store";
+import { iso, knownPosts, PRIORITY, listItem, promotePosts, TOTAL, totalsOf, upsertPosts } from "./store";
 
 /*
  * What pages read from the time series. A trend costs no upstream call once
@@ -20,7 +19,7 @@ import { iso, knownPosts, PRIORITY, latestOfPost, listItem, recordSnapshots, TOT
  * collector woken), so the next look finds it collected.
  */
 export type ReadDeps = {
-  service: Pick<Service, "campaignPosts" | "postEngagement">;
+  service: Pick<Service, "campaignPosts" | "postEngagement" | "postEngagementHistory" | "campaignEngagement">;
   db: Kysely<Database>;
   now: () => number;
   /** A page registered posts: the collector looks at its work list now. */
@@ -51,7 +50,7 @@ async function viewPosts(d: ReadDeps, campaignId: number, fromIso: string, prior
  * When the collector last read each post's current values (its `post:<id>` item), whatever came back:
  * a post just published may have no metrics reported yet, which is "collected, nothing reported", not "missing".
  */
-async function postsReadAt(db: ReadDeps["db"], ids: readonly number[]): Promise<Map<number, string>> {
+export async function postsReadAt(db: ReadDeps["db"], ids: readonly number[]): Promise<Map<number, string>> {
   const read = new Map<number, string>();
   for (let i = 0; i < ids.length; i += 200) {
     const rows = await db
@@ -66,13 +65,23 @@ async function postsReadAt(db: ReadDeps["db"], ids: readonly number[]): Promise<
   return read;
 }
 
-export async function campaignTrends(d: ReadDeps, campaignId: number, from: string, to: string, priority: Priority): Promise<DataResponse<CampaignTrends>> {
-  const fromIso = dayStartIso(from);
-  const endIso = iso(dayEndMs(to));
+/**
+ * The ids of the campaign's posts published in [fromIso, endIso): from the
+ * collector's work list once it has listed the campaign (no call), else from
+ * the service's view (the campaign's mirror), registering them.
+ */
+export async function periodPostIds(d: ReadDeps, campaignId: number, fromIso: string, endIso: string, priority: Priority) {
   const listed = await listItem(d.db, `campaign:${campaignId}`);
   const ids = listed?.last_collected_at
     ? (await knownPosts(d.db, campaignId, fromIso)).filter((p) => (p.published_at ?? "") < endIso).map((p) => p.task_id as number)
     : (await viewPosts(d, campaignId, fromIso, priority)).filter((p) => iso(Date.parse(p.published_at as string)) < endIso).map((p) => p.task_id);
+  return { ids, listedAt: listed?.last_collected_at ?? null };
+}
+
+export async function campaignTrends(d: ReadDeps, campaignId: number, from: string, to: string, priority: Priority): Promise<DataResponse<CampaignTrends>> {
+  const fromIso = dayStartIso(from);
+  const endIso = iso(dayEndMs(to));
+  const { ids, listedAt } = await periodPostIds(d, campaignId, fromIso, endIso, priority);
   const samples = await totalsOf(d.db, ids, endIso);
   const withData = new Set(samples.map((s) => s.task_id));
   const readAt = await postsReadAt(d.db, ids);
@@ -114,7 +123,7 @@ export async function campaignTrends(d: ReadDeps, campaignId: number, from: stri
       postsInPeriod: ids.length,
       missing: ids.filter((id) => !withData.has(id) && !readAt.has(id)),
       historyPending: pending,
-      listedAt: listed?.last_collected_at ?? null,
+      listedAt,
     },
     meta: { stale: false, fetchedAt: newest ?? iso(d.now()) },
   };
@@ -158,44 +167,11 @@ export async function campaignTrendPosts(d: ReadDeps, campaignId: number, from: 
     if (times.length === 0 && read) times.push(read);
     return { task_id: p.task_id, text: p.text, published_at: p.published_at, metrics, collectedAt: times.length ? times.reduce((a, b) => (b > a ? b : a)) : null };
   });
+  const missing = rows.filter((r) => r.collectedAt === null).map((r) => r.task_id);
+  // Someone is waiting for these: the collector reads them before any other post's (the page itself reads only a few).
+  if (missing.length > 0 && (await promotePosts(d.db, missing)) > 0) d.wake?.();
   return {
-    data: { campaign_id: campaignId, from, posts: rows, missing: rows.filter((r) => r.collectedAt === null).map((r) => r.task_id) },
+    data: { campaign_id: campaignId, from, posts: rows, missing },
     meta: { stale: false, fetchedAt: iso(d.now()) },
   };
-}
-
-/** A per-post engagement answer recorded within this long is served from the time series, with no upstream call. */
-export const SNAPSHOT_FRESH_MS = 10 * 60_000;
-
-/**
- * A post's current engagement per platform, the one snapshot the post page
- * and its engagement page both show: the newest recorded per-post reading if
- * it is recent, else one read through the service (cached, joined), stored
- * and answered. `meta.fetchedAt` is when it was read; each value keeps the
- * upstream's own `updated_at` (when it was collected).
- */
-export async function postEngagementSnapshot(d: ReadDeps, taskId: number, priority: Priority): Promise<DataResponse<PostEngagement>> {
-  const rows = (await latestOfPost(d.db, taskId)).filter((r) => r.platform !== TOTAL && r.source === "engagement");
-  const newest = rows.reduce<string | null>((m, r) => (m === null || r.recorded_at > m ? r.recorded_at : m), null);
-  if (newest && d.now() - Date.parse(newest) < SNAPSHOT_FRESH_MS) {
-    return {
-      data: {
-        task_id: taskId,
-        metrics: rows.map((r) => ({
-          metric_type: r.metric_type,
-          platform: r.platform,
-          value: r.value,
-          previous_value: r.previous_value ?? r.value,
-          delta: r.delta ?? 0,
-          updated_at: r.collected_at,
-        })),
-      },
-      meta: { stale: false, fetchedAt: newest },
-    };
-  }
-  const r = await d.service.postEngagement(taskId, priority);
-  const item = await listItem(d.db, `post:${taskId}`);
-  // The answer does not name the campaign: it is known once the post is registered (any page listing it, or the collector).
-  if (item?.campaign_id) await recordSnapshots(d.db, fromEngagement(r.data, { campaignId: item.campaign_id, recordedAt: r.meta.fetchedAt }));
-  return r;
 }

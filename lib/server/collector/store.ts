@@ -41,7 +41,7 @@ export const TOTAL = "TOTAL";
 export type CollectorKind = "campaigns" | "campaign" | "post" | "history";
 
 /** Lists (discovery) first, then every post's current reading, then history backfill, a looked-at campaign's before the rest. */
-export const PRIORITY = { list: 0, post: 10, historyLookedAt: 15, history: 20 } as const;
+export const PRIORITY = { list: 0, postLookedAt: 5, post: 10, historyLookedAt: 15, history: 20 } as const;
 
 export interface CollectorItemsTable {
   key: string;
@@ -222,6 +222,8 @@ export async function finishItem(db: Kysely<Database>, key: string, owner: strin
       failures: 0,
       lease_owner: null,
       lease_until: null,
+      // A post someone waited for goes back to the common order once read.
+      priority: sql<number>`case when priority = ${PRIORITY.postLookedAt} then ${PRIORITY.post} else priority end`,
       ...(o.cost === undefined ? {} : { cost: Math.max(1, o.cost) }),
     })
     .where("key", "=", key)
@@ -293,4 +295,62 @@ export async function latestOfPost(db: Kysely<Database>, taskId: number) {
   const seen = new Map<string, (typeof rows)[number]>();
   for (const r of rows) if (!seen.has(`${r.platform}|${r.metric_type}`)) seen.set(`${r.platform}|${r.metric_type}`, r);
   return [...seen.values()];
+}
+
+/**
+ * A page read a post's current values itself (the collector held none yet):
+ * that is a collection too, so the collector's next one of the post waits for
+ * its cadence instead of reading the same values again. A leased item (the
+ * collector reading it now) is left to the collector.
+ */
+export async function notePostRead(db: Kysely<Database>, taskId: number, nowMs: number, nextDueMs: number): Promise<void> {
+  const now = iso(nowMs);
+  await db
+    .updateTable("metric_collector_items")
+    .set({ last_collected_at: now, next_due_at: iso(nextDueMs), failures: 0, priority: PRIORITY.post })
+    .where("key", "=", `post:${taskId}`)
+    .where("next_due_at", "is not", null)
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
+    .execute();
+}
+
+/** Posts a person is waiting for that the collector never read: ahead of every other post's reading. */
+export async function promotePosts(db: Kysely<Database>, taskIds: readonly number[]): Promise<number> {
+  let moved = 0;
+  for (let i = 0; i < taskIds.length; i += 200) {
+    const r = await db
+      .updateTable("metric_collector_items")
+      .set({ priority: PRIORITY.postLookedAt })
+      .where("kind", "=", "post")
+      .where("priority", "=", PRIORITY.post)
+      .where("last_collected_at", "is", null)
+      .where("next_due_at", "is not", null)
+      .where("task_id", "in", taskIds.slice(i, i + 200))
+      .executeTakeFirst();
+    moved += Number(r.numUpdatedRows ?? 0);
+  }
+  return moved;
+}
+
+/** Whether the post's one-time history backfill is done (every metric's history is in the series). */
+export async function historyBackfilled(db: Kysely<Database>, taskId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("metric_collector_items")
+    .select(["last_collected_at", "next_due_at"])
+    .where("key", "=", `history:${taskId}`)
+    .executeTakeFirst();
+  return Boolean(row?.last_collected_at) && row?.next_due_at === null;
+}
+
+/** One metric's TOTAL values of a post, newest first (the history the series holds). */
+export async function seriesOf(db: Kysely<Database>, taskId: number, metric: string, limit: number) {
+  return db
+    .selectFrom("metric_snapshots")
+    .select(["value", "collected_at"])
+    .where("task_id", "=", taskId)
+    .where("platform", "=", TOTAL)
+    .where("metric_type", "=", metric)
+    .orderBy("collected_at", "desc")
+    .limit(limit)
+    .execute();
 }

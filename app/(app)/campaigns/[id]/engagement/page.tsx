@@ -9,6 +9,7 @@ import { campaignEngagementQuery, campaignTrendPostsQuery, campaignTrendsQuery }
 import { IdParam } from "@/lib/schemas";
 import { readDeps } from "@/lib/server/collector/deps";
 import { campaignTrendPosts, campaignTrends } from "@/lib/server/collector/read";
+import { campaignTotals } from "@/lib/server/collector/totals";
 import { service } from "@/lib/server/upstream-service";
 import { parseRange, rangeSince, rangeStartDay } from "@/lib/url-state/engagement";
 import { withPageMessages } from "@/components/shell/page-messages";
@@ -33,8 +34,8 @@ async function CampaignEngagementPage({ params, searchParams }: Props) {
       fallback={<SkeletonLines lines={8} />}
       entries={[
         { queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) },
-        { queryKey: campaignEngagementQuery(id, since).queryKey, queryFn: () => service.campaignEngagement(id, { since }) },
-        // The trend and the per-post table come from the local time series (lib/server/collector): no upstream call per view.
+        // Totals, the trend and the per-post table come from the local time series (lib/server/collector): no upstream call per view.
+        { queryKey: campaignEngagementQuery(id, since).queryKey, queryFn: async () => campaignTotals(await readDeps(), id, since, "interactive") },
         { queryKey: campaignTrendsQuery(id, from, to).queryKey, queryFn: async () => campaignTrends(await readDeps(), id, from, to, "interactive") },
         { queryKey: campaignTrendPostsQuery(id, from).queryKey, queryFn: async () => campaignTrendPosts(await readDeps(), id, from, "interactive") },
       ]}

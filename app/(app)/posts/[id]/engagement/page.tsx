@@ -7,7 +7,7 @@ import { engagementHistoryQuery, postEngagementQuery } from "@/lib/queries/engag
 import { postQuery } from "@/lib/queries/posts";
 import { IdParam } from "@/lib/schemas";
 import { readDeps } from "@/lib/server/collector/deps";
-import { postEngagementSnapshot } from "@/lib/server/collector/read";
+import { postEngagementHistory, postEngagementSnapshot } from "@/lib/server/collector/post-reads";
 import { service } from "@/lib/server/upstream-service";
 import { parsePostEngagementUrl } from "@/lib/url-state/engagement";
 import { withPageMessages } from "@/components/shell/page-messages";
@@ -30,10 +30,10 @@ async function PostEngagementPage({ params, searchParams }: Props) {
         { queryKey: postQuery(id).queryKey, queryFn: () => service.post(id) },
         // The same snapshot GET /api/posts/[id]/engagement answers (and the post page's summary shows).
         { queryKey: postEngagementQuery(id).queryKey, queryFn: async () => postEngagementSnapshot(await readDeps(), id, "interactive") },
-        // Only the metric on screen: history is the heaviest read.
+        // Only the metric on screen; from the local series once the collector holds the post's history.
         {
           queryKey: engagementHistoryQuery(id, metric, points).queryKey,
-          queryFn: () => service.postEngagementHistory(id, { metric_type: metric, limit: points }),
+          queryFn: async () => postEngagementHistory(await readDeps(), id, { metric_type: metric, limit: points }, "interactive"),
         },
       ]}
     >

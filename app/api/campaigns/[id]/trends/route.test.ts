@@ -3,6 +3,9 @@ import { call, errorOf, startHarness, type Harness } from "@/app/api/_tests/harn
 import { GET as trends } from "@/app/api/campaigns/[id]/trends/route";
 import { GET as trendPosts } from "@/app/api/campaigns/[id]/engagement/posts/route";
 import { GET as postEngagement } from "@/app/api/posts/[id]/engagement/route";
+import { GET as postHistory } from "@/app/api/posts/[id]/engagement/history/route";
+import { GET as campaignTotals } from "@/app/api/campaigns/[id]/engagement/route";
+import type { CampaignEngagement, EngagementHistory } from "@/lib/schemas";
 import { calendarDay, shiftDay } from "@/lib/analytics/dates";
 import type { CampaignTrendPosts, CampaignTrends } from "@/lib/schemas/trends";
 import { Collector, DEFAULT_COLLECTOR_CONFIG } from "@/lib/server/collector/collector";
@@ -157,5 +160,29 @@ describe("campaign trends and the complete per-post table", () => {
     expect(new Set(bBody.data.metrics.map((m) => JSON.stringify(m)))).toEqual(new Set(aBody.data.metrics.map((m) => JSON.stringify(m))));
     const stats = (await (await fetch(`${h.simUrl}/__admin/stats`)).json()) as { total: number };
     expect(stats.total).toBe(0);
+  });
+
+  it("campaign totals and a post's history come from the series once it holds them: the upstream's own figures, no upstream call", async () => {
+    const since = `${from}T00:00:00+03:00`;
+    const agg = await up<CampaignEngagement>(`campaigns/${campaignId}/engagement/?since=${encodeURIComponent(since)}`);
+    const first = await data<CampaignTrendPosts>(await postsOf(campaignId));
+    const id = first.posts.find((p) => Object.keys(p.metrics).length > 0)?.task_id as number;
+    const upHistory = await up<EngagementHistory>(`posts/${id}/engagement/history/?metric_type=VIEWS&limit=20`);
+    await fetch(`${h.simUrl}/__admin/stats/reset`, { method: "POST" });
+
+    const totals = await data<CampaignEngagement>(
+      await call(campaignTotals, `/api/campaigns/${campaignId}/engagement?since=${encodeURIComponent(since)}`, { role: "manager", params: { id: String(campaignId) } }),
+    );
+    expect(totals.posts_count).toBe(agg.posts_count);
+    for (const [metric, a] of Object.entries(agg.aggregated)) expect(totals.aggregated[metric]?.total ?? 0, metric).toBe(a.total);
+
+    const history = await data<EngagementHistory>(
+      await call(postHistory, `/api/posts/${id}/engagement/history?metric_type=VIEWS&limit=20`, { role: "manager", params: { id: String(id) } }),
+    );
+    const points = (h: EngagementHistory) => h.datapoints.map((p) => [p.value, Date.parse(p.collected_at)]);
+    expect(points(history)).toEqual(points(upHistory));
+
+    const stats = (await (await fetch(`${h.simUrl}/__admin/stats`)).json()) as { total: number };
+    expect(stats.total, "no upstream call").toBe(0);
   });
 });
