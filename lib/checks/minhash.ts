@@ -16,9 +16,6 @@ const HASHES = 64;
 const BANDS = 16;
 const ROWS = HASHES / BANDS;
 
-// Fixed seeds: signatures must agree across processes and runs.
-const SEEDS = Uint32Array.from({ length: HASHES }, (_, i) => fmix(0x9e3779b9 ^ Math.imul(i + 1, 0x85ebca6b)));
-
 function fmix(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -36,19 +33,23 @@ function fnv(s: string): number {
 
 /** The text's shingles as 32-bit hashes (a short text of fewer words than a shingle is one shingle). */
 export function shingles(text: string): Set<number> {
-  const stems = words(text).map((w) => w.stem);
+  const hs = words(text).map((w) => fnv(w.stem));
   const out = new Set<number>();
-  if (stems.length === 0) return out;
-  if (stems.length < SHINGLE) out.add(fnv(stems.join(" ")));
-  for (let i = 0; i + SHINGLE <= stems.length; i++) out.add(fnv(`${stems[i]} ${stems[i + 1]} ${stems[i + 2]}`));
+  if (hs.length === 0) return out;
+  if (hs.length < SHINGLE) out.add(fmix(hs.reduce((a, h) => Math.imul(a, 0x01000193) ^ h, 0x811c9dc5)));
+  // Order matters (a shingle is a word sequence): each position gets its own multiplier.
+  for (let i = 0; i + SHINGLE <= hs.length; i++) out.add(fmix(Math.imul(hs[i]!, 0x9e3779b1) ^ Math.imul(hs[i + 1]!, 0x85ebca77) ^ hs[i + 2]!));
   return out;
 }
 
 export function signature(sh: Set<number>): Uint32Array {
+  // HASHES hash functions from two (h1 + i·h2, Kirsch–Mitzenmacher): one multiply-add per function, not a full mix.
   const sig = new Uint32Array(HASHES).fill(0xffffffff);
   for (const x of sh) {
+    const h1 = fmix(x ^ 0x9e3779b9);
+    const h2 = fmix(x ^ 0x7f4a7c15) | 1;
     for (let i = 0; i < HASHES; i++) {
-      const h = fmix(x ^ SEEDS[i]!);
+      const h = (h1 + Math.imul(i, h2)) >>> 0;
       if (h < sig[i]!) sig[i] = h;
     }
   }

@@ -13,17 +13,14 @@ import type { Word } from "./words";
 const MAX_MARKS = 20; // findings per shape rule: enough to see, not a wall of marks
 const MIN_LETTERS = 20; // a short text's share of capitals says nothing
 const EMOJI = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic}|\p{Emoji_Modifier})*/gu;
-const LETTER = /\p{L}/u;
-const UPPER = /\p{Lu}/u;
+const NOT_LETTER = /\P{L}+/gu;
+const UPPER = /\p{Lu}+/gu;
 
 export function capsFindings(text: string, ws: readonly Word[], rules: CheckRules, severity: "warn" | "block"): Finding[] {
-  let letters = 0;
-  let upper = 0;
-  for (const ch of text) {
-    if (!LETTER.test(ch)) continue;
-    letters++;
-    if (UPPER.test(ch)) upper++;
-  }
+  // Two regex passes over the text beat a per-character test by far (the bench checks 1,000 posts).
+  const only = text.replace(NOT_LETTER, "");
+  const letters = only.length;
+  const upper = letters - only.replace(UPPER, "").length;
   if (letters < MIN_LETTERS || upper / letters <= rules.shape.caps_share) return [];
   const share = Math.round((upper / letters) * 100);
   const note = `Заглавных букв ${share} % (предел ${Math.round(rules.shape.caps_share * 100)} %)`;
