@@ -5,7 +5,8 @@ export const DEFAULT_LOCALE: Locale = "ru";
  * The message files of each language, one per area: messages/<locale>/<area>.json,
  * each a namespace (useTranslations("review"), …). Typed in i18n/types.ts.
  */
-export const MESSAGE_AREAS = ["analytics", "auth", "collab", "common", "insights", "notify", "planner", "review", "share", "trends"] as const;
+// "server": texts of the server's answers (errors, mails, webhooks), read through i18n/server-text.ts; never sent to the browser.
+export const MESSAGE_AREAS = ["analytics", "auth", "collab", "common", "insights", "notify", "planner", "review", "server", "share", "trends"] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 /** Cookie that remembers the language switch. */
 export const LOCALE_COOKIE = "NEXT_LOCALE";

@@ -3,7 +3,8 @@ import * as z from "zod";
 import { PostListQuery } from "@/lib/schemas";
 import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
 import { BudgetExhaustedError } from "@/lib/server/upstream-service";
-import { ApiError, ERROR_STATUS, errorResponse, toApiError, validationError } from "./errors";
+import { localeOfRequest, withRequestLocale } from "@/i18n/request-locale";
+import { ApiError, ERROR_STATUS, errorResponse, text, toApiError, validationError } from "./errors";
 
 process.env.LOG_LEVEL = "silent";
 
@@ -99,5 +100,39 @@ describe("validationError", () => {
     expect(validationError(missing.success ? (undefined as never) : missing.error).message).toBe("Недопустимый параметр reason: обязательный параметр");
     const wrong = z.object({ reason: z.string() }).safeParse({ reason: 5 }, { reportInput: true });
     expect(validationError(wrong.success ? (undefined as never) : wrong.error).message).toBe("Недопустимый параметр reason: ожидается строка");
+  });
+});
+
+describe("the envelope in the request's language", () => {
+  it("writes a text by key in Russian or English, values included", async () => {
+    const e = new ApiError("link_revoked", text("share.linkRevoked"), { status: 410 });
+    expect(e.messageIn("ru")).toBe("Ссылка отозвана. Попросите у отправителя новую.");
+    expect(e.messageIn("en")).toBe("The link was revoked. Ask the sender for a new one.");
+    expect(new ApiError("forbidden").messageIn("en")).toBe("You do not have permission for this action");
+    const budget = toApiError(new UpstreamHttpError(429, "rate_limited", "x", "p", 12));
+    expect(budget.messageIn("en")).toBe("The per-minute request limit of the service is spent. Next try in 12 s");
+    const res = await withRequestLocale("en", () => errorResponse(new ApiError("not_found")));
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: "Not found" } });
+  });
+
+  it("keeps the upstream's own words for a Russian reader, and the code's text for an English one", () => {
+    const e = toApiError(new UpstreamHttpError(409, "conflict", "Пост уже опубликован", "posts/1/approve/"));
+    expect(e.messageIn("ru")).toBe("Пост уже опубликован");
+    expect(e.messageIn("en")).toBe("The operation is not possible in the post's current status");
+  });
+
+  it("names the bad parameter in English too", () => {
+    const r = PostListQuery.safeParse({ limit: "0" }, { reportInput: true });
+    expect(r.success).toBe(false);
+    expect(validationError(r.success ? (undefined as never) : r.error).messageIn("en")).toBe("Invalid parameter limit: the value must be at least 1");
+  });
+
+  it("takes the language from the cookie, then Accept-Language, else Russian", () => {
+    const req = (headers: Record<string, string>) => ({ headers: new Headers(headers) });
+    expect(localeOfRequest(req({ cookie: "a=1; NEXT_LOCALE=en", "accept-language": "ru" }))).toBe("en");
+    expect(localeOfRequest(req({ cookie: "NEXT_LOCALE=ru", "accept-language": "en" }))).toBe("ru");
+    expect(localeOfRequest(req({ "accept-language": "de-DE,en-GB;q=0.8,ru;q=0.5" }))).toBe("en");
+    expect(localeOfRequest(req({ "accept-language": "fr, de;q=0.9" }))).toBe("ru");
+    expect(localeOfRequest(req({}))).toBe("ru");
   });
 });

@@ -4,12 +4,18 @@ import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } fr
 import { BudgetExhaustedError } from "@/lib/server/upstream-service";
 import { log } from "@/lib/server/log";
 import { brandSymbol, hasBrand } from "@/lib/brand";
+import type { Locale } from "@/i18n/config";
+import { requestLocale } from "@/i18n/request-locale";
+import { isServerText, serverText, text, type ServerText } from "@/i18n/server-text";
+
+export { text, type ServerText } from "@/i18n/server-text";
 
 /**
  * The dashboard's one error type and one code→status table. Every failure a
  * route can answer ends up here, so the envelope `{ error: { code, message } }`
- * (the upstream's own shape) never varies. Messages are Russian, like the
- * upstream's, because they are shown to people as they come.
+ * (the upstream's own shape) never varies. Messages are keys of
+ * messages/<locale>/server.json with their values (`text(...)`), written in the
+ * request's language when the envelope is written (i18n/request-locale.ts).
  */
 export const ERROR_STATUS = {
   validation_error: 400,
@@ -37,29 +43,8 @@ export const ERROR_STATUS = {
 
 export type KnownErrorCode = keyof typeof ERROR_STATUS;
 
-const DEFAULT_MESSAGE: Record<KnownErrorCode, string> = {
-  validation_error: "Недопустимые параметры запроса",
-  unauthorized: "Требуется вход в систему",
-  forbidden: "Недостаточно прав для этого действия",
-  cross_site: "Запрос с другого сайта отклонён",
-  feature_unavailable: "API недоступен на текущем тарифе",
-  subscription_inactive: "Подписка неактивна",
-  not_found: "Не найдено",
-  no_posts: "Постов нет",
-  method_not_allowed: "Метод запроса не поддерживается",
-  payload_too_large: "Тело запроса слишком большое",
-  conflict: "Операция невозможна в текущем статусе поста",
-  signoff_required: "Кампания требует подписи рецензента: одобрить пост можно только после его «ок» на текущей версии",
-  unsupported_media_type: "Тело запроса должно быть в формате JSON (Content-Type: application/json)",
-  internal_error: "Внутренняя ошибка сервера",
-  upstream_auth: "Сервис отклонил ключ API панели. Обратитесь к администратору",
-  upstream_contract: "Сервис вернул ответ в неожиданном формате",
-  upstream_error: "Сервис ответил ошибкой",
-  upstream_unavailable: "Сервис временно недоступен",
-  budget_exhausted: "Лимит запросов к сервису исчерпан",
-  upstream_timeout: "Сервис не ответил вовремя",
-  store_unavailable: "Общее хранилище панели (Redis) недоступно: запрос не выполнен, чтобы не превысить общий лимит",
-};
+/** The default text of a known code. */
+const defaultText = (code: KnownErrorCode): ServerText => text(`errors.${code}`);
 
 const API_ERROR_BRAND = brandSymbol("ApiError");
 
@@ -74,12 +59,17 @@ export class ApiError extends Error {
   constructor(
     /** A known code, or an upstream code passed through unchanged. */
     readonly code: string,
-    message?: string,
+    /** A text by key (`text("share.linkRevoked")`), or words that came from elsewhere (the upstream's, in Russian). */
+    message?: string | ServerText,
     options: { status?: number; retryAfterSeconds?: number; cause?: unknown; extra?: Record<string, unknown> } = {},
   ) {
     const known = code in ERROR_STATUS ? (code as KnownErrorCode) : undefined;
-    super(message || (known ? DEFAULT_MESSAGE[known] : DEFAULT_MESSAGE.internal_error), { cause: options.cause });
+    const own = isServerText(message) ? message : message ? undefined : defaultText(known ?? "internal_error");
+    // Error.message (logs, tests) is the default language's; the envelope is written in the request's.
+    super(own ? serverText(own) : (message as string), { cause: options.cause });
     this.name = "ApiError";
+    this.text = own;
+    this.fallback = known ? defaultText(known) : undefined;
     this.status = options.status ?? (known ? ERROR_STATUS[known] : 500);
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.extra = options.extra ?? {};
@@ -88,9 +78,19 @@ export class ApiError extends Error {
   readonly retryAfterSeconds?: number;
   /** Fields sent beside `error` (a budget refusal's `budget`: which window is spent and when it frees). */
   readonly extra: Record<string, unknown>;
+  /** The message by key; undefined for words from elsewhere (the upstream's Russian message). */
+  readonly text?: ServerText;
+  /** The code's own text, for a reader of another language than words from elsewhere. */
+  private readonly fallback?: ServerText;
 
-  toJSON(): { error: { code: string; message: string } } {
-    return { error: { code: this.code, message: this.message } };
+  /** The message in `locale`: its text, or words from elsewhere as they came (Russian), or, in English, the code's own text. */
+  messageIn(locale: Locale): string {
+    if (this.text) return serverText(this.text, locale);
+    return locale !== "ru" && this.fallback ? serverText(this.fallback, locale) : this.message;
+  }
+
+  toJSON(locale: Locale = requestLocale()): { error: { code: string; message: string } } {
+    return { error: { code: this.code, message: this.messageIn(locale) } };
   }
 }
 
@@ -160,8 +160,7 @@ export function toApiError(e: unknown): ApiError {
  * browser's banner can say it in the person's language and time zone.
  */
 function budgetExhausted(seconds: number, window: "minute" | "hour", cause: unknown): ApiError {
-  const which = window === "hour" ? "Часовой" : "Минутный";
-  return new ApiError("budget_exhausted", `${which} лимит запросов к сервису исчерпан. Следующая попытка через ${seconds} с`, {
+  return new ApiError("budget_exhausted", text("budget", { window, seconds }), {
     retryAfterSeconds: seconds,
     cause,
     extra: { budget: { window, frees_at: new Date(Date.now() + seconds * 1000).toISOString() } },
@@ -193,51 +192,54 @@ function fromUpstreamHttp(e: UpstreamHttpError): ApiError {
 
 /**
  * A zod failure on input, as a 400 naming the parameter literally:
- * `Недопустимый параметр limit: …`. Parse with `{ reportInput: true }` so the
+ * `Invalid parameter limit: …`. Parse with `{ reportInput: true }` so the
  * message can tell a missing value from a wrong one and quote the bad item
- * of a list (`status: NOPE — допустимые значения: …`).
+ * of a list (`status: NOPE — allowed values: …`).
  */
 export function validationError(error: z.ZodError, fallbackName = "body"): ApiError {
   const issue = error.issues[0];
   const head = issue?.path[0];
   const name = head === undefined ? fallbackName : String(head);
-  return new ApiError("validation_error", `Недопустимый параметр ${name}: ${describeIssue(issue)}`);
+  return new ApiError("validation_error", invalidParameter(name, describeIssue(issue)));
+}
+
+/** "Invalid parameter <name>: <detail>", for checks zod does not make. */
+export function invalidParameter(name: string, detail: ServerText): ServerText {
+  return text("validation.param", { name, detail });
 }
 
 const quote = (v: unknown) => {
-  const text = typeof v === "string" ? v : JSON.stringify(v) ?? String(v);
-  return text.length > 50 ? `${text.slice(0, 50)}…` : text;
+  const shown = typeof v === "string" ? v : JSON.stringify(v) ?? String(v);
+  return shown.length > 50 ? `${shown.slice(0, 50)}…` : shown;
 };
 
-function describeIssue(issue: z.core.$ZodIssue | undefined): string {
-  if (!issue) return "неверное значение";
+function describeIssue(issue: z.core.$ZodIssue | undefined): ServerText {
+  if (!issue) return text("validation.invalid");
   const hasInput = "input" in issue && issue.input !== undefined;
   switch (issue.code) {
     case "invalid_type":
-      return hasInput ? `ожидается ${typeName(issue.expected)}` : "обязательный параметр";
+      return hasInput ? text("validation.expected", { type: String(issue.expected) }) : text("validation.required");
     case "too_small":
       return issue.origin === "string"
-        ? `минимальная длина ${String(issue.minimum)}`
+        ? text("validation.minLength", { n: String(issue.minimum) })
         : issue.origin === "array"
-          ? "нужно хотя бы одно значение"
-          : `значение должно быть не меньше ${String(issue.minimum)}`;
+          ? text("validation.atLeastOne")
+          : text("validation.min", { n: String(issue.minimum) });
     case "too_big":
-      return issue.origin === "string" ? `максимальная длина ${String(issue.maximum)}` : `значение должно быть не больше ${String(issue.maximum)}`;
-    case "invalid_value":
-      return `${hasInput ? `${quote(issue.input)} — ` : ""}допустимые значения: ${issue.values.map(String).join(", ")}`;
+      return issue.origin === "string" ? text("validation.maxLength", { n: String(issue.maximum) }) : text("validation.max", { n: String(issue.maximum) });
+    case "invalid_value": {
+      const values = issue.values.map(String).join(", ");
+      return hasInput ? text("validation.oneOfGot", { input: quote(issue.input), values }) : text("validation.oneOf", { values });
+    }
     case "invalid_format":
-      return issue.format === "regex" ? "ожидается целое число" : formatName(issue.format);
+      return issue.format === "regex" ? text("validation.integer") : formatName(issue.format);
     default:
-      return "неверное значение";
+      return text("validation.invalid");
   }
 }
 
-function typeName(expected: string): string {
-  return ({ string: "строка", number: "число", object: "объект", boolean: "логическое значение" } as Record<string, string>)[expected] ?? expected;
-}
-
-function formatName(format: string): string {
-  if (format === "datetime") return "ожидается дата-время ISO 8601 со смещением UTC, например 2025-01-31T12:00:00+03:00";
-  if (format === "date") return "ожидается дата ГГГГ-ММ-ДД";
-  return `неверный формат (${format})`;
+function formatName(format: string): ServerText {
+  if (format === "datetime") return text("validation.datetime");
+  if (format === "date") return text("validation.date");
+  return text("validation.format", { format });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { IdParam } from "@/lib/schemas";
-import { ApiError, validationError } from "@/lib/server/errors";
+import { ApiError, text as said, validationError } from "@/lib/server/errors";
 
 /** A path id (positive decimal integer), or a 400 naming the parameter. */
 export function parseId(raw: string | undefined, name = "id"): number {
@@ -35,11 +35,11 @@ export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S
   if (text.trim() !== "") {
     const type = req.headers.get("content-type") ?? "";
     if (!/^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(type)) throw new ApiError("unsupported_media_type");
-    if (text.length > MAX_BODY_BYTES) throw new ApiError("validation_error", "Тело запроса слишком большое");
+    if (text.length > MAX_BODY_BYTES) throw new ApiError("validation_error", said("validation.bodyTooLarge"));
     try {
       body = JSON.parse(text);
     } catch {
-      throw new ApiError("validation_error", "Тело запроса не является корректным JSON");
+      throw new ApiError("validation_error", said("validation.bodyNotJson"));
     }
   }
   const parsed = schema.safeParse(body, { reportInput: true });

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
+import { localeOfRequest, withRequestLocale } from "@/i18n/request-locale";
 import { ApiError, errorResponse, toApiError } from "@/lib/server/errors";
 import { log, withLogContext } from "@/lib/server/log";
 import type { Handler, NextRouteContext, NextRouteHandler, RequestContext } from "./context";
@@ -14,7 +15,7 @@ const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /**
  * The outermost wrapper: a request id, one access-log line (method, route,
  * status, duration, user), request metrics, and the one place where a thrown
- * error becomes the error envelope. Unexpected errors are logged in full and
+ * error becomes the error envelope, in the request's language. Unexpected errors are logged in full and
  * answered with a generic 500. Everything the handler logs carries the request id.
  */
 export function withRequest(handler: Handler<RequestContext>): NextRouteHandler {
@@ -26,7 +27,8 @@ export function withRequest(handler: Handler<RequestContext>): NextRouteHandler 
     const route = routeLabel(req.nextUrl.pathname);
     const state: RequestContext["state"] = {};
 
-    return withLogContext({ requestId }, async () => {
+    // The answer's texts (the error envelope) in the person's language: cookie, then Accept-Language.
+    return withRequestLocale(localeOfRequest(req), () => withLogContext({ requestId }, async () => {
       let response: Response;
       let failure: ApiError | undefined;
       try {
@@ -48,7 +50,7 @@ export function withRequest(handler: Handler<RequestContext>): NextRouteHandler 
       if (response.status >= 500) log.warn("request", fields);
       else log.info("request", fields);
       return response;
-    });
+    }));
   };
 }
 

@@ -51,7 +51,10 @@ describe("a person's time zone", () => {
   it("refuses a name that is not an IANA zone, and a request from another site", async () => {
     const bad = await call(POST, "/api/account/time-zone", { role: "editor", method: "POST", body: { time_zone: "Mars/Olympus" } });
     expect(bad.status).toBe(400);
-    expect((await errorOf(bad)).code).toBe("validation_error");
+    expect(await errorOf(bad)).toEqual({ code: "validation_error", message: "Недопустимый параметр time_zone: неверное значение" });
+    // The envelope speaks the browser's language when the interface has not chosen one.
+    const english = await call(POST, "/api/account/time-zone", { role: "editor", method: "POST", body: { time_zone: "Mars/Olympus" }, headers: { "accept-language": "en-GB,en;q=0.9" } });
+    expect(await errorOf(english)).toEqual({ code: "validation_error", message: "Invalid parameter time_zone: invalid value" });
     const foreign = await call(POST, "/api/account/time-zone", { role: "editor", method: "POST", body: { time_zone: "UTC" }, headers: { origin: "https://evil.example" } });
     expect(foreign.status).toBe(403);
     expect(await timeZoneOf("editor@example.com")).toBe("Asia/Novosibirsk");
