@@ -99,10 +99,10 @@ function asPost(campaignId: number, r: TrendPostRow): Post {
   return { task_id: r.task_id, campaign_id: campaignId, campaign_name: "", text: r.text, status: "PUBLISHED", post_type: "TEXT", published_at: r.published_at, created_at: r.published_at ?? "", updated_at: null, media: null };
 }
 
-/** Posts the series lacks that one view reads itself (the newest: they move most); the collector reads the rest first. */
+/** Posts the series lacks that one view reads itself (the newest: they move most); the collector reads the rest at once, in the background lane. */
 export const OWN_READS_PER_VIEW = 6;
 /** While posts are being collected the table reads the series again this often (our database: no upstream call). */
-const COLLECTING_POLL_MS = 20_000;
+const COLLECTING_POLL_MS = 10_000;
 
 /**
  * Every published post of the period, newest first, with its values from the

@@ -150,8 +150,8 @@ function dueItems(db: Kysely<Database>, now: string) {
 
 /**
  * Takes the most urgent due item for `owner` if the shared pacing allows a
- * call now: lists first, then posts' current values, then backfills; within
- * each, the newest publication first. The same transaction moves the pacing
+ * call now (a post someone is waiting for, at once): lists first, then posts'
+ * current values, then backfills; within each, the newest publication first. The same transaction moves the pacing
  * forward by the item's cost, so all instances together keep one pace.
  */
 export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<Claim> {
@@ -162,7 +162,7 @@ export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<
     const row = await pacing.executeTakeFirst();
     const nextAtMs = row ? Date.parse(row.next_at) : 0;
     const picked = await dueItems(trx, now)
-      .select(["key", "cost"])
+      .select(["key", "cost", "priority"])
       .orderBy("priority")
       .orderBy(sql`coalesce(published_at, '')`, "desc")
       .orderBy("key")
@@ -177,7 +177,9 @@ export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<
       const first = next?.first ? Math.max(Date.parse(next.first), o.nowMs + 1_000) : null;
       return { kind: "idle", recheckAtMs: first };
     }
-    if (nextAtMs > o.nowMs) return { kind: "wait", untilMs: nextAtMs };
+    // A post a person is waiting for is read now, paid from the pace ahead (the pacing still moves by
+    // its cost, so the hour's share holds); the budget's background lane still yields to people.
+    if (nextAtMs > o.nowMs && picked.priority !== PRIORITY.postLookedAt) return { kind: "wait", untilMs: nextAtMs };
     // The lease test is repeated on the row itself: on Postgres a concurrent claim re-reads it after the lock.
     const item = await trx
       .updateTable("metric_collector_items")

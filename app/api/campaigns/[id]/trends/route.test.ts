@@ -104,6 +104,9 @@ describe("campaign trends and the complete per-post table", () => {
     expect(before.posts.map((p) => p.task_id)).toEqual(expected);
     expect(before.missing).toEqual(expected); // nothing collected yet: all named, none shown as 0
     expect(before.posts.every((p) => Object.keys(p.metrics).length === 0 && p.collectedAt === null)).toBe(true);
+    // Someone is waiting for them: their readings go to the head of the collector's work.
+    const promoted = await db().selectFrom("metric_collector_items").select(["task_id", "priority"]).where("kind", "=", "post").execute();
+    expect(promoted.filter((p) => p.priority === PRIORITY.postLookedAt).map((p) => p.task_id).sort()).toEqual([...expected].sort());
 
     // Looking at the trend puts this campaign's history backfill ahead of other campaigns'.
     const early = await data<CampaignTrends>(await trendOf(campaignId));

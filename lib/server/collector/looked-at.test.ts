@@ -1,0 +1,47 @@
+// A post a person waits for: read before other posts, at once, yet paid from the collector's pace.
+import { Migrator, type Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrations, openDatabase, type Database } from "@/lib/server/db";
+import { claimNext, finishItem, iso, notePostRead, PRIORITY, promotePosts, upsertPosts } from "./store";
+
+let db: Kysely<Database>;
+const t0 = Date.parse("2026-11-27T09:00:00Z");
+const opts = { owner: "a", nowMs: t0, leaseMs: 60_000, intervalMs: 20_000 };
+
+beforeAll(async () => {
+  db = openDatabase(":memory:");
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+  if (error) throw error;
+  const published = (id: number, hoursAgo: number) => ({ task_id: id, campaign_id: 7, published_at: iso(t0 - hoursAgo * 3_600_000) });
+  await upsertPosts(db, [published(1, 1), published(2, 2), published(3, 3)], t0);
+  // Nothing else: history items are done, so only posts' readings are due.
+  await db.updateTable("metric_collector_items").set({ next_due_at: null }).where("kind", "=", "history").execute();
+});
+afterAll(async () => db?.destroy());
+
+describe("posts a page is waiting for", () => {
+  it("go ahead of every other post, and are claimed at once even while the pacing says wait", async () => {
+    expect(await promotePosts(db, [3])).toBe(1);
+    const first = await claimNext(db, opts);
+    expect(first.kind === "item" && first.item.key).toBe("post:3");
+    // The pacing moved 20 s ahead: an ordinary post waits…
+    expect(await claimNext(db, opts)).toEqual({ kind: "wait", untilMs: t0 + 20_000 });
+    // …a looked-at one does not, and moves the pacing on by its cost.
+    await promotePosts(db, [2]);
+    const second = await claimNext(db, opts);
+    expect(second.kind === "item" && second.item.key).toBe("post:2");
+    expect(await claimNext(db, opts)).toEqual({ kind: "wait", untilMs: t0 + 40_000 });
+    // Once read, it goes back to the common order.
+    await finishItem(db, "post:2", "a", { nowMs: t0, nextDueMs: t0 + 3_600_000 });
+    const row = await db.selectFrom("metric_collector_items").select("priority").where("key", "=", "post:2").executeTakeFirstOrThrow();
+    expect(row.priority).toBe(PRIORITY.post);
+  });
+
+  it("a page's own read of a post counts as its collection: not read again before its cadence", async () => {
+    await notePostRead(db, 1, t0, t0 + 3_600_000);
+    const row = await db.selectFrom("metric_collector_items").select(["last_collected_at", "next_due_at"]).where("key", "=", "post:1").executeTakeFirstOrThrow();
+    expect(row).toEqual({ last_collected_at: iso(t0), next_due_at: iso(t0 + 3_600_000) });
+    // A post already read is not "waiting": promoting it changes nothing.
+    expect(await promotePosts(db, [1])).toBe(0);
+  });
+});
