@@ -20,9 +20,18 @@ test("an admin sees the health screen with readable gauges, refreshed live", asy
   await expect(meters.first()).toBeVisible();
   expect(await meters.count()).toBeGreaterThanOrEqual(3);
   const hourly = page.getByRole("meter", { name: "Все запросы, в час" });
-  await expect(hourly).toHaveAttribute("aria-valuemax", "50000");
+  // The real limits: 1000 requests an hour for the team.
+  await expect(hourly).toHaveAttribute("aria-valuemax", "1000");
   expect(Number(await hourly.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
-  await expect(page.getByTestId("gauge-hourly")).toContainText(/осталось \d+ из 50000/);
+  await expect(page.getByTestId("gauge-hourly")).toContainText(/осталось \d+ из 1000/);
+
+  // The hour's state in words (amber under 20 % left, red when spent), and what spent the hour, by kind.
+  const budget = page.getByTestId("health-budget");
+  await expect(budget).toHaveAttribute("data-hour-state", "ok");
+  await expect(page.getByTestId("budget-hour-state")).toHaveText(/В часовом лимите есть запас/);
+  for (const kind of ["Люди", "Зеркало постов", "Сборщик вовлечённости", "Решения"]) await expect(page.getByTestId("budget-spent-by")).toContainText(kind);
+  // Signing in and opening pages read the upstream as people: a person's share is counted.
+  await expect(page.getByTestId("spent-people")).toHaveText(/^Люди \(чтения страниц\)[1-9]/, { timeout: 15_000 });
 
   await expect(page.getByTestId("health-last-hour")).toContainText("Ответов 429");
   await expect(page.getByTestId("bg-collector")).toBeVisible();
