@@ -158,11 +158,11 @@ type ForDecision = {
  * an approve reads the post fresh as well: the sign-off must be on the text
  * that is approved, and the approve is pinned to what the dashboard last
  * served (the cached copy the client loaded), refused when the text moved.
- * A person's read is paid like its write (the confirm lane); a bulk item's in
- * the background.
+ * Every such read is paid like its write (the confirm lane), a bulk item's too.
  */
 async function readForDecision(input: DecideInput): Promise<ForDecision> {
-  const lane = input.priority === "background" ? "background" : "confirm";
+  // The read a decision stands on, a bulk item's too: the confirm lane (the reads kept for decisions), never refused for list reads.
+  const lane = "confirm";
   if (input.version !== undefined && input.version !== null) {
     const post = await service.postFresh(input.taskId, lane);
     return { post, ...(input.action === "approve" ? { policy: await getPolicy(post.campaign_id) } : {}) };

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as postDetail } from "@/app/api/posts/[id]/route";
+import { POST as review } from "@/app/api/posts/[id]/review/route";
+import { GET as verdicts } from "@/app/api/posts/[id]/verdicts/route";
+import { POST as approve } from "@/app/api/posts/[id]/approve/route";
+import { PUT as putPolicy, GET as getPolicy } from "@/app/api/campaigns/[id]/policy/route";
+import { GET as bulkJob } from "@/app/api/bulk-jobs/[id]/route";
+import { POST as startBulk } from "@/app/api/bulk-jobs/route";
+import { POST as createLink } from "@/app/api/share-links/route";
+import { POST as visitDecide } from "@/app/api/s/[token]/posts/[id]/decide/route";
+import { POST as visitComment } from "@/app/api/s/[token]/posts/[id]/comments/route";
+import { POST as addComment } from "@/app/api/posts/[id]/comments/route";
+import type { Role } from "@/lib/auth/roles";
+import type { PostVerdicts } from "@/lib/schemas/collab";
+import { db } from "@/lib/server/db";
+import { resetServiceForTests } from "@/lib/server/upstream-service";
+import { setNotifySink, type NotifyEvent } from "@/lib/server/notify";
+import { setShareLimitsForTests } from "@/lib/server/share/rate-limit";
+import { admin, call, cookieFor, errorOf, startHarness, type CallOptions, type Harness } from "@/app/api/_tests/harness";
+
+/*
+ * Issue 32.1/32.2 and 35.4 through the real routes, against the simulator
+ * over HTTP and a real SQLite file: each way around a sign-off found by the
+ * attack, reproduced, and the routed policy (roles, groups, any/all, steps).
+ */
+
+let h: Harness;
+let campaign: number;
+const waiting: number[] = [];
+const take = () => {
+  const id = waiting.shift();
+  if (id === undefined) throw new Error("out of waiting posts");
+  return id;
+};
+const notified: NotifyEvent[] = [];
+
+type Method = "GET" | "POST" | "PUT";
+const send = (handler: Parameters<typeof call>[0], url: string, o: Omit<CallOptions, "method"> & { method?: Method }) => call(handler, url, o as CallOptions);
+const as = async (role: Role, email?: string) => ({ cookie: await cookieFor(role, email) });
+
+async function upstream(id: number): Promise<{ status: string; versions: { version_number: number; is_active: boolean }[] }> {
+  const res = await fetch(`${h.simUrl}/api/v1/ext/posts/${id}/`, { headers: { Authorization: "Bearer demo-key" } });
+  return (await res.json()) as never;
+}
+const activeOf = async (id: number) => (await upstream(id)).versions.find((v) => v.is_active)!.version_number;
+async function newVersion(id: number): Promise<number> {
+  const res = await admin(h.simUrl, `posts/${id}/versions`, { text_content: "Текст после правки в сервисе: другие цифры и другое обещание." });
+  return ((await res.json()) as { versions: { version_number: number; is_active: boolean }[] }).versions.find((v) => v.is_active)!.version_number;
+}
+
+const policy = (body: unknown) => send(putPolicy, `/api/campaigns/${campaign}/policy`, { method: "PUT", role: "admin", params: { id: String(campaign) }, body });
+const ok = async (id: number, who: { cookie: string }, version?: number) =>
+  call(review, `/api/posts/${id}/review`, { method: "POST", headers: who, params: { id: String(id) }, body: { verdict: "ok", version: version ?? (await activeOf(id)) } });
+const approveAs = (id: number, who: { cookie: string }, body: Record<string, unknown> = {}) =>
+  call(approve, `/api/posts/${id}/approve`, { method: "POST", headers: who, params: { id: String(id) }, body });
+/** The post page's read: what the dashboard last served (and caches). */
+const load = (id: number) => call(postDetail, `/api/posts/${id}`, { role: "editor", params: { id: String(id) } });
+
+async function auditRows(id: number) {
+  return db().selectFrom("audit_log").selectAll().where("task_id", "=", id).orderBy("id", "asc").execute();
+}
+
+async function bulk(body: Record<string, unknown>) {
+  const res = await call(startBulk, "/api/bulk-jobs", { method: "POST", role: "editor", body: { action: "approve", campaign_id: campaign, ...body } });
+  expect(res.status).toBe(202);
+  const { job } = (await res.json()) as { job: { id: number } };
+  type Job = { job: { status: string }; items: { task_id: number; status: string; error_code: string | null }[] };
+  let detail: Job | undefined;
+  for (let i = 0; i < 400 && detail?.job.status !== "done"; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 100));
+    detail = (await (await call(bulkJob, `/api/bulk-jobs/${job.id}`, { role: "editor", params: { id: String(job.id) } })).json()) as Job;
+  }
+  return detail!;
+}
+
+async function shareLink(id: number, creator: { cookie: string }) {
+  const res = await call(createLink, "/api/share-links", { method: "POST", headers: creator, body: { task_id: id, expires_in_hours: 24, can_decide: true } });
+  expect(res.status).toBe(201);
+  return new URL(((await res.json()) as { url: string }).url).pathname.replace(/^\/s\//, "");
+}
+let ip = 0;
+const visitor = () => ({ "x-forwarded-for": `203.0.113.${++ip}` });
+
+beforeAll(async () => {
+  // Room in the budget for a file full of fresh reads (the limits themselves are not under test here).
+  h = await startHarness({ DEMO: "1" });
+  resetServiceForTests({ gateway: { limits: { readsPerMinute: 600, writesPerMinute: 300, requestsPerHour: 10_000 } } });
+  setNotifySink((e) => void notified.push(e));
+  setShareLimitsForTests(undefined);
+  const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/?status=ACTIVE`, { headers: { Authorization: "Bearer demo-key" } });
+  const { campaigns } = (await res.json()) as { campaigns: { id: number }[] };
+  const counts = new Map<number, number[]>();
+  for (const { id: c } of campaigns) {
+    const { created } = (await (await admin(h.simUrl, `campaigns/${c}/generate`, { count: 40 })).json()) as { created: number[] };
+    const ids: number[] = [];
+    for (const id of created) if ((await upstream(id)).status === "WAITING_APPROVAL") ids.push(id);
+    counts.set(c, ids);
+  }
+  const [best] = [...counts.entries()].sort((a, b) => b[1].length - a[1].length);
+  campaign = best![0];
+  waiting.push(...best![1]);
+  expect(waiting.length).toBeGreaterThanOrEqual(14);
+});
+
+afterAll(async () => {
+  setNotifySink(undefined);
+  await h?.close();
+});
+
+describe("32.1 sign-off holds on every path", () => {
+  it("an 'ok' on the old text does not let an edited version through: an approve without version is refused (version_changed), the keyboard's pinned one needs a new 'ok', and the audit records the version approved", async () => {
+    expect((await policy({ steps: 2 })).status).toBe(200);
+    const id = take();
+    const v1 = await activeOf(id);
+    expect((await load(id)).status).toBe(200); // the page shows v1 (and the dashboard caches it)
+    expect((await ok(id, await as("reviewer"), v1)).status).toBe(201);
+    const v2 = await newVersion(id); // the upstream's text changes after the "ok"
+
+    const blind = await approveAs(id, await as("editor"), { source: "keyboard" });
+    expect(blind.status).toBe(409);
+    const body = (await blind.json()) as { error: { code: string }; seen_version: number; current_version: number };
+    expect(body).toMatchObject({ error: { code: "version_changed" }, seen_version: v1, current_version: v2 });
+    expect((await upstream(id)).status).toBe("WAITING_APPROVAL");
+
+    // Pinned to the new text: the reviewer's "ok" was on v1, so it does not count.
+    const pinned = await approveAs(id, await as("editor"), { version: v2, source: "keyboard" });
+    expect((await errorOf(pinned)).code).toBe("signoff_required");
+    expect((await upstream(id)).status).toBe("WAITING_APPROVAL");
+
+    expect((await ok(id, await as("reviewer"), v2)).status).toBe(201);
+    expect((await approveAs(id, await as("editor"), { version: v2 })).status).toBe(200);
+    const rows = await auditRows(id);
+    expect(rows.at(-1)).toMatchObject({ result: "approved_now", version_number: v2, version_seen: v2 });
+    expect(rows.filter((r) => r.result === "approved_now")).toHaveLength(1);
+  });
+
+  it("a bulk row never opened (version null) is not approved on an 'ok' given to an older text", async () => {
+    await policy({ steps: 2 });
+    const [edited, clean] = [take(), take()];
+    for (const id of [edited, clean]) {
+      await load(id);
+      expect((await ok(id, await as("reviewer"))).status).toBe(201);
+    }
+    await newVersion(edited);
+    const detail = await bulk({ task_ids: [edited, clean], versions: [null, null] });
+    const item = (id: number) => detail.items.find((x) => x.task_id === id);
+    expect(item(edited)?.status).toBe("failed");
+    expect(["version_changed", "signoff_required"]).toContain(item(edited)?.error_code);
+    expect((await upstream(edited)).status).toBe("WAITING_APPROVAL");
+    expect(item(clean)).toMatchObject({ status: "ok" });
+    expect((await upstream(clean)).status).toBe("APPROVED");
+  }, 60_000);
+});
+
+describe("32.2 people, not links, sign off", () => {
+  it("the editor's own 'ok' does not count through their own share link; a reviewer's does", async () => {
+    await policy({ steps: 2 });
+    const id = take();
+    const v = await activeOf(id);
+    const editor = await as("editor", "maker@example.com");
+    expect((await ok(id, editor, v)).status).toBe(201);
+    const token = await shareLink(id, editor);
+    const decide = () =>
+      call(visitDecide, `/api/s/${token}/posts/${id}/decide`, { method: "POST", params: { token, id: String(id) }, headers: visitor(), body: { action: "approve", name: "Клиент", version: v } });
+    const refused = await decide();
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).code).toBe("signoff_required");
+    expect((await upstream(id)).status).toBe("WAITING_APPROVAL");
+
+    expect((await ok(id, await as("reviewer"), v)).status).toBe(201);
+    expect((await decide()).status).toBe(200);
+    expect((await upstream(id)).status).toBe("APPROVED");
+  });
+
+  it("a second editor's 'ok' is not a reviewer's: the policy names the role", async () => {
+    await policy({ steps: 2 });
+    const id = take();
+    expect((await ok(id, await as("editor", "second-editor@example.com"))).status).toBe(201);
+    expect((await ok(id, await as("admin", "other-admin@example.com"))).status).toBe(201);
+    const res = await approveAs(id, await as("editor"), { version: await activeOf(id) });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).code).toBe("signoff_required");
+    expect((await upstream(id)).status).toBe("WAITING_APPROVAL");
+  });
+
+  it("a visitor's @mention notifies nobody; a team member's does", async () => {
+    const id = take();
+    const token = await shareLink(id, await as("editor"));
+    notified.length = 0;
+    const res = await call(visitComment, `/api/s/${token}/posts/${id}/comments`, {
+      method: "POST",
+      params: { token, id: String(id) },
+      headers: visitor(),
+      body: { name: "Гость", body: "@reviewer@example.com @admin@example.com срочно посмотрите" },
+    });
+    expect(res.status).toBe(201);
+    const team = await call(addComment, `/api/posts/${id}/comments`, { method: "POST", role: "editor", params: { id: String(id) }, body: { body: "@reviewer@example.com глянь" } });
+    expect(team.status).toBe(201);
+    await expect.poll(() => notified.filter((e) => e.kind === "mention").length).toBe(1);
+    await new Promise((r) => setTimeout(r, 100));
+    const mentions = notified.filter((e) => e.kind === "mention");
+    expect(mentions).toHaveLength(1);
+    expect(mentions[0]).toMatchObject({ by: { email: "editor@example.com" }, to: ["reviewer@example.com"] });
+  });
+});
+
+describe("35.4 approval routed by risk", () => {
+  it("validates steps (400 naming the field) and keeps the older { steps } form", async () => {
+    for (const body of [
+      { signoff: [{ who: { role: "manager" } }] },
+      { signoff: [{ who: { group: "Юристы", members: [] } }] },
+      { signoff: [{ who: { group: "", members: ["a@example.com"] } }] },
+      { signoff: [{ who: { role: "reviewer" }, when: { kind: "rule" } }] },
+      { signoff: Array.from({ length: 9 }, () => ({ who: { role: "reviewer" } })) },
+      { steps: 3 },
+    ]) {
+      const res = await policy(body);
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).code).toBe("validation_error");
+    }
+    const res = await policy({ steps: 2 });
+    expect(((await res.json()) as { data: unknown }).data).toMatchObject({ steps: 2, signoff: [{ who: { role: "reviewer" }, need: "any", when: { kind: "always" } }] });
+  });
+
+  it("three steps (a reviewer, then every member of «Юристы», then the approve): each is needed in turn, the post page shows where it stands", async () => {
+    const lawyers = ["anna.law@example.com", "boris.law@example.com"];
+    const set = await policy({
+      signoff: [
+        { name: "Рецензия", who: { role: "reviewer" } },
+        { name: "Юридическая проверка", who: { group: "Юристы", members: lawyers.map((e) => e.toUpperCase()) }, need: "all" },
+      ],
+    });
+    expect(set.status).toBe(200);
+    const read = (await (await call(getPolicy, `/api/campaigns/${campaign}/policy`, { role: "manager", params: { id: String(campaign) } })).json()) as {
+      data: { steps: number; signoff: { who: { members?: string[] } }[] };
+    };
+    expect(read.data.steps).toBe(3);
+    expect(read.data.signoff[1]?.who.members).toEqual(lawyers);
+
+    const id = take();
+    const v = await activeOf(id);
+    const editor = await as("editor");
+    const refusedWith = async () => {
+      const res = await approveAs(id, editor, { version: v });
+      expect(res.status).toBe(409);
+      return (await errorOf(res)).message;
+    };
+    expect(await refusedWith()).toMatch(/шаг 1/);
+    await ok(id, await as("reviewer"), v);
+    expect(await refusedWith()).toMatch(/шаг 2.*boris\.law@example\.com/s);
+    await ok(id, await as("reviewer", lawyers[0]), v);
+    // A person outside the group does not count for it.
+    await ok(id, await as("reviewer", "someone.else@example.com"), v);
+    expect(await refusedWith()).toMatch(/boris\.law@example\.com/);
+
+    const page = (await (await call(verdicts, `/api/posts/${id}/verdicts`, { role: "editor", params: { id: String(id) } })).json()) as { data: PostVerdicts };
+    expect(page.data).toMatchObject({ steps: 3, signed_off: false });
+    expect(page.data.route.map((s) => [s.applies, s.passed])).toEqual([
+      [true, true],
+      [true, false],
+    ]);
+    expect(page.data.route[1]?.waiting_for).toEqual(["boris.law@example.com"]);
+
+    await ok(id, await as("reviewer", lawyers[1]), v);
+    expect((await approveAs(id, editor, { version: v })).status).toBe(200);
+    expect((await upstream(id)).status).toBe("APPROVED");
+  });
+
+  it("a group member who approves does not sign off their own approve, even under 'any'", async () => {
+    await policy({ signoff: [{ who: { group: "Редакторы-рецензенты", members: ["editor@example.com", "chief@example.com"] } }] });
+    const id = take();
+    const v = await activeOf(id);
+    await ok(id, await as("editor"), v);
+    expect((await errorOf(await approveAs(id, await as("editor"), { version: v }))).code).toBe("signoff_required");
+    await ok(id, await as("editor", "chief@example.com"), v);
+    expect((await approveAs(id, await as("editor"), { version: v })).status).toBe(200);
+  });
+
+  it("one step again: no sign-off needed, and the policy change is audited", async () => {
+    expect((await policy({ signoff: [] })).status).toBe(200);
+    const id = take();
+    expect((await approveAs(id, await as("editor"), { version: await activeOf(id) })).status).toBe(200);
+    const events = await db().selectFrom("audit_events").selectAll().where("kind", "=", "policy.set").where("campaign_id", "=", campaign).orderBy("id", "desc").execute();
+    expect(JSON.parse(events[0]!.detail ?? "{}")).toMatchObject({ steps: 1, signoff: [] });
+  });
+});
