@@ -1,7 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { integrationTests } from "./test/projects";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+const ALL = ["**/*.test.ts", "**/*.test.tsx"];
+// Read from the files (test/projects.ts): those that start servers, processes or databases.
+const integration = integrationTests(here("./"));
 
 export default defineConfig({
   resolve: {
@@ -12,11 +17,17 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next*/**", "e2e/**"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    pool: "forks",
+    // Both cores (Vitest's default leaves one idle on a 2-core machine); the two projects share them.
+    maxWorkers: 2,
+    projects: [
+      // Pure functions, hooks and components: worker threads start faster than processes.
+      { extends: true, test: { name: "unit", include: ALL, exclude: ["node_modules/**", ".next*/**", "e2e/**", ...integration], pool: "threads" } },
+      // Servers, processes and databases: each file in its own process, cleaned up with it.
+      { extends: true, test: { name: "integration", include: integration, pool: "forks" } },
+    ],
   },
 });

@@ -31,7 +31,11 @@ if (!existsSync("/usr/bin/chromium") && !process.env.E2E_CHROMIUM) {
   console.error("e2e: no Chromium at /usr/bin/chromium (apt-get install -y chromium), or set E2E_CHROMIUM");
   process.exit(1);
 }
+// `--build-only`: the build alone (scripts/test.mjs builds beside lint and the typecheck, then runs
+// the journeys with E2E_SKIP_BUILD=1 and the same E2E_API_KEY, NEXTAUTH_SECRET and E2E_RUN_ID).
+const buildOnly = process.argv.includes("--build-only");
 if (process.env.E2E_SKIP_BUILD !== "1") run("node", ["scripts/build.mjs"]);
+if (buildOnly) process.exit(0);
 mkdirSync("data", { recursive: true });
 rmSync(`e2e/.auth/${env.E2E_RUN_ID}`, { recursive: true, force: true });
 run("npx", ["playwright", "test", ...process.argv.slice(2)]);
