@@ -6,6 +6,7 @@ import { PresenceLine } from "@/components/collab/presence-line";
 import { SignoffNotice } from "@/components/collab/signoff-notice";
 import { MediaPanel } from "@/components/media/media-panel";
 import { ShareButton } from "@/components/share/share-button";
+import { SendToTelegram } from "@/components/telegram/send-to-telegram";
 import { BrowserOnly } from "@/lib/queries/browser-only";
 import { DecisionPanel } from "./decision-panel";
 import { EngagementSummary } from "./engagement-summary";
@@ -46,6 +47,7 @@ export function PostPageLayout({
   comments,
   verdicts,
   history,
+  canTelegram = false,
 }: {
   id: number;
   /** The post and its campaign are in the cache from the server's first-load read. */
@@ -58,6 +60,8 @@ export function PostPageLayout({
   comments: ReactNode;
   verdicts: ReactNode;
   history: ReactNode;
+  /** The Telegram bot runs (TELEGRAM_BOT_TOKEN): «Отправить в Telegram» is offered. */
+  canTelegram?: boolean;
 }) {
   const t = useTranslations("review.post");
   const previews = (
@@ -76,7 +80,10 @@ export function PostPageLayout({
         <div className="min-w-0 flex-1">
           <PresenceLine id={id} me={me} />
         </div>
-        {canShare && <ShareButton target={{ task_id: id }} />}
+        <div className="flex flex-wrap gap-2">
+          {canTelegram && <SendToTelegram id={id} />}
+          {canShare && <ShareButton target={{ task_id: id }} />}
+        </div>
       </div>
       {/* On phones the columns dissolve (display: contents) into one flex column with the decision
           panel first; from lg up, two columns with the decision panel atop the right one. It comes

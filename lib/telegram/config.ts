@@ -1,5 +1,4 @@
 import "server-only";
-import { Api } from "grammy";
 import { env } from "@/lib/env";
 
 /** What the bot needs from the environment (lib/env.ts); null when TELEGRAM_BOT_TOKEN is unset: no bot. */
@@ -24,17 +23,6 @@ export function telegramConfig(): TelegramConfig | null {
 }
 
 /**
- * A Bot API client for routes that send (a card on request, the link's bot
- * name). One per bundle and token; it holds no state beyond its options.
- */
-let cachedApi: { key: string; api: Api } | undefined;
-export function telegramApi(c: TelegramConfig): Api {
-  const key = `${c.apiRoot} ${c.token}`;
-  if (cachedApi?.key !== key) cachedApi = { key, api: new Api(c.token, { apiRoot: c.apiRoot }) };
-  return cachedApi.api;
-}
-
-/**
  * An error as text fit for a log: the token appears in every Bot API URL, and
  * a network error's message quotes the URL, so it is cut out wherever it is.
  */
@@ -43,24 +31,4 @@ export function safeError(e: unknown, c: Pick<TelegramConfig, "token"> | null): 
   if (!c) return text;
   const secret = c.token.split(":")[1] ?? c.token;
   return text.split(c.token).join("<token>").split(secret).join("<token>");
-}
-
-/** The bot's @username (for t.me links), read once per bundle. */
-const usernames = new Map<string, Promise<string>>();
-export function botUsername(c: TelegramConfig): Promise<string> {
-  let p = usernames.get(c.token);
-  if (!p) {
-    p = telegramApi(c)
-      .getMe()
-      .then((me) => me.username);
-    p.catch(() => usernames.delete(c.token));
-    usernames.set(c.token, p);
-  }
-  return p;
-}
-
-/** Tests start a new Bot API server per file. */
-export function resetTelegramConfigForTests(): void {
-  cachedApi = undefined;
-  usernames.clear();
 }

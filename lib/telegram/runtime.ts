@@ -5,7 +5,8 @@ import { log } from "@/lib/server/log";
 import { setNotifyListener } from "@/lib/server/notify";
 import { createBot } from "./bot";
 import { cardsForEvent } from "./bridge";
-import { safeError, telegramApi, telegramConfig, type TelegramConfig } from "./config";
+import { safeError, telegramConfig, type TelegramConfig } from "./config";
+import { telegramApi } from "./api";
 import { holdLease, releaseLease } from "./store";
 import { telegramTick } from "./tick";
 

@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as linkRoute, DELETE as unlinkRoute } from "@/app/api/account/telegram/link/route";
 import { POST as sendToTelegram } from "@/app/api/posts/[id]/telegram/route";
 import { PUT as putRule } from "@/app/api/telegram/campaigns/[id]/route";
-import { admin, call, cookieFor, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { NextRequest } from "next/server";
+import { admin, call, cookieFor, ORIGIN, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { DEMO_USERS } from "@/lib/auth/demo-users";
 import type { Role } from "@/lib/auth/roles";
 import { revokeSessions } from "@/lib/auth/session-store";
 import { addUser } from "@/lib/auth/users-file";
 import { db } from "@/lib/server/db";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
-import { telegramApi, telegramConfig, resetTelegramConfigForTests } from "@/lib/telegram/config";
+import { telegramConfig } from "@/lib/telegram/config";
+import { telegramApi, resetTelegramApiForTests } from "@/lib/telegram/api";
 import { startTelegram, stopTelegram } from "@/lib/telegram/runtime";
 import { linkByEmail, stepsOf } from "@/lib/telegram/store";
 import { telegramTick } from "@/lib/telegram/tick";
@@ -119,7 +121,7 @@ beforeAll(async () => {
   process.env.AUTH_USERS_FILE = usersFile;
   const { resetEnvForTests } = await import("@/lib/env");
   resetEnvForTests();
-  resetTelegramConfigForTests();
+  resetTelegramApiForTests();
   for (const p of [anna, dima, rita, gleb]) await writeUser(p);
   await startTelegram({ tickMs: 3_600_000, renewMs: 200 });
   await tg.waitForCall((c) => c.method === "getUpdates");
@@ -161,7 +163,7 @@ describe("telegram bot", () => {
 
   let first: SimPost;
   it("sends a due-soon card to each linked decider, once", async () => {
-    [first] = await upcoming(101);
+    first = (await upcoming(101))[0]!;
     const planned = Date.parse(first!.published_at!);
     await advanceTo(planned - 60 * 60_000);
     await tick();
@@ -283,12 +285,9 @@ describe("telegram bot", () => {
   });
 
   it("reminds approvers, escalates to backups and then to admins on the simulator's clock, once per step", async () => {
-    const res = await call(putRule, "/api/telegram/campaigns/110", {
-      method: "PUT",
-      params: { id: "110" },
-      headers: { cookie: await cookie(gleb) },
-      body: { approvers: [anna.email], backups: [BACKUP], remind_hours: 3, repeat_hours: 1, escalate_hours: 1 },
-    });
+    const body = JSON.stringify({ approvers: [anna.email], backups: [BACKUP], remind_hours: 3, repeat_hours: 1, escalate_hours: 1 });
+    const headers = { cookie: await cookie(gleb), origin: ORIGIN, "content-type": "application/json" };
+    const res = await putRule(new NextRequest(`${ORIGIN}/api/telegram/campaigns/110`, { method: "PUT", headers, body }), { params: Promise.resolve({ id: "110" }) });
     expect(res.status).toBe(200);
     const target = (await upcoming(110))[0]!;
     const planned = Date.parse(target.published_at!);

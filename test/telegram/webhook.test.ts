@@ -3,7 +3,8 @@ import { Api } from "grammy";
 import { POST as webhook } from "@/app/api/telegram/webhook/route";
 import { POST as linkRoute } from "@/app/api/account/telegram/link/route";
 import { call, cookieFor, errorOf, startHarness, type Harness } from "@/app/api/_tests/harness";
-import { resetTelegramConfigForTests, safeError } from "@/lib/telegram/config";
+import { safeError } from "@/lib/telegram/config";
+import { resetTelegramApiForTests } from "@/lib/telegram/api";
 import { startTelegram, stopTelegram } from "@/lib/telegram/runtime";
 import { freePort } from "@/test/servers/free-port";
 import { startBotApiServer, type BotApiServer } from "./bot-api-server";
@@ -26,7 +27,7 @@ beforeAll(async () => {
     TELEGRAM_WEBHOOK_URL: "https://dash.example.test/api/telegram/webhook",
     TELEGRAM_WEBHOOK_SECRET: SECRET,
   });
-  resetTelegramConfigForTests();
+  resetTelegramApiForTests();
   await startTelegram({ tickMs: 3_600_000 });
 });
 
@@ -48,7 +49,8 @@ describe("telegram webhook mode", () => {
   });
 
   it("refuses an update without the secret-token header, or with another one", async () => {
-    for (const headers of [{}, { "x-telegram-bot-api-secret-token": "wrong-secret-wrong-secret-000000" }]) {
+    const variants: Record<string, string>[] = [{}, { "x-telegram-bot-api-secret-token": "wrong-secret-wrong-secret-000000" }];
+    for (const headers of variants) {
       const res = await call(webhook, "/api/telegram/webhook", { method: "POST", body: update(1, "привет"), headers: { ...headers, "x-no-origin": "1" } });
       expect(res.status).toBe(401);
       expect((await errorOf(res)).code).toBe("unauthorized");

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { NotifySettingsForm } from "@/components/notify/settings-form";
+import { TelegramSection } from "@/components/telegram/telegram-section";
 import { TimeZoneForm } from "@/components/profile/time-zone-form";
 import { teamTimeZone } from "@/i18n/time-zone";
 import { getOwnTimeZone } from "@/lib/server/profile/time-zone";
@@ -48,6 +49,13 @@ export default async function ProfilePage() {
         </h2>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("profile.intro")}</p>
         <NotifySettingsForm />
+      </section>
+      <section aria-labelledby="profile-telegram" className="flex flex-col gap-3 rounded-md border border-zinc-300 p-4 dark:border-zinc-700">
+        <h2 id="profile-telegram" className="text-lg font-semibold">
+          {t("telegram.title")}
+        </h2>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("telegram.intro")}</p>
+        <TelegramSection />
       </section>
     </div>
   );

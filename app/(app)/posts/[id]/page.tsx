@@ -30,6 +30,7 @@ import { PageSkeleton } from "@/components/ui/page-skeleton";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
 import { ReadOnServer } from "./prefetch";
 import { withPageMessages } from "@/components/shell/page-messages";
+import { telegramConfig } from "@/lib/telegram/config";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -138,6 +139,7 @@ async function PostPageBody({ id, read }: { id: number; read: ReturnType<typeof 
       me={me}
       canDecide={canDecide}
       canShare={canShare}
+      canTelegram={user !== null && telegramConfig() !== null}
       previewsInBrowser={campaignId !== null && !prefetched(campaignQuery(campaignId).queryKey, client)}
       comments={ownPanel(commentsKey(id), tc("comments.title"), "comments", <CommentsThread id={id} me={me} />)}
       verdicts={ownPanel(verdictsKey(id), tc("verdicts.title"), "verdicts", <VerdictPanel id={id} me={me} canGive={canVerdict} />)}

@@ -3,7 +3,8 @@ import * as z from "zod";
 import { ApiError } from "@/lib/server/errors";
 import { json, parseJsonBody, sameOrigin, withSession } from "@/lib/server/route";
 import { auditTelegram } from "@/lib/telegram/audit";
-import { botUsername, telegramConfig } from "@/lib/telegram/config";
+import { telegramConfig } from "@/lib/telegram/config";
+import { botUsername } from "@/lib/telegram/api";
 import { linkByEmail, setKinds } from "@/lib/telegram/store";
 
 const Kinds = z.strictObject({ deadline: z.boolean(), mention: z.boolean(), changes_requested: z.boolean(), digest: z.boolean() });

@@ -2,7 +2,8 @@
 import { ApiError } from "@/lib/server/errors";
 import { json, sameOrigin, withSession } from "@/lib/server/route";
 import { auditTelegram } from "@/lib/telegram/audit";
-import { botUsername, safeError, telegramConfig } from "@/lib/telegram/config";
+import { safeError, telegramConfig } from "@/lib/telegram/config";
+import { botUsername } from "@/lib/telegram/api";
 import { createLinkCode, unlink } from "@/lib/telegram/store";
 import { log } from "@/lib/server/log";
 

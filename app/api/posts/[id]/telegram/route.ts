@@ -4,7 +4,8 @@ import { log } from "@/lib/server/log";
 import { json, parseId, sameOrigin, withSession } from "@/lib/server/route";
 import { service } from "@/lib/server/upstream-service";
 import { sendCard } from "@/lib/telegram/card";
-import { safeError, telegramApi, telegramConfig } from "@/lib/telegram/config";
+import { safeError, telegramConfig } from "@/lib/telegram/config";
+import { telegramApi } from "@/lib/telegram/api";
 import { linkByEmail } from "@/lib/telegram/store";
 import { T } from "@/lib/telegram/texts";
 

@@ -1,0 +1,31 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiDelete, apiGetRaw, apiPost } from "./fetch-json";
+
+/** The profile's Telegram section: GET/PUT /api/account/telegram, POST/DELETE /api/account/telegram/link. */
+export type TelegramKinds = { deadline: boolean; mention: boolean; changes_requested: boolean; digest: boolean };
+export type TelegramView = { available: boolean; bot: string | null; linked: boolean; username: string | null; linked_at: string | null; kinds: TelegramKinds | null };
+
+export const telegramKeys = { account: ["telegram", "account"] as const };
+
+export function telegramAccountOptions() {
+  return queryOptions({
+    queryKey: telegramKeys.account,
+    queryFn: async ({ signal }) => (await apiGetRaw<{ data: TelegramView }>("/api/account/telegram", undefined, signal)).data,
+  });
+}
+
+export const createTelegramLink = () => apiPost<{ code: string; url: string; expires_at: string }>("/api/account/telegram/link");
+export const removeTelegramLink = () => apiDelete<{ unlinked: boolean }>("/api/account/telegram/link");
+
+export async function saveTelegramKinds(kinds: TelegramKinds): Promise<TelegramView> {
+  const response = await fetch("/api/account/telegram", {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ kinds }),
+  });
+  const body = (await response.json().catch(() => null)) as { data?: TelegramView; error?: { message: string } } | null;
+  if (!response.ok || !body?.data) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+  return body.data;
+}
+
+export const sendPostToTelegram = (id: number) => apiPost<{ sent: boolean }>(`/api/posts/${id}/telegram`);
