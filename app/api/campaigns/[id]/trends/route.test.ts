@@ -9,6 +9,8 @@ import type { CampaignEngagement, EngagementHistory } from "@/lib/schemas";
 import { calendarDay, shiftDay } from "@/lib/analytics/dates";
 import type { CampaignTrendPosts, CampaignTrends } from "@/lib/schemas/trends";
 import { Collector, DEFAULT_COLLECTOR_CONFIG } from "@/lib/server/collector/collector";
+import { readDeps } from "@/lib/server/collector/deps";
+import { postEngagementSnapshot } from "@/lib/server/collector/post-reads";
 import { PRIORITY } from "@/lib/server/collector/store";
 import { db } from "@/lib/server/db";
 import { FakeClock } from "@/lib/server/gateway/clock";
@@ -185,6 +187,19 @@ describe("campaign trends and the complete per-post table", () => {
     const points = (h: EngagementHistory) => h.datapoints.map((p) => [p.value, Date.parse(p.collected_at)]);
     expect(points(history)).toEqual(points(upHistory));
 
+    const stats = (await (await fetch(`${h.simUrl}/__admin/stats`)).json()) as { total: number };
+    expect(stats.total, "no upstream call").toBe(0);
+  });
+
+  it("a post's engagement is served from the series within its collection cadence, not read again after 10 minutes", async () => {
+    const list = await data<CampaignTrendPosts>(await postsOf(campaignId));
+    // A post out for more than a day, with values: collected every 6 h (a week on: daily).
+    const old = list.posts.find((p) => p.published_at && Date.now() - Date.parse(p.published_at) > 2 * 86_400_000 && Object.keys(p.metrics).length > 0);
+    expect(old).toBeDefined();
+    await fetch(`${h.simUrl}/__admin/stats/reset`, { method: "POST" });
+    const halfAnHourOn = { ...(await readDeps()), now: () => Date.now() + 30 * 60_000 };
+    const r = await postEngagementSnapshot(halfAnHourOn, old!.task_id, "interactive");
+    expect(r.data.metrics.length).toBeGreaterThan(0);
     const stats = (await (await fetch(`${h.simUrl}/__admin/stats`)).json()) as { total: number };
     expect(stats.total, "no upstream call").toBe(0);
   });
