@@ -7,8 +7,12 @@ import { envelopeHeaders, envelopeJson, EDGE_ERRORS, rawEnvelope } from "./envel
 import { bodyLimitFor, isUnder, limitBody, pathOf, refusalFor } from "./limits.mjs";
 import { guardResponse } from "./response-guard.mjs";
 
-/** How long a refused upload may keep sending before its connection is cut; a well-behaved client finishes well within. */
-export const LINGER_MS = 2000;
+/**
+ * How long a refused upload may keep sending before its connection is cut.
+ * Generous: ten 40 MB uploads at once on a busy machine take seconds to
+ * drain, and a client cut while sending loses its answer to the reset.
+ */
+export const LINGER_MS = 30_000;
 
 /**
  * @typedef {import("node:http").IncomingMessage} Req
@@ -53,8 +57,8 @@ export function createEdgeHandler({ handle, trustedProxies, securityHeaders, onE
     const guard = guardResponse(res, { envelopeErrors: isUnder(path, "/api"), securityHeaders, allowFor });
     limitBody(req, bodyLimitFor(path), () => {
       keepConnectionForAnswer(req, res);
-      if (guard.takeOver("payload_too_large")) lingerThenClose(req, res);
-      else req.socket.destroy();
+      // Answered already (a route that refused without reading): that answer stands, the rest drains.
+      if (guard.takeOver("payload_too_large") || res.writableFinished) lingerThenClose(req, res);
     });
     handle(req, res).catch((error) => {
       onError(error);

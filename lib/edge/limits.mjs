@@ -55,10 +55,13 @@ export function refusalFor(req) {
 
 /**
  * Counts the body's bytes as the HTTP parser hands them over and calls
- * `onExceeded` once the limit is passed; from then on the rest is dropped and
- * whoever reads the body (Next) sees it end. This covers chunked bodies,
- * which have no Content-Length to check up front, without buffering anything.
- * It hooks `push`, the one method Node's HTTP parser feeds a request through.
+ * `onExceeded` once the limit is passed; from then on the rest is read and
+ * dropped, and the body's end still comes when the client's upload ends.
+ * Not ended early on purpose: a request stream ended before its message is
+ * complete destroys its socket when read to the end, and the client, still
+ * sending, gets a reset instead of its 413. This covers chunked bodies, which
+ * have no Content-Length to check up front, without buffering anything. It
+ * hooks `push`, the one method Node's HTTP parser feeds a request through.
  * @param {import("node:http").IncomingMessage} req
  * @param {number} limit
  * @param {() => void} onExceeded
@@ -69,15 +72,13 @@ export function limitBody(req, limit, onExceeded) {
   let over = false;
   /** @type {typeof req.push} */
   req.push = (chunk, encoding) => {
+    if (chunk === null || chunk === undefined) return push(chunk, encoding);
     if (over) return true;
-    if (chunk !== null && chunk !== undefined) {
-      seen += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
-      if (seen > limit) {
-        over = true;
-        push(null);
-        onExceeded();
-        return true;
-      }
+    seen += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
+    if (seen > limit) {
+      over = true;
+      onExceeded();
+      return true;
     }
     return push(chunk, encoding);
   };
