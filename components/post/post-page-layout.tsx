@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { PostChecks } from "@/components/checks/post-checks";
 import { PresenceLine } from "@/components/collab/presence-line";
 import { SignoffNotice } from "@/components/collab/signoff-notice";
 import { MediaPanel } from "@/components/media/media-panel";
@@ -64,6 +65,7 @@ export function PostPageLayout({
   canTelegram?: boolean;
 }) {
   const t = useTranslations("review.post");
+  const tc = useTranslations("review.checks");
   const previews = (
     <Panel title={t("panels.previews")} id="previews" lines={6} ready={ready && !previewsInBrowser}>
       <PlatformPreviews id={id} />
@@ -100,6 +102,9 @@ export function PostPageLayout({
         <div className={`contents min-w-0 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:block lg:space-y-6 ${LATER_PANELS}`}>
           <Panel title={t("panels.text")} id="text" ready={ready}>
             <PostText id={id} />
+          </Panel>
+          <Panel title={tc("title")} id="checks" lines={2} ready={ready}>
+            <PostChecks id={id} />
           </Panel>
           <Panel title={t("panels.media")} id="media" lines={6} ready={ready}>
             <MediaPanel id={id} />

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { CheckRowMark, useRowChecks } from "@/components/checks/row-mark";
 import { OverLimitFlag, useCampaignPlatforms } from "@/components/post/over-limit-flag";
 import { RejectDialog } from "@/components/post/reject-dialog";
 import { Button } from "@/components/ui/button";
@@ -77,14 +78,17 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
   const platforms = useCampaignPlatforms(campaignIds);
   // Verdicts and who has each post open (database only), under each row's excerpt.
   const rowFacts = useRowFacts(ids);
+  // The checks' clean mark or counts by severity (lib/checks; database only).
+  const checks = useRowChecks(ids);
   const flags = useCallback(
     (post: TriagePost) => (
       <>
         <OverLimitFlag post={post} platforms={platforms.get(post.campaign_id) ?? []} className="mt-1" />
+        <CheckRowMark id={post.task_id} marks={checks} />
         <RowMarks id={post.task_id} facts={rowFacts} />
       </>
     ),
-    [platforms, rowFacts],
+    [platforms, rowFacts, checks],
   );
 
   const fetchedAt = query.data?.meta.fetchedAt;

@@ -75,6 +75,7 @@ export default withPageMessages(
   [
     "collab",
     "review.bulk",
+    "review.checks",
     "review.decision",
     "review.diff",
     "review.inbox",

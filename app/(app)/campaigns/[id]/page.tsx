@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { CampaignDetail } from "@/components/campaigns/detail/campaign-detail";
+import { ChecksRulesCard } from "@/components/checks/rules-card";
 import { PolicyCard } from "@/components/collab/policy-card";
 import { PrefetchFirst } from "@/components/overview/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
@@ -23,8 +24,10 @@ async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
       </PrefetchFirst>
       {/* The approval policy (our database only): admins set it, everyone else reads it. */}
       <PolicyCard campaignId={id} canManage={user !== null && can(user.role, "policy:manage")} />
+      {/* The checks before a person reads (lib/checks): admins set them, everyone else reads them. */}
+      <ChecksRulesCard campaignId={id} canManage={user !== null && can(user.role, "policy:manage")} />
     </div>
   );
 }
 
-export default withPageMessages(["analytics", "collab.policy", "review.postType", "review.status"], CampaignPage);
+export default withPageMessages(["analytics", "collab.policy", "review.checks", "review.postType", "review.status"], CampaignPage);

@@ -160,6 +160,7 @@ export default withPageMessages(
     "collab.comments",
     "collab.presence",
     "collab.verdicts",
+    "review.checks",
     "review.decision",
     "review.diff",
     "review.media",

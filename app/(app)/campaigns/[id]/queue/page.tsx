@@ -85,6 +85,7 @@ export default withPageMessages(
   [
     "collab",
     "review.bulk",
+    "review.checks",
     "review.decision",
     "review.diff",
     "review.inbox",
