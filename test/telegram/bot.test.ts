@@ -10,6 +10,7 @@ import type { Role } from "@/lib/auth/roles";
 import { revokeSessions } from "@/lib/auth/session-store";
 import { addUser } from "@/lib/auth/users-file";
 import { db } from "@/lib/server/db";
+import { handleNotifyEvent } from "@/lib/server/notify/dispatch";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { telegramConfig } from "@/lib/telegram/config";
 import { telegramApi, resetTelegramApiForTests } from "@/lib/telegram/api";
@@ -282,6 +283,29 @@ describe("telegram bot", () => {
     tg.userSays(anna.tg, { id: -777, type: "group", title: "Чужой чат" }, "/digest");
     await new Promise((r) => setTimeout(r, 400));
     expect(tg.calls.slice(since).filter((c) => c.method === "sendMessage")).toHaveLength(0);
+  });
+
+  it("a mention becomes a card for a linked person who chose mentions; /digest lists what waits", async () => {
+    const target = (await upcoming(102))[0]!;
+    await handleNotifyEvent(
+      { kind: "mention", to: [rita.email], task_id: target.task_id, campaign_id: target.campaign_id, by: { email: anna.email, name: "Анна" }, comment_id: 1, excerpt: "@Рита глянь вступление" },
+      { emailAvailable: false, baseUrl: ORIGIN },
+    );
+    const card = cardIn(rita.tg.id, target.task_id);
+    expect(card.text).toContain("Анна упомянул(а) вас: «@Рита глянь вступление»");
+    const digest = await say(anna.tg, privateChat(anna.tg), "/digest");
+    expect(digest).toMatch(/Ждут решения: \d+/);
+    expect(digest).toContain(`#${target.task_id}`);
+  });
+
+  it("limits how fast one chat can press", async () => {
+    const card = cardIn(rita.tg.id, (await upcoming(102))[0]!.task_id);
+    const since = tg.calls.length;
+    for (let i = 0; i < 25; i++) tg.press(rita.tg, card, button(card, "Открыть"));
+    await eventually(() => tg.calls.slice(since).filter((c) => c.method === "answerCallbackQuery").length >= 25, 8_000);
+    const answers = tg.calls.slice(since).filter((c) => c.method === "answerCallbackQuery").map((c) => String(c.params.text));
+    expect(answers.filter((t) => t.includes("Слишком часто")).length).toBeGreaterThan(0);
+    expect(answers.filter((t) => t.includes("Пост в панели")).length).toBeLessThanOrEqual(20);
   });
 
   it("reminds approvers, escalates to backups and then to admins on the simulator's clock, once per step", async () => {
