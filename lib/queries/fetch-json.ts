@@ -61,7 +61,7 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 export function networkError(cause?: unknown): ApiClientError {
-  const error = new ApiClientError(0, NETWORK_ERROR, "Нет связи с сервером панели");
+  const error = new ApiClientError(0, NETWORK_ERROR, "No connection to the dashboard's server");
   if (cause !== undefined) error.cause = cause;
   return error;
 }
@@ -92,7 +92,7 @@ async function readJson(response: Response, signal?: AbortSignal | null): Promis
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ApiClientError(response.status, BAD_RESPONSE, "Сервер панели ответил не данными");
+    throw new ApiClientError(response.status, BAD_RESPONSE, "The dashboard's server did not answer with data");
   }
 }
 
@@ -220,7 +220,7 @@ export async function apiRead<K extends ResponseSchemaName>(
   const checked = (await checkResponse(schema, body)) as Checked<DataResponse<ResponseData<K>>>;
   if (checked.ok) return checked.value;
   console.error(JSON.stringify({ msg: "response does not match its schema", path, schema, issues: checked.issues }));
-  throw new ApiClientError(response.status, RESPONSE_MISMATCH, "Ответ сервера панели не в ожидаемом виде", undefined, { issues: checked.issues });
+  throw new ApiClientError(response.status, RESPONSE_MISMATCH, "The dashboard's answer is not of the expected shape", undefined, { issues: checked.issues });
 }
 
 /** GET a dashboard route whose body is not wrapped in `{ data, meta }` (audit, jobs). */

@@ -6,7 +6,7 @@ import { appendToFallback } from "@/lib/server/audit-fallback";
 import { assertSignoff, getPolicy } from "@/lib/server/collab/approval-policy";
 import type { PolicyView } from "@/lib/schemas/collab";
 import { assertChecksClear } from "@/lib/checks/server";
-import { ApiError, toApiError } from "@/lib/server/errors";
+import { ApiError, say, text as said, toApiError } from "@/lib/server/errors";
 import { publishDecision, publishEvent } from "@/lib/server/events";
 import { log } from "@/lib/server/log";
 import { DECISION_TARGET } from "@/lib/server/service/writes";
@@ -66,9 +66,7 @@ export type VersionPin = { seen: number; current: number | null };
 export type DecideOutcome = ({ ok: true; result: DecisionResult } & Common) | ({ ok: false; error: ApiError } & Common);
 
 /** Shown with a decision the upstream took but the audit log did not. */
-export const NOT_RECORDED_MESSAGE =
-  "Решение принято сервисом, но не записано в журнал аудита: база данных недоступна для записи. " +
-  "Запись сохранена в резервный файл и будет перенесена в журнал при следующем запуске.";
+export const NOT_RECORDED_MESSAGE = said("decisions.notRecorded");
 
 const EFFECTIVE = new Set(["approved_now", "rejected_now"]);
 
@@ -134,12 +132,7 @@ function entryFor(input: DecideInput, started: number, facts: Pick<AuditEntry, "
 const activeVersion = (post: PostDetail): number | null => post.versions.find((v) => v.is_active)?.version_number ?? null;
 
 function versionChanged(pin: VersionPin): ApiError {
-  const now = pin.current === null ? "активной версии сейчас нет" : `сейчас активна версия ${pin.current}`;
-  return new ApiError(
-    VERSION_CHANGED,
-    `Текст поста изменился, пока вы его читали: вы видели версию ${pin.seen}, ${now}. Решение не отправлено — посмотрите новый текст и решите заново.`,
-    { status: 409 },
-  );
+  return new ApiError(VERSION_CHANGED, said("decisions.versionChanged", { seen: pin.seen, current: pin.current ?? "none" }), { status: 409 });
 }
 
 type ForDecision = {
@@ -234,10 +227,7 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
   return "result" in outcome ? { ok: true, result: outcome.result, ...common } : { ok: false, error: outcome.error, ...common };
 }
 
-const RECOVERED_AFTER_RESTART: Record<DecisionAction, string> = {
-  approve: "Запрос был прерван перезапуском сервера, но повторное чтение поста подтвердило: пост одобрен.",
-  reject: "Запрос был прерван перезапуском сервера, но повторное чтение поста подтвердило: пост отклонён.",
-};
+const recoveredAfterRestart = (action: DecisionAction) => say(said("decisions.recoveredAfterRestart", { action }));
 
 /**
  * For a decision whose call may have reached the upstream before the process
@@ -258,7 +248,7 @@ export async function recoverDecision(input: DecideInput): Promise<DecideOutcome
     task_id: input.taskId,
     status: post.status,
     result: input.action === "approve" ? "approved_now" : "rejected_now",
-    message: RECOVERED_AFTER_RESTART[input.action],
+    message: recoveredAfterRestart(input.action),
     recovered: true,
   };
   const entry = entryFor(input, started, {

@@ -10,6 +10,11 @@ import { isServerText, serverText, text, type ServerText } from "@/i18n/server-t
 
 export { text, type ServerText } from "@/i18n/server-text";
 
+/** A text written now, in the language of the request being answered (Russian outside one): a field of an answer, a stored note. */
+export function say(t: ServerText): string {
+  return serverText(t, requestLocale());
+}
+
 /**
  * The dashboard's one error type and one code→status table. Every failure a
  * route can answer ends up here, so the envelope `{ error: { code, message } }`

@@ -20,16 +20,16 @@ const body = () =>
         .array(z.number().int().positive())
         .min(1)
         .max(100)
-        .refine((ids) => new Set(ids).size === ids.length, "повторяющиеся task_ids"),
+        .refine((ids) => new Set(ids).size === ids.length, "task_ids repeat"),
       versions: z.array(seenVersion.nullable()).optional(),
       reason: z.string().trim().min(1).max(500).optional(),
       category: rejectCategory().optional(),
     })
     // One reason for all: a bulk reject without one would leave the audit log without its why.
-    .refine((b) => b.action !== "reject" || b.reason !== undefined, { path: ["reason"], message: "обязательный параметр" })
+    .refine((b) => b.action !== "reject" || b.reason !== undefined, { path: ["reason"], message: "required with reject" })
     .refine((b) => b.versions === undefined || b.versions.length === b.task_ids.length, {
       path: ["versions"],
-      message: "должно быть столько же значений, сколько task_ids",
+      message: "as many values as task_ids",
     });
 
 export const POST = withPermission(

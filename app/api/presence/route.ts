@@ -2,7 +2,7 @@
 import * as z from "zod";
 import { PresenceBody } from "@/lib/schemas/collab";
 import { heartbeat, leave, viewers } from "@/lib/server/collab/presence";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { json, parseJsonBody, parseQuery, sameOrigin, withSession } from "@/lib/server/route";
 
 const idText = z.string().regex(/^[1-9]\d{0,14}$/).transform(Number);
@@ -20,7 +20,7 @@ const Query = z.object({
 export const GET = withSession(async ({ query, session }) => {
   const q = parseQuery(Query, query);
   if (q.task_id === undefined && q.campaign_id === undefined && q.task_ids === undefined) {
-    throw new ApiError("validation_error", "Недопустимый параметр task_id: укажите task_id, task_ids или campaign_id");
+    throw new ApiError("validation_error", text("validation.presenceTarget"));
   }
   const tasks = q.task_id !== undefined ? [q.task_id, ...(q.task_ids ?? [])] : q.task_ids;
   return json({ data: await viewers({ task_ids: tasks, campaign_id: q.campaign_id }, session.email) });

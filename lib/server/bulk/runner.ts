@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import { isRole } from "@/lib/auth/roles";
 import type { Database } from "@/lib/server/db";
 import type { DecideInput, DecideOutcome } from "@/lib/server/decisions";
-import { toApiError, type ApiError } from "@/lib/server/errors";
+import { say, text, toApiError, type ApiError } from "@/lib/server/errors";
 import { publishEvent, type DashboardEvent } from "@/lib/server/events";
 import { systemClock, type Clock } from "@/lib/server/gateway/clock";
 import { log, outsideLogContext } from "@/lib/server/log";
@@ -259,7 +259,7 @@ export class BulkRunner {
     const db = this.opts.db();
     if (!isRole(job.role)) {
       // A role renamed since the job was queued: refuse rather than act with unknown rights.
-      await failOpenItems(db, job.id, "forbidden", "Роль автора задания больше не существует");
+      await failOpenItems(db, job.id, "forbidden", say(text("decisions.authorRoleGone")));
       await this.finishedItem(job.id);
       return;
     }
@@ -290,10 +290,10 @@ export class BulkRunner {
     if (!outcome) {
       // Upstream and audit failures come back as outcomes; anything thrown is unexpected, and the upstream may have acted.
       log.error("bulk runner: decision not recorded", { jobId: job.id, taskId: item.task_id, error: thrown instanceof Error ? thrown : String(thrown) });
-      written = finishItem(db, item.id, this.owner, { ok: false, result: null, statusAfter: null, message: "Решение не удалось записать в журнал", errorCode: "audit_failed", auditId: null });
+      written = finishItem(db, item.id, this.owner, { ok: false, result: null, statusAfter: null, message: say(text("decisions.bulkNotRecorded")), errorCode: "audit_failed", auditId: null });
     } else if (outcome.ok) {
       const r = outcome.result;
-      const message = outcome.auditRecorded === false ? `${r.message} Решение не записано в журнал аудита (сохранено в резервный файл).` : r.message;
+      const message = outcome.auditRecorded === false ? say(text("decisions.bulkNotRecordedFallback", { message: r.message ?? "" })) : r.message;
       written = finishItem(db, item.id, this.owner, { ok: true, result: String(r.result), statusAfter: String(r.status), message, errorCode: null, auditId: outcome.auditId });
     } else {
       const { error } = outcome;

@@ -1,7 +1,7 @@
 import "server-only";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { recordAuditEvent } from "@/lib/server/audit-events";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text, type ServerText } from "@/lib/server/errors";
 import { publishEvent } from "@/lib/server/events";
 import type { PostDetail } from "@/lib/schemas";
 import { PolicyStep, type PolicyBody, type PolicyView } from "@/lib/schemas/collab";
@@ -18,8 +18,7 @@ import "./tables";
  * from before 0013 say only `steps` 1 or 2; 2 meant one reviewer's "ok".
  */
 
-export const SIGNOFF_MESSAGE =
-  "Кампания требует согласования: сначала рецензент должен одобрить («ок») текущую версию поста, и лишь затем пост можно одобрить.";
+export const SIGNOFF_MESSAGE: ServerText = text("collab.signoffIntro");
 
 const REVIEWER_STEP: PolicyStep = { who: { role: "reviewer" }, need: "any", when: { kind: "always" } };
 
@@ -105,13 +104,20 @@ export async function routeForPost(task_id: number, signoff: PolicyStep[], activ
 }
 
 function refusal(missing: { index: number; step: PolicyStep; waiting_for: string[] }[], changes: boolean): ApiError {
-  if (changes) return new ApiError("signoff_required", "Одобрить нельзя: рецензент просит правки к текущей версии поста.");
+  if (changes) return new ApiError("signoff_required", text("collab.changesRequested"));
   const [first] = missing;
-  const who = first ? ("role" in first.step.who ? `роль «${first.step.who.role}»` : `группа «${first.step.who.group}»`) : "";
-  const detail = first
-    ? ` Не пройден шаг ${first.index + 1}${first.step.name ? ` («${first.step.name}»)` : ""}: ${first.step.need === "all" ? "нужен «ок» каждого" : "нужен «ок»"} — ${who}${first.waiting_for.length ? `; ждём: ${first.waiting_for.join(", ")}` : ""}.`
-    : "";
-  return new ApiError("signoff_required", `${SIGNOFF_MESSAGE}${detail} Свой собственный «ок» и «ок» по своей гостевой ссылке не засчитываются.`);
+  const own = text("collab.ownNotCounted");
+  if (!first) return new ApiError("signoff_required", text("collab.refused", { intro: SIGNOFF_MESSAGE, own }));
+  const who = first.step.who;
+  const step = text("collab.stepMissing", {
+    step: first.index + 1,
+    name: first.step.name || "none",
+    all: first.step.need === "all" ? "yes" : "no",
+    whoKind: "role" in who ? "role" : "group",
+    who: "role" in who ? who.role : who.group,
+    waiting: first.waiting_for.length ? first.waiting_for.join(", ") : "none",
+  });
+  return new ApiError("signoff_required", text("collab.refusedAtStep", { intro: SIGNOFF_MESSAGE, step, own }));
 }
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import { db, ensureMigrated, type Database } from "@/lib/server/db";
 import { recordAuditEvent } from "@/lib/server/audit-events";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, invalidParameter, text as said } from "@/lib/server/errors";
 import { publishEvent } from "@/lib/server/events";
 import { notify } from "@/lib/server/notify";
 import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX, type CommentView } from "@/lib/schemas/collab";
@@ -35,8 +35,8 @@ const EXCERPT = 140;
 
 function checkedBody(raw: string): string {
   const body = raw.trim();
-  if (body.length < 1) throw new ApiError("validation_error", "Недопустимый параметр body: минимальная длина 1");
-  if (body.length > COMMENT_MAX) throw new ApiError("validation_error", `Недопустимый параметр body: максимальная длина ${COMMENT_MAX}`);
+  if (body.length < 1) throw new ApiError("validation_error", invalidParameter("body", said("validation.minLength", { n: 1 })));
+  if (body.length > COMMENT_MAX) throw new ApiError("validation_error", invalidParameter("body", said("validation.maxLength", { n: COMMENT_MAX })));
   return body;
 }
 
@@ -141,10 +141,10 @@ export async function listComments(task_id: number, opts: { sharedOnly?: boolean
  */
 async function ownEditable(trx: Kysely<Database>, task_id: number, id: number, author: CommentAuthor, now: number) {
   const row = await trx.selectFrom("comments").selectAll().where("id", "=", id).where("task_id", "=", task_id).executeTakeFirst();
-  if (!row) throw new ApiError("not_found", "Комментарий не найден");
-  if (row.author_email !== author.email) throw new ApiError("forbidden", "Изменять и удалять можно только свои комментарии");
+  if (!row) throw new ApiError("not_found", said("collab.commentNotFound"));
+  if (row.author_email !== author.email) throw new ApiError("forbidden", said("collab.commentNotYours"));
   if (now - Date.parse(row.created_at) > COMMENT_EDIT_WINDOW_MS) {
-    throw new ApiError("edit_window_closed", "Комментарий можно изменить или удалить только в течение 15 минут после написания", { status: 409 });
+    throw new ApiError("edit_window_closed", said("collab.commentWindowClosed"), { status: 409 });
   }
   return row;
 }

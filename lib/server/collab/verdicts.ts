@@ -1,7 +1,7 @@
 import "server-only";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { recordAuditEvent } from "@/lib/server/audit-events";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, invalidParameter, text as said } from "@/lib/server/errors";
 import { publishEvent } from "@/lib/server/events";
 import { notify } from "@/lib/server/notify";
 import type { PostVerdicts, Verdict, VerdictSummary, VerdictView } from "@/lib/schemas/collab";
@@ -33,8 +33,7 @@ export type GiveVerdict = {
 
 /** A verdict on a text that is no longer (or not) the active one is refused: it would vouch for words nobody sees. */
 function versionMoved(seen: number, current: number | null): ApiError {
-  const now = current === null ? "активной версии сейчас нет" : `сейчас активна версия ${current}`;
-  return new ApiError("version_changed", `Текст поста изменился: вы оценивали версию ${seen}, ${now}. Прочитайте новый текст и оцените его.`, { status: 409 });
+  return new ApiError("version_changed", said("collab.verdictVersionChanged", { seen, current: current ?? "none" }), { status: 409 });
 }
 
 const toView = (r: {
@@ -55,7 +54,7 @@ const toView = (r: {
 export async function giveVerdict(input: GiveVerdict): Promise<VerdictView> {
   if (input.active_version !== input.version) throw versionMoved(input.version, input.active_version);
   const note = input.note?.trim() ? input.note.trim() : null;
-  if (input.verdict === "changes" && !note) throw new ApiError("validation_error", "Недопустимый параметр note: обязательный параметр");
+  if (input.verdict === "changes" && !note) throw new ApiError("validation_error", invalidParameter("note", said("validation.required")));
   await ensureMigrated();
   const row = {
     task_id: input.task_id,

@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { getSessionUser } from "@/lib/auth/session";
 import type { SessionUser } from "@/lib/auth/roles";
 import { EventId, type Delivery } from "@/lib/events/schema";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text as said } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import type { Handler, SessionContext } from "@/lib/server/route";
 import type { EventBus } from "./bus";
@@ -61,7 +61,7 @@ function takeSlot(email: string, max: number): () => void {
   if (n >= max) {
     throw new ApiError(
       "too_many_streams",
-      `Открыто слишком много вкладок с живыми обновлениями (не больше ${max}). Эта вкладка обновляется по таймеру; закройте лишние вкладки.`,
+      said("misc.tooManyStreams", { max }),
       { status: 429, retryAfterSeconds: 30 },
     );
   }

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "kysely";
 import { recordAuditEvent } from "@/lib/server/audit-events";
 import { db, ensureMigrated } from "@/lib/server/db";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, say, text } from "@/lib/server/errors";
 import { publishDecision } from "@/lib/server/events";
 import { log, outsideLogContext } from "@/lib/server/log";
 import { notify } from "@/lib/server/notify";
@@ -25,16 +25,11 @@ export const OUTCOME_UNKNOWN = "outcome_unknown";
 /** A settled decision the upstream did not apply. */
 export const NOT_APPLIED = "not_applied";
 
-const UNKNOWN_MESSAGE: Record<Decision, string> = {
-  approve:
-    "Исход неизвестен: сервис не подтвердил одобрение, и прочитать пост повторно не удалось. Решение записано как «исход неизвестен»; панель проверит пост сама и сообщит, одобрен ли он. Не повторяйте решение.",
-  reject:
-    "Исход неизвестен: сервис не подтвердил отклонение, и прочитать пост повторно не удалось. Решение записано как «исход неизвестен»; панель проверит пост сама и сообщит, отклонён ли он. Не повторяйте решение.",
-};
+
 
 /** 502: the upstream's answer could not be trusted; the code says it is not a failure but an unknown. */
 export function outcomeUnknownError(action: Decision): ApiError {
-  return new ApiError(OUTCOME_UNKNOWN, UNKNOWN_MESSAGE[action], { status: 502 });
+  return new ApiError(OUTCOME_UNKNOWN, text("decisions.unknownOutcome", { action }), { status: 502 });
 }
 
 /** By name: the class may come from another route bundle's copy of writes.ts. */
@@ -140,9 +135,8 @@ async function settle(row: Row, outcome: "done" | typeof NOT_APPLIED, status: st
     .where("settled_at", "is", null)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return; // another instance settled it first
-  const message = done
-    ? `Проверка после неизвестного исхода: ${row.action === "approve" ? "пост одобрен" : "пост отклонён"}.`
-    : `Проверка после неизвестного исхода: решение не применено сервисом (статус поста ${status}).`;
+  // Stored with the job's item: in the default language (this runs in the background, not for a request).
+  const message = say(done ? text("decisions.settledDone", { action: row.action }) : text("decisions.settledNotApplied", { status }));
   // The bulk item that made this decision follows its audit row.
   await db()
     .updateTable("bulk_job_items")

@@ -2,7 +2,7 @@ import "server-only";
 import { calendarDay, daysBetween, shiftDay } from "@/lib/analytics/dates";
 import type { DataResponse } from "@/lib/api/envelope";
 import { REVIEW_RANGE_DEFAULT_DAYS, REVIEW_RANGE_MAX_DAYS, type ReviewAnalytics } from "@/lib/schemas/review-analytics";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { computeReviewAnalytics } from "./compute";
 import { loadDecisions } from "./decisions";
 import { loadPosts } from "./posts";
@@ -21,7 +21,7 @@ export function resolveRange(q: { from?: string; to?: string }, now = Date.now()
 export function allowedRange(q: { from?: string; to?: string }, now = Date.now()): { from: string; to: string } {
   const range = resolveRange(q, now);
   if (daysBetween(range.from, range.to) + 1 > REVIEW_RANGE_MAX_DAYS || range.from > range.to) {
-    throw new ApiError("validation_error", `Период должен быть не длиннее ${REVIEW_RANGE_MAX_DAYS} дней, начало — не позже конца`);
+    throw new ApiError("validation_error", text("validation.reviewRange", { max: REVIEW_RANGE_MAX_DAYS }));
   }
   return range;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import * as z from "zod";
 import { env } from "@/lib/env";
 import { decide, DECISION_SOURCES, NOT_RECORDED_MESSAGE, type DecideOutcome, type DecisionAction } from "@/lib/server/decisions";
-import { errorResponse } from "@/lib/server/errors";
+import { errorResponse, say } from "@/lib/server/errors";
 import { parseId, parseJsonBody } from "./input";
 import { json } from "./respond";
 import { sameOrigin } from "./same-origin";
@@ -42,7 +42,7 @@ function extras(o: DecideOutcome): Record<string, unknown> {
   return {
     audit_id: o.auditId,
     audit_recorded: recorded,
-    ...(recorded ? {} : { warning: NOT_RECORDED_MESSAGE }),
+    ...(recorded ? {} : { warning: say(NOT_RECORDED_MESSAGE) }),
     ...(o.previous ? { previous_decision: o.previous } : {}),
     ...(o.versions ? { seen_version: o.versions.seen, current_version: o.versions.current } : {}),
   };

@@ -2,6 +2,7 @@ import "server-only";
 import type { ApprovalResult, PostDetail } from "@/lib/schemas";
 import type { Gateway } from "@/lib/server/gateway/gateway";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
+import { say, text } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import type { CallOptions } from "@/lib/upstream";
 import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
@@ -12,13 +13,9 @@ export type WriteResult = ApprovalResult & { recovered?: boolean };
 /** The post status a decision leaves behind (spec 3.1). */
 export const DECISION_TARGET: Record<Decision, string> = { approve: "APPROVED", reject: "CANCELED" };
 
-const DONE: Record<Decision, string> = { approve: "пост одобрен", reject: "пост отклонён" };
 function recoveredMessage(action: Decision, e: unknown): string {
-  const what =
-    e instanceof UpstreamUnavailableError && e.reason === "timeout"
-      ? "Сервис не ответил вовремя"
-      : "Ответ сервиса на решение не удалось прочитать";
-  return `${what}, но повторное чтение поста подтвердило: ${DONE[action]}.`;
+  const timeout = e instanceof UpstreamUnavailableError && e.reason === "timeout";
+  return say(text("decisions.recovered", { timeout: timeout ? "yes" : "no", action }));
 }
 
 /**

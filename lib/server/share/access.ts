@@ -1,6 +1,6 @@
 import "server-only";
 import type { Post, PostDetail } from "@/lib/schemas";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { service } from "@/lib/server/upstream-service";
 import { linkForToken, type ShareLink } from "./store";
 
@@ -18,12 +18,12 @@ export const WAITING = "WAITING_APPROVAL";
 /** The inbox scheduler's view of a campaign's waiting posts (sort and page size), so both share one cache entry. */
 const WAITING_VIEW = { status: [WAITING], sort: "publish_at", limit: 100, offset: 0 } as const;
 
-export const LINK_NOT_FOUND = "Ссылка не найдена. Проверьте, что она скопирована целиком.";
+export const LINK_NOT_FOUND = text("share.linkNotFound");
 
 export function linkGone(link: ShareLink): ApiError {
   return link.status === "revoked"
-    ? new ApiError("link_revoked", "Ссылка отозвана. Попросите у отправителя новую.", { status: 410 })
-    : new ApiError("link_expired", "Срок действия ссылки истёк. Попросите у отправителя новую.", { status: 410 });
+    ? new ApiError("link_revoked", text("share.linkRevoked"), { status: 410 })
+    : new ApiError("link_expired", text("share.linkExpired"), { status: 410 });
 }
 
 /** The active link a token opens, or the 404/410 error. */
@@ -42,7 +42,7 @@ export async function waitingPostsOf(link: ShareLink): Promise<{ posts: Post[]; 
   return { posts, stale: r.meta.stale, fetchedAt: r.meta.fetchedAt };
 }
 
-const POST_NOT_IN_LINK = "Пост не найден по этой ссылке";
+const POST_NOT_IN_LINK = text("share.postNotInLink");
 
 /**
  * The post `taskId` if the link covers it, else 404. A post link: that post

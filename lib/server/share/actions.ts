@@ -3,7 +3,7 @@ import type { SharedComment, VisitorCommentBody, VisitorDecisionBody } from "@/l
 import { recordAuditEvent } from "@/lib/server/audit-events";
 import { createComment } from "@/lib/server/collab/comments";
 import { decide, type DecideOutcome, type ExternalActor } from "@/lib/server/decisions";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import { notify } from "@/lib/server/notify";
 import { postOfLink, WAITING } from "./access";
@@ -19,7 +19,7 @@ export function visitor(name: string): ExternalActor {
   return { email: `external:${name}`, name, role: "external" };
 }
 
-const NO_DECISIONS = "Эта ссылка позволяет только просматривать и комментировать";
+const NO_DECISIONS = text("share.viewOnly");
 
 /** The allow-listed answer to a visitor's decision (no one else's name or email, unlike the team's answer). */
 export type VisitorDecisionAnswer = { outcome: DecideOutcome; body: Record<string, unknown> };
@@ -28,7 +28,7 @@ export async function decideAsVisitor(link: ShareLink, taskId: number, input: Vi
   if (!link.can_decide) throw new ApiError("forbidden", NO_DECISIONS);
   const { post } = await postOfLink(link, taskId);
   // The upstream would take a reject of an APPROVED or SCHEDULED post; a visitor decides only what waits for approval.
-  if (post.status !== WAITING) throw new ApiError("conflict", "Пост уже не ожидает согласования");
+  if (post.status !== WAITING) throw new ApiError("conflict", text("share.notWaiting"));
   const who = visitor(input.name);
   const outcome = await decide({
     user: who,

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { addressKey, clientIp } from "@/lib/auth/credentials";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { redis, redisKey, StoreUnavailableError } from "@/lib/server/redis";
 import { linkIdOf } from "./token";
 
@@ -50,7 +50,7 @@ export function shareClientAddress(req: { headers: Headers }): string {
 
 function tooMany(res: RateLimiterRes): ApiError {
   const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-  return new ApiError("rate_limited", `Слишком много запросов по ссылке. Повторите через ${seconds} с`, { status: 429, retryAfterSeconds: seconds });
+  return new ApiError("rate_limited", text("share.rateLimited", { seconds }), { status: 429, retryAfterSeconds: seconds });
 }
 
 /**

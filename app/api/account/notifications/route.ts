@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { NotifySettings, NOTIFY_KINDS } from "@/lib/schemas/notify";
 import { recordAuditEvent } from "@/lib/server/audit-events";
 import { db } from "@/lib/server/db";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { getSettings, saveSettings } from "@/lib/server/notify/settings";
 import { dataJson, json, parseJsonBody, sameOrigin, withSession } from "@/lib/server/route";
 
@@ -18,7 +18,7 @@ export const PUT = withSession(
     const settings = await parseJsonBody(req, NotifySettings);
     // E-mail cannot be promised without a mail server: refused rather than saved and silently never sent.
     if (!emailAvailable() && NOTIFY_KINDS.some((k) => settings.kinds[k].email)) {
-      throw new ApiError("validation_error", "Почта не настроена на сервере (SMTP_URL): уведомления по почте выбрать нельзя");
+      throw new ApiError("validation_error", text("validation.emailUnavailable"));
     }
     const before = await getSettings(session.email);
     // One transaction: a change that cannot be audited is not made (and the save is reported as failed).

@@ -7,7 +7,7 @@ import { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/options";
 import { sayWhy } from "@/lib/auth/sign-in-answer";
 import { AUTH_BODY_LIMIT } from "@/lib/edge/limits.mjs";
-import { ApiError, errorResponse, toApiError } from "@/lib/server/errors";
+import { ApiError, errorResponse, text, toApiError } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import { readBodyLimited } from "@/lib/server/route/read-body";
 import { inEnvelope } from "@/lib/server/route/respond";
@@ -45,9 +45,9 @@ async function withLimitedBody(req: NextRequest): Promise<NextRequest> {
     try {
       parsed = JSON.parse(new TextDecoder().decode(body));
     } catch {
-      throw new ApiError("validation_error", "Тело запроса не является корректным JSON");
+      throw new ApiError("validation_error", text("validation.bodyNotJson"));
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ApiError("validation_error", "Тело запроса должно быть объектом JSON");
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ApiError("validation_error", text("validation.bodyNotObject"));
   }
   return new NextRequest(req.url, { method: req.method, headers: req.headers, body });
 }

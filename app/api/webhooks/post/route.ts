@@ -1,7 +1,7 @@
 // POST /api/webhooks/post – a Post notification (Bearer WEBHOOK_SECRET): drops the cached post, brings its campaign's lists up to date, tells open pages; 202
 import { env } from "@/lib/env";
 import { Post } from "@/lib/schemas";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import { json, parseJsonBody, withRequest } from "@/lib/server/route";
 import { bearerMatches } from "@/lib/server/route/bearer";
@@ -12,7 +12,7 @@ import { noteInboxNotification } from "@/lib/server/inbox";
 export const POST = withRequest(async ({ req, requestId }) => {
   const secret = env().WEBHOOK_SECRET;
   if (!secret) throw new ApiError("not_found");
-  if (!bearerMatches(req.headers.get("authorization"), secret)) throw new ApiError("unauthorized", "Неверный секрет уведомлений");
+  if (!bearerMatches(req.headers.get("authorization"), secret)) throw new ApiError("unauthorized", text("misc.badWebhookSecret"));
   const post = await parseJsonBody(req, Post);
   // Awaited (whether or not it returns a promise): a page told of the change must not refetch the old copy.
   // The notification carries the post: its campaign's lists take it as it is, at no upstream cost.
