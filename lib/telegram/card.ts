@@ -1,6 +1,7 @@
 import "server-only";
 import type { Api } from "grammy";
 import type { InlineKeyboardButton, InputMediaPhoto } from "grammy/types";
+import { reportOf, subjectOf } from "@/lib/checks/server";
 import type { PostDetail } from "@/lib/schemas";
 import { postVerdicts } from "@/lib/server/collab/verdicts";
 import { log } from "@/lib/server/log";
@@ -45,14 +46,29 @@ async function signoffLine(taskId: number): Promise<string | null> {
   }
 }
 
+/** The checks' report of the card's version (lib/checks), as a line or two; none when it cannot be had now. */
+async function checksLine(post: PostDetail): Promise<string | null> {
+  try {
+    const subject = subjectOf(post);
+    if (!subject) return null;
+    const r = await reportOf(subject, "background");
+    if (r.findings.length === 0) return T.checksClean;
+    const notes = r.findings.slice(0, 3).map((f) => `• ${f.note}`);
+    return [T.checks(r.block, r.warn), ...notes, ...(r.findings.length > 3 ? [`… +${r.findings.length - 3}`] : [])].join("\n");
+  } catch {
+    return null;
+  }
+}
+
 /** The card's text (HTML), cut so the whole message stays within Telegram's limit, with a link to the full post. */
-export function cardText(post: PostDetail, o: { headline: string; signoff: string | null; url: string; footer?: string }): string {
+export function cardText(post: PostDetail, o: { headline: string; signoff: string | null; checks?: string | null; url: string; footer?: string }): string {
   const version = activeVersion(post);
   const head = [
     escapeHtml(o.headline),
     `<b>${escapeHtml(post.campaign_name)}</b> · #${post.task_id} · ${T.version(version)}`,
     `${escapeHtml(statusLabel(String(post.status)))}${post.published_at ? ` · ${T.planned(when(post.published_at))}` : ""}`,
     ...(o.signoff ? [escapeHtml(o.signoff)] : []),
+    ...(o.checks ? [escapeHtml(o.checks)] : []),
   ].join("\n");
   const link = `<a href="${escapeHtml(o.url)}">${T.fullText}</a>`;
   const tail = o.footer ? `\n\n${escapeHtml(o.footer)}` : "";
@@ -97,7 +113,8 @@ export async function sendCard(api: Api, c: TelegramConfig, chatId: string, post
   } catch (e) {
     log.warn("telegram card media not sent; text only", { task_id: post.task_id, error: safeError(e, c) });
   }
-  const text = cardText(post, { headline: o.headline, signoff: await signoffLine(post.task_id), url: postUrl(c, post.task_id) });
+  const [signoff, checks] = await Promise.all([signoffLine(post.task_id), checksLine(post)]);
+  const text = cardText(post, { headline: o.headline, signoff, checks, url: postUrl(c, post.task_id) });
   const msg = await api.sendMessage(chatId, text, { parse_mode: "HTML", reply_markup: { inline_keyboard: keyboard(c, post.task_id, ids) }, link_preview_options: { is_disabled: true } });
   await setCardMessage(cardId, msg.message_id);
   await auditTelegram({

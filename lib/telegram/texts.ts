@@ -37,6 +37,8 @@ export const T = {
   bindUsage: "Используйте: /bind <id кампании> (только администратор панели).",
   adminsOnly: "Привязывать чаты может только администратор панели.",
   fullText: "Полный текст",
+  checksClean: "Проверки: замечаний нет",
+  checks: (block: number, warn: number) => `Проверки: ${[block > 0 ? `блокирующих ${block}` : "", warn > 0 ? `предупреждений ${warn}` : ""].filter(Boolean).join(", ") || "есть замечания"}`,
   version: (v: number | null) => (v === null ? "без активной версии" : `версия ${v}`),
   planned: (when: string) => `Публикация: ${when}`,
   signoff: (state: string) => `Подпись рецензента: ${state}`,

@@ -170,6 +170,8 @@ describe("telegram bot", () => {
     await tick();
     const card = cardIn(anna.tg.id, first!.task_id);
     expect(card.text).toContain("Скоро публикация");
+    expect(card.text).toMatch(/Проверки: /); // the checks' report of this version (lib/checks)
+    expect(card.text).toMatch(/Подпись рецензента: /);
     expect(buttonsOf(card).map((b) => b.text)).toEqual(["Согласовать", "Отклонить", "Открыть"]);
     // The callback data is a short opaque id, never the decision or the post.
     for (const b of buttonsOf(card)) expect(b.callback_data ?? "").toMatch(/^[A-Za-z0-9_-]{12}$/);
