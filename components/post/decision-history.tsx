@@ -8,6 +8,7 @@ import { DateTime } from "./date-time";
 import type { PreviousDecision } from "@/lib/queries/posts";
 import { APPROVAL_RESULTS, useEnumLabel } from "./labels";
 import { PostStatusBadge } from "./status-badge";
+import { isUnknownOrSettled, SettledNote } from "@/components/collab/settled-note";
 
 const ACTIONS = ["approve", "reject"] as const;
 
@@ -42,12 +43,13 @@ export function DecisionHistory({ id }: { id: number }) {
           {item.reason && <p>{t("reason", { text: item.reason })}</p>}
           {item.note && <p>{t("note", { text: item.note })}</p>}
           {item.overridden_by && <OverriddenBy by={item.overridden_by} />}
-          {item.result !== null ? (
+          <SettledNote row={item} />
+          {isUnknownOrSettled(item) && item.result === null ? null : item.result !== null && item.result !== "outcome_unknown" ? (
             <p className="flex flex-wrap items-center gap-1">
               {t("result", { result: resultLabel(item.result) })}
               {item.status_after && <PostStatusBadge status={item.status_after} />}
             </p>
-          ) : (
+          ) : item.result === "outcome_unknown" ? null : (
             <p className="font-medium text-red-800 dark:text-red-300">
               <span aria-hidden="true">⚠ </span>
               {t("error", { code: item.error_code ?? "—", status: item.http_status })}

@@ -5,6 +5,7 @@ import { useTranslations, useFormatter } from "next-intl";
 import Link from "next/link";
 import { isMessageKey, labelOr, type KeyOf, type TranslatorFor } from "@/i18n/keys";
 import type { AuditPage } from "@/lib/queries/audit";
+import { isUnknownOrSettled, SettledNote } from "@/components/collab/settled-note";
 
 export const activityFeatures = tableFeatures({});
 export type ActivityRow = AuditPage["items"][number];
@@ -55,6 +56,8 @@ const link = "text-blue-800 underline underline-offset-2 dark:text-blue-300";
 /** The upstream's result and the post's new status, labelled when known (review.decision.result, review.status), else as they came. */
 function Outcome({ row }: { row: ActivityRow }) {
   const t = useTranslations("review");
+  // An unknown outcome, or one settled later, is said in words with both times (components/collab/settled-note.tsx).
+  if (isUnknownOrSettled(row) && (row.result === null || row.result === "outcome_unknown")) return <SettledNote row={row} />;
   if (row.error_code) {
     return (
       <span className="text-red-800 dark:text-red-300">
@@ -67,6 +70,7 @@ function Outcome({ row }: { row: ActivityRow }) {
     <span>
       {row.result ? label(`decision.result.${row.result}`, row.result) : "—"}
       {row.status_after && <span className="block text-xs text-zinc-700 dark:text-zinc-300">{label(`status.${row.status_after}`, row.status_after)}</span>}
+      {row.settled_at && <SettledNote row={row} />}
     </span>
   );
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { decide, recoverDecision } from "@/lib/server/decisions";
 import { log } from "@/lib/server/log";
+import { resumeSettling } from "@/lib/server/outcomes";
 import { BulkRunner } from "./runner";
 import { getJob, insertJob, listJobs, type NewBulkJob } from "./store";
 import "./tables";
@@ -32,12 +33,15 @@ function kick(): void {
 }
 
 /**
- * Picks up jobs left unfinished by a previous process. Call once at server
+ * Picks up jobs left unfinished by a previous process, and decisions it left
+ * unknown. Call once at server
  * start (instrumentation.ts `register()`, Node runtime only).
  */
 export async function resumeBulkJobs(): Promise<void> {
   await ensureMigrated();
   kick();
+  // Decisions a previous process left with an unknown outcome (its bulk items among them) are settled too.
+  await resumeSettling().catch((e: unknown) => log.error("settling unknown decisions did not resume", { error: e instanceof Error ? e : String(e) }));
 }
 
 export async function startBulkJob(input: NewBulkJob) {
