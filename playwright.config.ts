@@ -30,6 +30,8 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
+    // A Russian browser, as the demo's team has: with no language chosen, pages and API errors follow Accept-Language.
+    locale: "ru-RU",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

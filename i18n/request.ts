@@ -1,6 +1,7 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { LOCALE_COOKIE, MESSAGE_AREAS, toLocale } from "./config";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, MESSAGE_AREAS, toLocale } from "./config";
+import { fromAcceptLanguage } from "./request-locale";
 import { requestTimeZone } from "./time-zone";
 
 /**
@@ -9,7 +10,9 @@ import { requestTimeZone } from "./time-zone";
  * namespace: useTranslations("review"), useTranslations("analytics"), ...
  */
 export default getRequestConfig(async () => {
-  const locale = toLocale((await cookies()).get(LOCALE_COOKIE)?.value);
+  // The language switch's choice, else the browser's (Accept-Language), else Russian; as the API's errors (i18n/request-locale.ts).
+  const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
+  const locale = chosen ? toLocale(chosen) : (fromAcceptLanguage((await headers()).get("accept-language")) ?? DEFAULT_LOCALE);
   const [entries, timeZone] = await Promise.all([
     Promise.all(MESSAGE_AREAS.map(async (area) => [area, (await import(`../messages/${locale}/${area}.json`)).default] as const)),
     requestTimeZone(),

@@ -1,5 +1,5 @@
 // GET /api/audit – the audit log of decisions (admin, manager), filtered and paged; format=csv exports it
-import { LOCALE_COOKIE, toLocale } from "@/i18n/config";
+import { requestLocale } from "@/i18n/request-locale";
 import { timeZoneOf } from "@/i18n/time-zone";
 import { calendarDay } from "@/lib/analytics/dates";
 import { auditCsvRows } from "@/lib/analytics/audit-csv";
@@ -8,11 +8,11 @@ import { csvResponse } from "@/lib/csv/response";
 import { AuditQuery, CSV_MAX_ROWS, listAudit } from "@/lib/server/audit";
 import { json, NO_STORE, parseQuery, withPermission } from "@/lib/server/route";
 
-export const GET = withPermission("audit:read", async ({ req, query, session }) => {
+export const GET = withPermission("audit:read", async ({ query, session }) => {
   const { limit, offset, format, ...filters } = parseQuery(AuditQuery, query);
   if (format === "json") return json(await listAudit(filters, { limit, offset }));
   // The file is for the person's spreadsheet: their interface language picks words and separator.
-  const locale = toLocale(req.cookies.get(LOCALE_COOKIE)?.value);
+  const locale = requestLocale();
   const { items } = await listAudit(filters, { limit: CSV_MAX_ROWS, offset: 0 });
   const timeZone = await timeZoneOf(session.email);
   const day = calendarDay(new Date(), timeZone);

@@ -1,5 +1,5 @@
 // GET /api/analytics/review – review-process analytics (analytics:review) for a range and campaign; format=csv&table=… exports one panel
-import { LOCALE_COOKIE, toLocale } from "@/i18n/config";
+import { requestLocale } from "@/i18n/request-locale";
 import { timeZoneOf } from "@/i18n/time-zone";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
 import { csvFileName } from "@/lib/csv/csv";
@@ -11,14 +11,14 @@ import { dataJson, NO_STORE, parseQuery, withPermission } from "@/lib/server/rou
 /** Late and overdue rows in an export (the screen shows the first 200 of each). */
 const CSV_MAX_ROWS = 10_000;
 
-export const GET = withPermission("analytics:review", async ({ req, query, session }) => {
+export const GET = withPermission("analytics:review", async ({ query, session }) => {
   const { format, table, ...filters } = parseQuery(ReviewAnalyticsQuery, query);
   // One end given: the other is defaulted, and the whole range must still be bounded.
   const range = allowedRange(filters);
   const answer = await reviewAnalytics({ ...filters, ...range }, { maxRows: format === "csv" ? CSV_MAX_ROWS : undefined });
   if (format === "json") return dataJson(answer);
   // The file is for the person's spreadsheet: their interface language picks words and separator.
-  const locale = toLocale(req.cookies.get(LOCALE_COOKIE)?.value);
+  const locale = requestLocale();
   const rows = reviewCsvRows(table, answer.data, messagesTranslator(locale));
   const fileName = csvFileName(["review", table, range.from, range.to, ...(filters.campaign_id ? [`campaign-${filters.campaign_id}`] : [])]);
   return csvResponse(rows, { locale, timeZone: await timeZoneOf(session.email), fileName, headers: NO_STORE });

@@ -1,5 +1,5 @@
 // GET /api/audit/events – the audit trail of actions other than decisions (comments, verdicts, policies, share links, notification settings); admin, manager; format=csv exports it
-import { LOCALE_COOKIE, toLocale } from "@/i18n/config";
+import { requestLocale } from "@/i18n/request-locale";
 import { timeZoneOf } from "@/i18n/time-zone";
 import { calendarDay } from "@/lib/analytics/dates";
 import { auditEventsCsvRows } from "@/lib/analytics/audit-events-csv";
@@ -9,10 +9,10 @@ import { CSV_MAX_ROWS } from "@/lib/server/audit";
 import { AuditEventQuery, listAuditEvents } from "@/lib/server/audit-events";
 import { json, NO_STORE, parseQuery, withPermission } from "@/lib/server/route";
 
-export const GET = withPermission("audit:read", async ({ req, query, session }) => {
+export const GET = withPermission("audit:read", async ({ query, session }) => {
   const { limit, offset, format, ...filters } = parseQuery(AuditEventQuery, query);
   if (format === "json") return json(await listAuditEvents(filters, { limit, offset }));
-  const locale = toLocale(req.cookies.get(LOCALE_COOKIE)?.value);
+  const locale = requestLocale();
   const { items } = await listAuditEvents(filters, { limit: CSV_MAX_ROWS, offset: 0 });
   const timeZone = await timeZoneOf(session.email);
   const day = calendarDay(new Date(), timeZone);

@@ -1,5 +1,5 @@
 // GET /s/[token]/gone – the clear page of a link that opens nothing: 404 unknown, 410 expired or revoked (no session)
-import { LOCALE_COOKIE, toLocale } from "@/i18n/config";
+import { localeOfRequest } from "@/i18n/request-locale";
 import { linkForToken } from "@/lib/server/share/store";
 import { gonePageHtml } from "@/lib/server/share/gone-page";
 import { shareRoute } from "@/lib/server/share/route";
@@ -9,6 +9,6 @@ export const GET = shareRoute(async ({ req, token }) => {
   // Still good (the link was looked at a moment too early, or this address was typed): back to its page.
   if (link?.status === "active") return new Response(null, { status: 303, headers: { Location: `/s/${token}` } });
   const reason = !link ? "not_found" : link.status === "revoked" ? "link_revoked" : "link_expired";
-  const html = gonePageHtml(reason, toLocale(req.cookies.get(LOCALE_COOKIE)?.value));
+  const html = gonePageHtml(reason, localeOfRequest(req));
   return new Response(html, { status: link ? 410 : 404, headers: { "Content-Type": "text/html; charset=utf-8" } });
 });
