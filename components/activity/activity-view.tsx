@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { useZone } from "@/i18n/use-zone";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/query-states";
 import { ACTIVITY_PAGE_SIZE, auditCsvHref, auditOptions } from "@/lib/queries/audit";
@@ -16,7 +17,8 @@ import { useActivityUrl } from "./use-activity-url";
 export function ActivityView() {
   const t = useTranslations("review.activity");
   const { filters, apply: go, reset } = useActivityUrl();
-  const query = useQuery(auditOptions(filters));
+  const timeZone = useZone();
+  const query = useQuery(auditOptions(filters, timeZone));
   const filtered = Boolean(filters.campaign || filters.post || filters.user || filters.action || filters.from || filters.to);
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
@@ -25,7 +27,7 @@ export function ActivityView() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <a href={auditCsvHref(filters)} download className="inline-flex h-9 items-center rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800">
+        <a href={auditCsvHref(filters, timeZone)} download className="inline-flex h-9 items-center rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800">
           {t("exportCsv")}
         </a>
       </div>

@@ -8,14 +8,14 @@ import { apiGetRaw, withQuery } from "./fetch-json";
 export type AuditEventsPage = { items: AuditEventRow[]; total: number; limit: number; offset: number };
 
 /** The activity page's filters as GET /api/audit/events's parameters: the same person, post, campaign and days as the decisions table. */
-function eventFilters(f: ActivityFilters) {
+function eventFilters(f: ActivityFilters, timeZone: string) {
   // `action` (approve/reject) narrows the decisions table only.
-  const shared = { ...auditApiFilters(f), action: undefined };
+  const shared = { ...auditApiFilters(f, timeZone), action: undefined };
   return { ...shared, group: f.actions ?? undefined };
 }
 
-export function auditEventsOptions(f: ActivityFilters, limit: number) {
-  const query = { ...eventFilters(f), limit, offset: 0 };
+export function auditEventsOptions(f: ActivityFilters, limit: number, timeZone: string) {
+  const query = { ...eventFilters(f, timeZone), limit, offset: 0 };
   return queryOptions({
     queryKey: ["audit-events", query] as const,
     queryFn: ({ signal }) => apiGetRaw<AuditEventsPage>("/api/audit/events", query, signal),
@@ -24,6 +24,6 @@ export function auditEventsOptions(f: ActivityFilters, limit: number) {
   });
 }
 
-export function auditEventsCsvHref(f: ActivityFilters): string {
-  return withQuery("/api/audit/events", { ...eventFilters(f), format: "csv" });
+export function auditEventsCsvHref(f: ActivityFilters, timeZone: string): string {
+  return withQuery("/api/audit/events", { ...eventFilters(f, timeZone), format: "csv" });
 }

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTable } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
+import { useZone } from "@/i18n/use-zone";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DataTable, DataTableEmpty, DataTableSkeleton } from "@/components/ui/data-table";
@@ -22,7 +23,8 @@ const getRowId = (row: OtherActionRow) => String(row.id);
 export function OtherActions({ filters, onApply }: { filters: ActivityFilters; onApply: (next: ActivityFilters) => void }) {
   const t = useTranslations("review.activity.other");
   const [limit, setLimit] = useState(STEP);
-  const query = useQuery(auditEventsOptions(filters, limit));
+  const timeZone = useZone();
+  const query = useQuery(auditEventsOptions(filters, limit, timeZone));
   const items = query.data?.items ?? [];
   const table = useTable({ features: otherActionsFeatures, columns: otherActionsColumns, data: items, getRowId });
   const filtered = Boolean(filters.campaign || filters.post || filters.user || filters.from || filters.to || filters.actions);
@@ -53,7 +55,7 @@ export function OtherActions({ filters, onApply }: { filters: ActivityFilters; o
             </select>
           </label>
           <a
-            href={auditEventsCsvHref(filters)}
+            href={auditEventsCsvHref(filters, timeZone)}
             download
             className="inline-flex h-9 items-center rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800"
           >
