@@ -1,4 +1,5 @@
-import { shiftDay } from "@/lib/analytics/dates";
+import { calendarDay, shiftDay } from "@/lib/analytics/dates";
+import { DEFAULT_TIME_ZONE, startOfDay } from "@/lib/time/zone";
 import type { ReviewAnalytics } from "@/lib/schemas/review-analytics";
 import { durationStat } from "./percentile";
 
@@ -52,15 +53,12 @@ export type Inputs = {
   now: number;
   /** Rows of `late` and `overdue` kept in the answer (their totals are in `summary`). */
   maxRows?: number;
+  /** The zone the range's days are counted in (the reader's); the team's default when not given. */
+  timeZone?: string;
 };
 
-/**
- * The calendar day in the home zone (Europe/Moscow, UTC+3 all year since
- * 2014): by arithmetic, not Intl, which costs a formatter per call and made
- * a 90-day page of thousands of decisions take seconds.
- */
-const HOME_OFFSET_MS = 3 * 3_600_000;
-const homeDay = (atMs: number) => new Date(atMs + HOME_OFFSET_MS).toISOString().slice(0, 10);
+/** The calendar day of an instant in the zone (one formatter per zone and process: lib/analytics/dates.ts). */
+const dayIn = (atMs: number, timeZone: string) => calendarDay(new Date(atMs), timeZone);
 
 const PUBLISHED = new Set(["PUBLISHED", "PARTIALLY_PUBLISHED"]);
 const WAITING = "WAITING_APPROVAL";
@@ -83,6 +81,7 @@ const add = (t: Tally, d: Decision) => {
 export function computeReviewAnalytics(input: Inputs): ReviewAnalytics {
   const { decisions, range, now } = input;
   const maxRows = input.maxRows ?? 200;
+  const zone = input.timeZone ?? DEFAULT_TIME_ZONE;
   const posts = new Map(input.posts.map((p) => [p.task_id, p]));
 
   const total = tally();
@@ -100,7 +99,7 @@ export function computeReviewAnalytics(input: Inputs): ReviewAnalytics {
     person.name = d.user_name; // the latest spelling of the name
     add(person, d);
     people.set(d.user_email, person);
-    const dayKey = homeDay(ms(d.at) as number);
+    const dayKey = dayIn(ms(d.at) as number, zone);
     const dayRow = byDay.get(dayKey) ?? { approvals: 0, rejections: 0 };
     if (d.action === "approve") dayRow.approvals++;
     else dayRow.rejections++;
@@ -155,8 +154,8 @@ export function computeReviewAnalytics(input: Inputs): ReviewAnalytics {
     if (span >= 0) toPublication.push(span);
   }
 
-  const fromMs = Date.parse(`${range.from}T00:00:00+03:00`);
-  const toMs = Date.parse(`${range.to}T23:59:59.999+03:00`);
+  const fromMs = startOfDay(range.from, zone).getTime();
+  const toMs = startOfDay(shiftDay(range.to, 1), zone).getTime() - 1;
   const overdue: ReviewAnalytics["overdue"] = [];
   for (const p of input.posts) {
     if (p.status !== WAITING) continue;

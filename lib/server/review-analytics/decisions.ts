@@ -1,14 +1,14 @@
 import "server-only";
 import { db, ensureMigrated } from "@/lib/server/db";
+import { shiftDay } from "@/lib/analytics/dates";
+import { DEFAULT_TIME_ZONE, startOfDay } from "@/lib/time/zone";
 import type { Decision } from "./compute";
 
-/** The home zone's offset (Europe/Moscow has no daylight saving): a range's days as instants. */
-const HOME_OFFSET = "+03:00";
-
-export function rangeBounds(range: { from: string; to: string }): { fromIso: string; toIso: string } {
+/** A range's days, in the reader's zone, as instants (UTC ISO, as the audit log keeps them). */
+export function rangeBounds(range: { from: string; to: string }, timeZone = DEFAULT_TIME_ZONE): { fromIso: string; toIso: string } {
   return {
-    fromIso: new Date(`${range.from}T00:00:00${HOME_OFFSET}`).toISOString(),
-    toIso: new Date(`${range.to}T23:59:59.999${HOME_OFFSET}`).toISOString(),
+    fromIso: startOfDay(range.from, timeZone).toISOString(),
+    toIso: new Date(startOfDay(shiftDay(range.to, 1), timeZone).getTime() - 1).toISOString(),
   };
 }
 
@@ -18,9 +18,9 @@ export function rangeBounds(range: { from: string; to: string }): { fromIso: str
  * budget, network) stays in the audit log but is no decision. `at` is ISO
  * in UTC, so text comparison is time order (schema.ts).
  */
-export async function loadDecisions(range: { from: string; to: string }, campaignId: number | null): Promise<Decision[]> {
+export async function loadDecisions(range: { from: string; to: string }, campaignId: number | null, timeZone = DEFAULT_TIME_ZONE): Promise<Decision[]> {
   await ensureMigrated();
-  const { fromIso, toIso } = rangeBounds(range);
+  const { fromIso, toIso } = rangeBounds(range, timeZone);
   let q = db()
     .selectFrom("audit_log")
     .select(["id", "at", "user_email", "user_name", "task_id", "campaign_id", "action", "reason_category"])

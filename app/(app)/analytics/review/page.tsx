@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getTimeZone, getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
 import { Prefetch } from "@/components/overview/prefetch";
@@ -27,11 +27,12 @@ async function ReviewAnalyticsPage({ searchParams }: { searchParams: Promise<Sea
   }
   const filters = parseReviewAnalyticsUrl(await searchParams);
   const api = reviewAnalyticsApiFilters(filters);
+  const timeZone = await getTimeZone();
   return (
     // useQueryStates reads the URL: a Suspense boundary keeps the shell static.
     <Suspense fallback={<SkeletonLines lines={8} />}>
       {/* A range the route refuses is not prefetched: the browser asks and shows the route's error. */}
-      <Prefetch entries={[{ queryKey: reviewAnalyticsOptions(filters).queryKey, queryFn: () => reviewAnalytics({ ...api, ...allowedRange(api) }) }]}>
+      <Prefetch entries={[{ queryKey: reviewAnalyticsOptions(filters).queryKey, queryFn: () => reviewAnalytics({ ...api, ...allowedRange(api, Date.now(), timeZone) }, { timeZone }) }]}>
         <ReviewAnalyticsView />
       </Prefetch>
     </Suspense>

@@ -14,12 +14,13 @@ const CSV_MAX_ROWS = 10_000;
 export const GET = withPermission("analytics:review", async ({ query, session }) => {
   const { format, table, ...filters } = parseQuery(ReviewAnalyticsQuery, query);
   // One end given: the other is defaulted, and the whole range must still be bounded.
-  const range = allowedRange(filters);
-  const answer = await reviewAnalytics({ ...filters, ...range }, { maxRows: format === "csv" ? CSV_MAX_ROWS : undefined });
+  const timeZone = await timeZoneOf(session.email);
+  const range = allowedRange(filters, Date.now(), timeZone);
+  const answer = await reviewAnalytics({ ...filters, ...range }, { maxRows: format === "csv" ? CSV_MAX_ROWS : undefined, timeZone });
   if (format === "json") return dataJson(answer);
   // The file is for the person's spreadsheet: their interface language picks words and separator.
   const locale = requestLocale();
   const rows = reviewCsvRows(table, answer.data, messagesTranslator(locale));
   const fileName = csvFileName(["review", table, range.from, range.to, ...(filters.campaign_id ? [`campaign-${filters.campaign_id}`] : [])]);
-  return csvResponse(rows, { locale, timeZone: await timeZoneOf(session.email), fileName, headers: NO_STORE });
+  return csvResponse(rows, { locale, timeZone, fileName, headers: NO_STORE });
 });
