@@ -4,6 +4,7 @@ import { POST as review } from "@/app/api/posts/[id]/review/route";
 import { GET as verdicts } from "@/app/api/posts/[id]/verdicts/route";
 import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { PUT as putPolicy, GET as getPolicy } from "@/app/api/campaigns/[id]/policy/route";
+import { PUT as putChecks } from "@/app/api/campaigns/[id]/checks/route";
 import { GET as bulkJob } from "@/app/api/bulk-jobs/[id]/route";
 import { POST as startBulk } from "@/app/api/bulk-jobs/route";
 import { POST as createLink } from "@/app/api/share-links/route";
@@ -43,8 +44,8 @@ async function upstream(id: number): Promise<{ status: string; versions: { versi
   return (await res.json()) as never;
 }
 const activeOf = async (id: number) => (await upstream(id)).versions.find((v) => v.is_active)!.version_number;
-async function newVersion(id: number): Promise<number> {
-  const res = await admin(h.simUrl, `posts/${id}/versions`, { text_content: "Текст после правки в сервисе: другие цифры и другое обещание." });
+async function newVersion(id: number, text = "Текст после правки в сервисе: другие цифры и другое обещание."): Promise<number> {
+  const res = await admin(h.simUrl, `posts/${id}/versions`, { text_content: text });
   return ((await res.json()) as { versions: { version_number: number; is_active: boolean }[] }).versions.find((v) => v.is_active)!.version_number;
 }
 
@@ -264,6 +265,58 @@ describe("35.4 approval routed by risk", () => {
     await ok(id, await as("reviewer", lawyers[1]), v);
     expect((await approveAs(id, editor, { version: v })).status).toBe(200);
     expect((await upstream(id)).status).toBe("APPROVED");
+  });
+
+  it("a conditional legal step applies only to a version with a finding of its rule (the checks' findings, lib/checks)", async () => {
+    const rules = await send(putChecks, `/api/campaigns/${campaign}/checks`, {
+      method: "PUT",
+      role: "admin",
+      params: { id: String(campaign) },
+      body: { banned: [{ phrase: "гарантированный доход", severity: "warn", note: "Обещание дохода: нужна проверка юриста" }] },
+    });
+    expect(rules.status).toBe(200);
+    await policy({
+      signoff: [
+        { who: { role: "reviewer" } },
+        { name: "Юристы", who: { group: "Юристы", members: ["lawyer@example.com"] }, when: { kind: "rule", rule: "banned" } },
+      ],
+    });
+    const [flagged, plain] = [take(), take()];
+    // The phrase in another word form than written: the checks match every form.
+    const vf = await newVersion(flagged, "Гарантированного дохода не бывает, но этот курс близок к нему. Подробности в канале.");
+    const vp = await newVersion(plain, "Спокойный рассказ о новом курсе: расписание, преподаватели и цена. Подробности в канале.");
+    for (const [id, v] of [[flagged, vf], [plain, vp]] as const) expect((await ok(id, await as("reviewer"), v)).status).toBe(201);
+
+    expect((await approveAs(plain, await as("editor"), { version: vp })).status).toBe(200);
+    const refused = await approveAs(flagged, await as("editor"), { version: vf });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toMatch(/Юристы/);
+    const page = (await (await call(verdicts, `/api/posts/${flagged}/verdicts`, { role: "editor", params: { id: String(flagged) } })).json()) as { data: PostVerdicts };
+    expect(page.data.route.map((s) => s.applies)).toEqual([true, true]);
+    await ok(flagged, await as("reviewer", "lawyer@example.com"), vf);
+    expect((await approveAs(flagged, await as("editor"), { version: vf })).status).toBe(200);
+    await send(putChecks, `/api/campaigns/${campaign}/checks`, { method: "PUT", role: "admin", params: { id: String(campaign) }, body: { banned: [] } });
+  });
+
+  it("a blocking finding: refused (check_blocked) for the editor, passed by an admin's override with a reason, audited", async () => {
+    await policy({ signoff: [] });
+    await send(putChecks, `/api/campaigns/${campaign}/checks`, {
+      method: "PUT",
+      role: "admin",
+      params: { id: String(campaign) },
+      body: { banned: [{ phrase: "лучший в мире", severity: "block", note: "Недоказуемое превосходство" }] },
+    });
+    const id = take();
+    const v = await newVersion(id, "Наш лучший в мире курс стартует в понедельник. Подробности в канале.");
+    const refused = await approveAs(id, await as("editor"), { version: v });
+    expect((await errorOf(refused)).code).toBe("check_blocked");
+    const notAdmin = await approveAs(id, await as("editor"), { version: v, override: { reason: "Клиент настаивает" } });
+    expect(notAdmin.status).toBe(403);
+    expect((await approveAs(id, await as("admin"), { version: v, override: { reason: "" } })).status).toBe(400);
+    expect((await approveAs(id, await as("admin"), { version: v, override: { reason: "Согласовано с юристом клиента" } })).status).toBe(200);
+    const events = await db().selectFrom("audit_events").selectAll().where("kind", "=", "checks.override").where("task_id", "=", id).execute();
+    expect(JSON.parse(events[0]!.detail ?? "{}")).toMatchObject({ reason: "Согласовано с юристом клиента", version: v });
+    await send(putChecks, `/api/campaigns/${campaign}/checks`, { method: "PUT", role: "admin", params: { id: String(campaign) }, body: { banned: [] } });
   });
 
   it("a group member who approves does not sign off their own approve, even under 'any'", async () => {

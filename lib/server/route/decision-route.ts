@@ -22,13 +22,18 @@ export function rejectCategory() {
   return z.enum([first ?? "other", ...rest]);
 }
 
-/** Approve: an optional note. Reject: a reason is required (1–500 characters), its category optional for API clients. */
+/**
+ * Approve: an optional note, and for an admin an override of the checks'
+ * blocking findings with its reason (issue 35.4; the checks gate refuses it
+ * from anyone else and audits it). Reject: a reason is required (1–500
+ * characters), its category optional for API clients.
+ */
 const bodies = {
-  approve: () => z.object({ note: text.optional(), source, version: seenVersion.optional() }),
+  approve: () => z.object({ note: text.optional(), source, version: seenVersion.optional(), override: z.strictObject({ reason: text.min(1) }).optional() }),
   reject: () => z.object({ reason: text.min(1), category: rejectCategory().optional(), source, version: seenVersion.optional() }),
 } as const;
 
-type Body = { note?: string; reason?: string; category?: string; source: z.output<typeof source>; version?: number };
+type Body = { note?: string; reason?: string; category?: string; source: z.output<typeof source>; version?: number; override?: { reason: string } };
 
 /**
  * What goes beside `data` (or the error): the audit row's id, whether it was
@@ -68,6 +73,7 @@ export function decisionRoute(action: DecisionAction) {
         note: body.note,
         version: body.version,
         source: body.source,
+        ...(body.override ? { override: body.override } : {}),
       });
       return outcome.ok ? json({ data: outcome.result, ...extras(outcome) }) : errorResponse(outcome.error, {}, extras(outcome));
     }),
