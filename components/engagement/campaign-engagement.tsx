@@ -12,6 +12,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/query-states";
 import { campaignCsvHead } from "@/lib/analytics/engagement-csv";
 import { csvFileName, type CsvRow } from "@/lib/csv/csv";
+import { useZone } from "@/i18n/use-zone";
 import { calendarDay } from "@/lib/analytics/dates";
 import { metricColumns } from "@/lib/analytics/engagement";
 import { campaignQuery } from "@/lib/queries/campaigns";
@@ -36,9 +37,10 @@ export function CampaignEngagement({ id }: { id: number }) {
   const format = useFormatter();
   const [range, setRange] = useRangeUrl();
   const now = useMemo(() => new Date(), []);
-  const since = rangeSince(range, now);
-  const fromDay = rangeStartDay(range, now);
-  const today = calendarDay(now);
+  const timeZone = useZone();
+  const since = rangeSince(range, now, timeZone);
+  const fromDay = rangeStartDay(range, now, timeZone);
+  const today = calendarDay(now, timeZone);
   const day = (d: string) => format.dateTime(dayToDate(d), { dateStyle: "medium" });
 
   const campaign = useQuery(campaignQuery(id));

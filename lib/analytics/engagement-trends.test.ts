@@ -8,6 +8,7 @@ describe("campaign trend from the time series", () => {
   it("lists the days of a range, both ends included, and ends a day at Moscow midnight", () => {
     expect(daysOf("2026-11-29", "2026-12-02")).toEqual(["2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02"]);
     expect(new Date(dayEndMs("2026-11-20")).toISOString()).toBe("2026-11-20T21:00:00.000Z");
+    expect(new Date(dayEndMs("2026-11-20", "Asia/Novosibirsk")).toISOString()).toBe("2026-11-20T17:00:00.000Z");
   });
 
   it("sums each post's last value of each day; a day before any value is null, not 0", () => {

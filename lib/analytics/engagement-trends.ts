@@ -1,8 +1,9 @@
+import { DEFAULT_TIME_ZONE, startOfDay } from "@/lib/time/zone";
 import { shiftDay } from "./dates";
 
 /*
  * A campaign's trend from the local time series: for each calendar day of the
- * range (home time zone, Moscow, fixed +03:00 like the range's `since`), the
+ * range (in the reader's time zone, like the range's `since`), the
  * sum over the posts of the period of each post's last value collected before
  * that day ended. A post with no value yet by then is left out of that day
  * (it says how many posts a point covers); a day no post has a value for is
@@ -23,7 +24,6 @@ export type TrendPoint = {
 
 export type TrendSeries = { metric: string; points: TrendPoint[] };
 
-const HOME_OFFSET = "+03:00";
 
 /** The days from `from` to `to`, both included (YYYY-MM-DD). */
 export function daysOf(from: string, to: string): string[] {
@@ -32,13 +32,13 @@ export function daysOf(from: string, to: string): string[] {
   return out;
 }
 
-/** The first moment after `day` in the home time zone (ms). */
-export function dayEndMs(day: string): number {
-  return Date.parse(`${shiftDay(day, 1)}T00:00:00${HOME_OFFSET}`);
+/** The first moment after `day` in `timeZone` (ms). */
+export function dayEndMs(day: string, timeZone = DEFAULT_TIME_ZONE): number {
+  return startOfDay(shiftDay(day, 1), timeZone).getTime();
 }
 
 /** `samples` in any order; `postIds` are the posts of the period (samples of others are ignored). */
-export function dailyTotals(samples: readonly TotalSample[], postIds: readonly number[], metrics: readonly string[], days: readonly string[]): TrendSeries[] {
+export function dailyTotals(samples: readonly TotalSample[], postIds: readonly number[], metrics: readonly string[], days: readonly string[], timeZone = DEFAULT_TIME_ZONE): TrendSeries[] {
   const wanted = new Set(postIds);
   // metric → post → its samples, oldest first
   const byMetric = new Map<string, Map<number, { at: number; iso: string; value: number }[]>>();
@@ -52,7 +52,7 @@ export function dailyTotals(samples: readonly TotalSample[], postIds: readonly n
     if (!list) posts.set(s.task_id, (list = []));
     list.push({ at, iso: s.collected_at, value: s.value });
   }
-  const ends = days.map(dayEndMs);
+  const ends = days.map((day) => dayEndMs(day, timeZone));
   return metrics.map((metric) => {
     const sums = days.map(() => ({ value: 0, posts: 0, newest: -Infinity, iso: null as string | null }));
     for (const list of byMetric.get(metric)?.values() ?? []) {

@@ -1,5 +1,6 @@
 import { createLoader, createSerializer, parseAsStringLiteral, type inferParserType, type LoaderInput } from "nuqs/server";
 import { calendarDay, shiftDay } from "@/lib/analytics/dates";
+import { DEFAULT_TIME_ZONE, isoInZone, startOfDay } from "@/lib/time/zone";
 import { METRIC_TYPES, type MetricType } from "@/lib/schemas/values";
 import { parseAsDay, parseAsIdList, parseAsIntLiteral } from "./parsers";
 
@@ -42,14 +43,15 @@ export function rangeQuery(range: EngagementRange): string {
   return serializeRange(fromRange(range));
 }
 
-/** The first calendar day of the range (home time zone). Day-granular, so the cache key holds all day. */
-export function rangeStartDay(range: EngagementRange, now: Date): string {
-  return range.kind === "custom" ? range.from : shiftDay(calendarDay(now), -Number(range.days));
+/** The first calendar day of the range (in the reader's zone). Day-granular, so the cache key holds all day. */
+export function rangeStartDay(range: EngagementRange, now: Date, timeZone = DEFAULT_TIME_ZONE): string {
+  return range.kind === "custom" ? range.from : shiftDay(calendarDay(now, timeZone), -Number(range.days));
 }
 
-/** The API's `since` for a range: midnight of its first day, Moscow time (the service's zone). */
-export function rangeSince(range: EngagementRange, now: Date): string {
-  return `${rangeStartDay(range, now)}T00:00:00+03:00`;
+/** The API's `since` for a range: midnight of its first day in the reader's zone, with its offset. */
+export function rangeSince(range: EngagementRange, now: Date, timeZone = DEFAULT_TIME_ZONE): string {
+  const day = rangeStartDay(range, now, timeZone);
+  return isoInZone(startOfDay(day, timeZone), timeZone);
 }
 
 export const HISTORY_POINTS = [20, 50, 100, 200] as const;

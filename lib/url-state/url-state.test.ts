@@ -75,6 +75,8 @@ describe("engagement URL state", () => {
 
   it("turns a range into the API's since, at Moscow midnight", () => {
     expect(rangeSince({ kind: "preset", days: "7" }, now)).toBe("2026-11-14T00:00:00+03:00");
+    // In the reader's zone, with its offset.
+    expect(rangeSince({ kind: "custom", from: "2026-10-01" }, now, "Asia/Novosibirsk")).toBe("2026-10-01T00:00:00+07:00");
     expect(rangeSince({ kind: "custom", from: "2026-10-01" }, now)).toBe("2026-10-01T00:00:00+03:00");
   });
 

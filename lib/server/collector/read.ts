@@ -7,6 +7,7 @@ import type { CampaignTrendPosts, CampaignTrends, TrendPostRow } from "@/lib/sch
 import type { Database } from "@/lib/server/db";
 import type { Priority } from "@/lib/server/gateway/gateway";
 import type { Service } from "@/lib/server/service/service";
+import { DEFAULT_TIME_ZONE, startOfDay } from "@/lib/time/zone";
 import { PUBLISHED } from "./collector";
 import { iso, knownPosts, PRIORITY, listItem, promotePosts, TOTAL, totalsOf, upsertPosts } from "./store";
 
@@ -26,8 +27,8 @@ export type ReadDeps = {
   wake?: () => void;
 };
 
-/** Midnight starting `day` in the home time zone, as UTC ISO text. */
-export const dayStartIso = (day: string) => iso(Date.parse(`${day}T00:00:00+03:00`));
+/** Midnight starting `day` in the reader's time zone, as UTC ISO text. */
+export const dayStartIso = (day: string, timeZone = DEFAULT_TIME_ZONE) => iso(startOfDay(day, timeZone).getTime());
 
 /** The campaign's published posts from `fromIso` on, newest first, from the service's cached view (registered for collection). */
 async function viewPosts(d: ReadDeps, campaignId: number, fromIso: string, priority: Priority): Promise<Post[]> {
@@ -78,14 +79,14 @@ export async function periodPostIds(d: ReadDeps, campaignId: number, fromIso: st
   return { ids, listedAt: listed?.last_collected_at ?? null };
 }
 
-export async function campaignTrends(d: ReadDeps, campaignId: number, from: string, to: string, priority: Priority): Promise<DataResponse<CampaignTrends>> {
-  const fromIso = dayStartIso(from);
-  const endIso = iso(dayEndMs(to));
+export async function campaignTrends(d: ReadDeps, campaignId: number, from: string, to: string, priority: Priority, timeZone = DEFAULT_TIME_ZONE): Promise<DataResponse<CampaignTrends>> {
+  const fromIso = dayStartIso(from, timeZone);
+  const endIso = iso(dayEndMs(to, timeZone));
   const { ids, listedAt } = await periodPostIds(d, campaignId, fromIso, endIso, priority);
   const samples = await totalsOf(d.db, ids, endIso);
   const withData = new Set(samples.map((s) => s.task_id));
   const readAt = await postsReadAt(d.db, ids);
-  const series = dailyTotals(samples, ids, metricColumns(samples.map((s) => s.metric_type)), daysOf(from, to));
+  const series = dailyTotals(samples, ids, metricColumns(samples.map((s) => s.metric_type)), daysOf(from, to), timeZone);
   const pending =
     ids.length === 0
       ? 0
@@ -130,8 +131,8 @@ export async function campaignTrends(d: ReadDeps, campaignId: number, from: stri
 }
 
 /** Every published post of the period with its newest values from the time series; the ones with none are named. */
-export async function campaignTrendPosts(d: ReadDeps, campaignId: number, from: string, priority: Priority): Promise<DataResponse<CampaignTrendPosts>> {
-  const posts = await viewPosts(d, campaignId, dayStartIso(from), priority);
+export async function campaignTrendPosts(d: ReadDeps, campaignId: number, from: string, priority: Priority, timeZone = DEFAULT_TIME_ZONE): Promise<DataResponse<CampaignTrendPosts>> {
+  const posts = await viewPosts(d, campaignId, dayStartIso(from, timeZone), priority);
   const ids = posts.map((p) => p.task_id);
   const latest = new Map<number, TrendPostRow["metrics"]>();
   for (let i = 0; i < ids.length; i += 200) {

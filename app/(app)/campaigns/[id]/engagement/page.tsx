@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { getTimeZone } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { CampaignEngagement } from "@/components/engagement/campaign-engagement";
 import { PrefetchFirst } from "@/components/overview/prefetch";
@@ -26,9 +27,10 @@ async function CampaignEngagementPage({ params, searchParams }: Props) {
   // The client's parsers and defaults and the same day-granular `since`, so the prefetched key is the one it asks for.
   const now = new Date();
   const range = parseRange(await searchParams);
-  const since = rangeSince(range, now);
-  const from = rangeStartDay(range, now);
-  const to = calendarDay(now);
+  const timeZone = await getTimeZone();
+  const since = rangeSince(range, now, timeZone);
+  const from = rangeStartDay(range, now, timeZone);
+  const to = calendarDay(now, timeZone);
   return (
     <PrefetchFirst
       fallback={<SkeletonLines lines={8} />}
@@ -36,8 +38,8 @@ async function CampaignEngagementPage({ params, searchParams }: Props) {
         { queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) },
         // Totals, the trend and the per-post table come from the local time series (lib/server/collector): no upstream call per view.
         { queryKey: campaignEngagementQuery(id, since).queryKey, queryFn: async () => campaignTotals(await readDeps(), id, since, "interactive") },
-        { queryKey: campaignTrendsQuery(id, from, to).queryKey, queryFn: async () => campaignTrends(await readDeps(), id, from, to, "interactive") },
-        { queryKey: campaignTrendPostsQuery(id, from).queryKey, queryFn: async () => campaignTrendPosts(await readDeps(), id, from, "interactive") },
+        { queryKey: campaignTrendsQuery(id, from, to).queryKey, queryFn: async () => campaignTrends(await readDeps(), id, from, to, "interactive", timeZone) },
+        { queryKey: campaignTrendPostsQuery(id, from).queryKey, queryFn: async () => campaignTrendPosts(await readDeps(), id, from, "interactive", timeZone) },
       ]}
     >
       <CampaignEngagement id={id} />
