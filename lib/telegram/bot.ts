@@ -1,8 +1,9 @@
 import "server-only";
 import { Bot, type Context } from "grammy";
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { can } from "@/lib/auth/roles";
 import { log } from "@/lib/server/log";
+import { redis, redisKey, redisMode } from "@/lib/server/redis";
 import { personFor } from "./access";
 import { auditTelegram } from "./audit";
 import { safeError, type TelegramConfig } from "./config";
@@ -26,16 +27,23 @@ const isPrivate = (ctx: Context) => ctx.chat?.type === "private";
  */
 export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"] } = {}): Bot {
   const bot = new Bot(c.token, { client: { apiRoot: c.apiRoot }, ...(o.botInfo ? { botInfo: o.botInfo } : {}) });
-  const limiter = new RateLimiterMemory({ points: CHAT_POINTS, duration: CHAT_SECONDS });
+  // With Redis (production mode) the count is shared, so webhook updates spread over instances are limited together.
+  const limiter: RateLimiterAbstract = redisMode()
+    ? new RateLimiterRedis({ storeClient: redis(), keyPrefix: redisKey("telegram", "chat"), points: CHAT_POINTS, duration: CHAT_SECONDS, insuranceLimiter: new RateLimiterMemory({ points: CHAT_POINTS, duration: CHAT_SECONDS }) })
+    : new RateLimiterMemory({ points: CHAT_POINTS, duration: CHAT_SECONDS });
 
   bot.use(async (ctx, next) => {
     const chatId = ctx.chat?.id ?? ctx.from?.id;
     if (chatId === undefined) return;
     try {
       await limiter.consume(String(chatId));
-    } catch {
-      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: T.tooFast }).catch(() => undefined);
-      return;
+    } catch (e) {
+      // A refusal is a RateLimiterRes; an Error is the store failing (the insurance limiter took over), not a refusal.
+      if (e instanceof Error) log.warn("telegram rate limiter unavailable", { error: e.message });
+      else {
+        if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: T.tooFast }).catch(() => undefined);
+        return;
+      }
     }
     if (isPrivate(ctx)) return next();
     // A group: only a bound chat, or a command that binds one.

@@ -56,8 +56,8 @@ async function readParams(req: IncomingMessage, url: URL): Promise<Record<string
   return { ...out, raw };
 }
 
-export async function startBotApiServer(token = "123456:TEST-token-abcdefghijklmnopqrstuv"): Promise<BotApiServer> {
-  const port = await freePort();
+export async function startBotApiServer(token = "123456:TEST-token-abcdefghijklmnopqrstuv", fixedPort?: number): Promise<BotApiServer> {
+  const port = fixedPort ?? (await freePort());
   let nextUpdate = 1;
   let nextMessage = 100;
   const pollers = new Set<() => void>();
