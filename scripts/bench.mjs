@@ -54,7 +54,7 @@ try {
   await waitFor(`${base}/api/health`);
   console.log("\n== cached GET through the dashboard API ==");
   step("npx", ["tsx", "bench/cached-get.ts", base]);
-  console.log("\n== request budget: 1 person vs 25 people watching one queue ==");
+  console.log("\n== request budget: three people on the campaign mirror (bench:budget) ==");
   step("npx", ["tsx", "bench/budget.ts"]);
   console.log("\n== word diff ==");
   step("npx", ["tsx", "bench/diff.ts"]);
@@ -63,7 +63,6 @@ try {
   step("npx", ["tsx", "bench/events.ts"]);
   step("npx", ["tsx", "bench/redis-budget.ts"]);
   step("npx", ["tsx", "bench/cluster.ts"]);
-  step("npx", ["tsx", "bench/inbox.ts"]);
 } finally {
   stop();
 }

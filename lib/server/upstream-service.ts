@@ -9,6 +9,7 @@ import { gauge, onCollect } from "@/lib/server/metrics";
 import { redis, redisKey, redisSubscriber } from "@/lib/server/redis";
 import { createService, type ServiceOptions, type UpstreamApi } from "@/lib/server/service/service";
 import { observed, observePostDetail, observePostEngagement } from "@/lib/server/collector/free-data";
+import { appMirrorStore } from "@/lib/server/mirror";
 import * as upstream from "@/lib/upstream";
 
 /**
@@ -60,7 +61,11 @@ function current(): State {
       writesPerMinute: e.BUDGET_WRITES_PER_MINUTE,
       requestsPerHour: e.BUDGET_REQUESTS_PER_HOUR,
     };
-    g.__upstreamService = build(e.REDIS_URL ? productionOptions(limits) : { limits }, realApi);
+    // The mirror in the app's database (every instance on it shares it), refreshed on the inbox's timings.
+    g.__upstreamService = build(e.REDIS_URL ? productionOptions(limits) : { limits }, realApi, {
+      mirror: appMirrorStore(),
+      schedule: { dueSoonMs: e.INBOX_DUE_SOON_MINUTES * 60_000, activeWindowMs: e.INBOX_IDLE_MINUTES * 60_000 },
+    });
   }
   return g.__upstreamService;
 }
@@ -102,6 +107,7 @@ export const service: S = {
   campaign: (...a: Parameters<S["campaign"]>) => current().service.campaign(...a),
   campaignSchedules: (...a: Parameters<S["campaignSchedules"]>) => current().service.campaignSchedules(...a),
   campaignPosts: (...a: Parameters<S["campaignPosts"]>) => current().service.campaignPosts(...a),
+  campaignMirror: (...a: Parameters<S["campaignMirror"]>) => current().service.campaignMirror(...a),
   latestPost: (...a: Parameters<S["latestPost"]>) => current().service.latestPost(...a),
   campaignEngagement: (...a: Parameters<S["campaignEngagement"]>) => current().service.campaignEngagement(...a),
   // Free data for the engagement time series (lib/server/collector/free-data.ts): the answer passes on unchanged.
@@ -118,12 +124,15 @@ export const service: S = {
   },
   postFresh: (...a: Parameters<S["postFresh"]>) => current().service.postFresh(...a),
   invalidatePost: (...a: Parameters<S["invalidatePost"]>) => current().service.invalidatePost(...a),
+  get mirror() {
+    return current().service.mirror;
+  },
 };
 
 /** Same as `service.invalidatePost`, for callers that only need this; resolves once every instance can see it. */
 export async function invalidatePost(...a: Parameters<S["invalidatePost"]>): Promise<void> {
   const state = current();
-  state.service.invalidatePost(...a);
+  await state.service.invalidatePost(...a);
   await settled(state, undefined);
 }
 
@@ -176,6 +185,7 @@ export type ResetOptions = {
 /** A fresh gateway and cache for the next test; returns them so the test can look inside. */
 export function resetServiceForTests(options: ResetOptions = {}): State {
   g.__upstreamService?.gateway.close();
+  g.__upstreamService?.service.mirror.scheduler.stop();
   if (options.fromEnv) {
     g.__upstreamService = undefined;
     return current();

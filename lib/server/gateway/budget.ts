@@ -23,7 +23,11 @@ import { BudgetRefusal } from "./errors";
  *                tokens nor the minute's last `confirmReadReserve` reads.
  * - background:  like interactive, but also leaves `backgroundReadHeadroom`
  *                per-minute tokens and `backgroundHourlyHeadroom` hourly tokens
- *                to people, and never jumps a queue.
+ *                to people, and never jumps a queue. By default those floors
+ *                are set so background work (mirror refreshes, the collector)
+ *                only takes a token while the window's spending, everyone's,
+ *                is under BACKGROUND_SHARE: it never holds more than 40 % of
+ *                any minute's reads nor of the hour.
  */
 export type Lane = "interactive" | "background" | "confirm" | "write";
 
@@ -44,17 +48,23 @@ export type BudgetLimits = {
   marginMs: number;
 };
 
+/** Most of any window background work may hold (issue 31): people's reads and decisions come first. */
+export const BACKGROUND_SHARE = 0.4;
+
 export function defaultLimits(readsPerMinute: number, writesPerMinute: number, requestsPerHour: number): BudgetLimits {
+  const writeReserve = Math.max(1, Math.ceil(requestsPerHour * 0.08));
+  const confirmReadReserve = Math.floor(readsPerMinute * 0.05);
   return {
     readsPerMinute,
     writesPerMinute,
     requestsPerHour,
     // 8 %: 80 of 1000, enough for a busy hour of decisions and their confirming reads.
-    writeReserve: Math.max(1, Math.ceil(requestsPerHour * 0.08)),
+    writeReserve,
     // 5 %: 3 of 60 a minute, for the decisions a team makes within one minute of spent reads.
-    confirmReadReserve: Math.floor(readsPerMinute * 0.05),
-    backgroundReadHeadroom: Math.ceil(readsPerMinute * 0.25),
-    backgroundHourlyHeadroom: Math.ceil(requestsPerHour * 0.1),
+    confirmReadReserve,
+    // Background takes a token only while at most 40 % of the window is spent: then it holds at most that.
+    backgroundReadHeadroom: Math.max(0, readsPerMinute - Math.floor(readsPerMinute * BACKGROUND_SHARE) - confirmReadReserve),
+    backgroundHourlyHeadroom: Math.max(0, requestsPerHour - Math.floor(requestsPerHour * BACKGROUND_SHARE) - writeReserve),
     marginMs: 250,
   };
 }

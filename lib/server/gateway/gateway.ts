@@ -318,8 +318,8 @@ export class Gateway {
   }
 
   /** One uncached request (a fresh read or a write); budget refusals and 429s become BudgetExhaustedError. */
-  async direct<T>(op: string, lane: Lane, retry: RetryMode, fn: (o: CallOptions) => Promise<T>): Promise<T> {
-    const maxWaitMs = lane === "write" || lane === "confirm" ? this.o.writeWaitMs : lane === "interactive" ? this.o.interactiveWaitMs : 0;
+  async direct<T>(op: string, lane: Lane, retry: RetryMode, fn: (o: CallOptions) => Promise<T>, waitMs?: number): Promise<T> {
+    const maxWaitMs = waitMs ?? (lane === "write" || lane === "confirm" ? this.o.writeWaitMs : lane === "interactive" ? this.o.interactiveWaitMs : 0);
     try {
       return await this.caller.call({ op, lane, maxWaitMs, retry, timeoutMs: this.o.timeoutMs }, fn);
     } catch (e) {
@@ -339,6 +339,16 @@ export class Gateway {
     this.cache.set(key, entry);
     this.failures.delete(key);
     this.shared?.put(key, entry);
+  }
+
+  /**
+   * Puts back a last good answer kept elsewhere (the database, after a
+   * restart) with its own age, when this instance holds none: served fresh
+   * within its TTL, else as the base a refresh replaces.
+   */
+  seed<T>(key: string, value: T, fetchedAt: number, ttlMs: number, tags: readonly string[]): void {
+    if (this.cache.has(key)) return;
+    this.cache.set(key, { value, fetchedAt, freshUntil: fetchedAt + ttlMs, tags });
   }
 
   /** Keeps a cached answer fresh until `until` (never shortens it); used when other data vouches for it. */

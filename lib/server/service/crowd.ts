@@ -4,6 +4,7 @@ import { flushMicrotasks, type Clock, type FakeClock } from "@/lib/server/gatewa
 import { createGateway, type Gateway } from "@/lib/server/gateway/gateway";
 import { RedisBudget } from "@/lib/server/gateway/redis-budget";
 import { SharedCache } from "@/lib/server/gateway/shared-cache";
+import { mirrorDatabase } from "@/lib/server/mirror";
 import { createService, type Service, type UpstreamApi } from "./service";
 
 /**
@@ -86,6 +87,8 @@ export async function productionInstances(
   o: { clock: Clock; api: UpstreamApi; prefix: string; connect: (name: string) => Promise<Redis>; limits?: BudgetLimits },
 ): Promise<Instances> {
   const limits = o.limits ?? defaultLimits(60, 30, 1000);
+  // One database for every instance's mirror, as production's Postgres is.
+  const mirrors = mirrorDatabase();
   const nodes = await Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const [command, subscriber] = await Promise.all([o.connect(`app${i}`), o.connect(`app${i}-sub`)]);
@@ -93,7 +96,7 @@ export async function productionInstances(
       const shared = new SharedCache({ redis: command, subscriber, prefix: `${o.prefix}:cache` });
       const gateway = createGateway({ clock: o.clock, limits, budget, shared });
       await shared.ready();
-      return { command, subscriber, budget, gateway, service: createService(gateway, o.api) };
+      return { command, subscriber, budget, gateway, service: createService(gateway, o.api, { mirror: mirrors.store() }) };
     }),
   );
   return {

@@ -10,31 +10,37 @@ import {
 /**
  * How long an answer is served as fresh, per operation (ms). The hourly
  * budget (~16 requests a minute for the whole team) is what these protect:
- * - account, projects, campaigns, channels, schedules: 60 s; they change
- *   rarely and only through the upstream's own UI.
- * - campaign detail 30 s (its stats move as posts do; decisions drop it).
- * - posts list 15 s: the queue is polled every 10–15 s; a refresh costs one
- *   small `since` call (see post-sync.ts), whoever and however many poll.
- * - post detail 20 s, latest post 30 s (decisions drop both).
+ * - account, projects, campaigns, channels, campaign detail, schedules:
+ *   10 min; they change rarely and only through the upstream's own UI. A
+ *   reader past that gets the last answer at once while it is read again in
+ *   the background lane, and the last answer is kept in the database, so a
+ *   restart does not read them again (service.ts). A campaign's counts come
+ *   from its mirror, so decisions do not make its detail old.
+ * - post lists: cut from the campaign's mirror (lib/server/mirror), never read as such.
+ * - post detail: until the mirror shows its `updated_at` or status moved, or
+ *   its media links near half their lifetime (service.ts `validatedFor`).
  * - engagement 120 s, history 300 s: collected periodically upstream; the
  *   charts do not need to be fresher than that.
  * Under budget pressure the gateway stretches them (Gateway.stretch).
  */
 export const TTL_MS = {
-  account: 60_000,
-  projects: 60_000,
-  project: 60_000,
-  projectChannels: 60_000,
-  campaigns: 60_000,
-  campaign: 30_000,
-  campaignSchedules: 60_000,
+  account: 600_000,
+  projects: 600_000,
+  project: 600_000,
+  projectChannels: 600_000,
+  campaigns: 600_000,
+  campaign: 600_000,
+  campaignSchedules: 600_000,
   campaignPosts: 15_000,
   latestPost: 30_000,
   campaignEngagement: 120_000,
-  post: 20_000,
+  post: 600_000,
   postEngagement: 120_000,
   postEngagementHistory: 300_000,
 } as const;
+
+/** Reads that change rarely: kept 10 min, refreshed in the background lane, kept in the database for a restart. */
+export const SLOW_OPERATIONS: ReadonlySet<string> = new Set(["account", "projects", "project", "projectChannels", "campaigns", "campaign", "campaignSchedules"]);
 
 export type Operation = keyof typeof TTL_MS;
 

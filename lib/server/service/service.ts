@@ -19,12 +19,23 @@ import type {
   ProjectListItem,
   Schedule,
 } from "@/lib/schemas";
+import { randomBytes } from "node:crypto";
+import type { DataMeta } from "@/lib/api/envelope";
 import { wasInvalidated } from "@/lib/server/gateway/cache";
+import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
+import { publishRefreshChanges } from "@/lib/server/events/refresh";
+import { latestOf, pageOf, statsOf } from "@/lib/server/mirror/cut";
+import { mirrorStoreAt } from "@/lib/server/mirror";
+import { newestUpdate, Refresher, type RefreshChange, type SyncOptions } from "@/lib/server/mirror/refresh";
+import { MirrorScheduler, type MirrorScheduleConfig } from "@/lib/server/mirror/scheduler";
+import type { Mirrored, MirrorStore } from "@/lib/server/mirror/store";
+import { UpstreamHttpError } from "@/lib/upstream/errors";
+import { say, text } from "@/lib/server/errors";
 import type { Gateway, Priority } from "@/lib/server/gateway/gateway";
 import type * as upstream from "@/lib/upstream";
 import type { CallOptions } from "@/lib/upstream";
-import { ANY_CAMPAIGN_DERIVED, ANY_CAMPAIGN_VIEWS, TTL_MS, keys, normalizeCampaignQuery, normalizePostQuery, tags, type NormalPostQuery } from "./keys";
-import { DEFAULT_SYNC, loadView, pageFromView, viewCovers, viewWithPost, type KnownChange, type PostView, type SyncOptions } from "./post-sync";
+import { ALL_POST_STATUSES, SLOW_OPERATIONS, TTL_MS, keys, normalizeCampaignQuery, normalizePostQuery, tags } from "./keys";
+import type { KnownChange, PostView } from "./post-sync";
 import { decide, type WriteResult } from "./writes";
 
 export type UpstreamApi = Pick<
@@ -53,12 +64,26 @@ export type Service = ReturnType<typeof createService>;
 export type ServiceOptions = {
   sync?: Partial<SyncOptions>;
   ttlMs?: Partial<Record<keyof typeof TTL_MS, number>>;
-  /**
-   * Longest a published post's detail stays fresh on the word of a synced
-   * list (default 5 min; 30 min before publication, when nothing in it moves
-   * without its `updated_at` moving).
-   */
+  /** Longest a published post's detail stays fresh on the mirror's word (default 10 min; 6 h before publication). */
   detailValidatedMs?: number;
+  /** The campaign mirror's database; default a SQLite database in memory (the app passes its own: lib/server/upstream-service.ts). */
+  mirror?: MirrorStore;
+  /** This instance's name in the mirror's refresh leases. */
+  owner?: string;
+  /**
+   * The mirror's refresh schedule (lib/server/mirror/scheduler.ts): given, its
+   * loop starts with the first person's read (the app); absent, nothing runs
+   * in the background (tests drive the scheduler's `tick` themselves).
+   */
+  schedule?: Partial<MirrorScheduleConfig>;
+  /** How long a person's list read waits for its campaign's refresh before the mirror is answered as it is. */
+  needWaitMs?: number;
+  /** A read across campaigns refreshes one in the background lane when its mirror is older than this (the scheduler fell behind). */
+  crossMaxAgeMs?: number;
+  /** A mirror older than this is answered marked stale. */
+  staleAfterMs?: number;
+  /** Every upstream read of the mirror's refresher (tests, the benchmark). */
+  onMirrorRead?: (campaignId: number, kind: "fill" | "delta", lane: string) => void;
 };
 
 /** Statuses whose detail carries engagement that is collected periodically, without touching `updated_at`. */
@@ -83,135 +108,211 @@ class CampaignOfPost {
   }
 }
 
+/** How a list read may refresh the mirror it is cut from. */
+export type ListNeed = {
+  /**
+   * A person opened this campaign's page: its mirror is refreshed first when
+   * older than this (one `since` read in the interactive lane, waited for at
+   * most `needWaitMs`; refused, the mirror is answered with its age).
+   */
+  maxAgeMs?: number;
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /** The typed, cached, budgeted face of the upstream that route handlers use. */
 export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOptions = {}) {
   const ttl = { ...TTL_MS, ...options.ttlMs };
-  const sync = { ...DEFAULT_SYNC, ...options.sync };
   const campaignOf = new CampaignOfPost();
-  const detailValidatedMs = options.detailValidatedMs ?? 300_000;
-  const prePublicationValidatedMs = Math.max(detailValidatedMs, 30 * 60_000);
+  const detailValidatedMs = options.detailValidatedMs ?? 600_000;
+  const needWaitMs = options.needWaitMs ?? 400;
+  const crossMaxAgeMs = options.crossMaxAgeMs ?? 150_000;
+  const staleAfterMs = options.staleAfterMs ?? 11 * 60_000;
+  const store = options.mirror ?? mirrorStoreAt().store;
+  /** Campaigns whose last refresh failed, and when to try again. */
+  const failing = new Map<number, number>();
+  /** Campaigns a change of unknown outcome touched: the next read refreshes first. */
+  const dirty = new Set<number>();
 
-  /** A cached read of one upstream call. */
-  function one<T>(op: keyof typeof TTL_MS, key: string, tagList: readonly string[], p: Priority, fn: (o: CallOptions) => Promise<T>): Read<T> {
-    return gw.read<T>({ op, key, ttlMs: ttl[op], tags: tagList, priority: p, load: (ctx) => ctx.call(op, fn) });
+  const refresher = new Refresher({
+    store,
+    list: api.listCampaignPosts,
+    call: (op, lane, maxWaitMs, fn) => gw.direct(op, lane, "get", fn, maxWaitMs),
+    now: () => gw.clock.now(),
+    owner: options.owner ?? randomBytes(6).toString("hex"),
+    sync: options.sync,
+    onChange: mirrorChanged,
+    onRead: options.onMirrorRead,
+  });
+
+  const scheduled = options.schedule !== undefined;
+  const scheduler = new MirrorScheduler({
+    store,
+    refresher,
+    clock: gw.clock,
+    config: options.schedule,
+    campaigns: async () => {
+      const r = await one("campaigns", keys.campaigns({ status: ["ACTIVE", "FROZEN"] }), tags.campaigns(), "background", (o) =>
+        api.listCampaigns(normalizeCampaignQuery({ status: ["ACTIVE", "FROZEN"] }), o),
+      );
+      return r.data.campaigns.filter((c) => c.status === "ACTIVE" || c.status === "FROZEN").map((c) => c.id);
+    },
+  });
+
+  function activity(): void {
+    if (scheduled) scheduler.activity();
+    else scheduler.note();
   }
 
-  function view(id: number, n: NormalPostQuery, p: Priority): Read<PostView> {
-    return gw.read<PostView>({
-      op: "campaignPosts",
-      key: keys.postView(id, n),
-      ttlMs: ttl.campaignPosts,
-      alignToClock: true,
-      tags: tags.campaignViews(id),
-      priority: p,
+  /**
+   * A cached read of one upstream call. The slowly changing ones are kept in
+   * the database too (a restart serves them without a read), and a reader who
+   * has an older answer gets it while it is read again in the background lane.
+   */
+  async function one<T>(op: keyof typeof TTL_MS, key: string, tagList: readonly string[], p: Priority, fn: (o: CallOptions) => Promise<T>): Read<T> {
+    if (p === "interactive") activity();
+    if (!SLOW_OPERATIONS.has(op)) return gw.read<T>({ op, key, ttlMs: ttl[op], tags: tagList, priority: p, load: (ctx) => ctx.call(op, fn) });
+    if (!gw.peek(key)) {
+      const kept = await store.snapshot<T>(key).catch(() => undefined);
+      if (kept) gw.seed(key, kept.value, kept.fetchedAt, ttl[op], tagList);
+    }
+    const held = gw.peek<T>(key);
+    const priority: Priority = held && !wasInvalidated(held) ? "background" : p;
+    return gw.read<T>({
+      op,
+      key,
+      ttlMs: ttl[op],
+      tags: tagList,
+      priority,
       load: async (ctx) => {
-        const before = ctx.previous?.value.posts ?? [];
-        const v = await loadView(ctx, api.listCampaignPosts, id, n, () => gw.clock.now(), sync);
-        campaignOf.remember(v.posts);
-        reconcileDetails(v.posts);
-        // A post that left the list changed (its status, most likely): its detail is stale.
-        const still = new Set(v.posts.map((x) => x.task_id));
-        for (const x of before) if (!still.has(x.task_id)) gw.invalidate(tags.post(x.task_id)[0] as string);
-        return v;
+        const value = await ctx.call(op, fn);
+        void store.keepSnapshot(key, value, gw.clock.now()).catch(() => undefined);
+        return value;
       },
     });
   }
 
   /**
-   * How long a detail may live on a list's word: engagement is collected only
-   * once a post is out, so before that nothing in the detail moves without
-   * `updated_at` moving too; media links must not get near their expiry.
+   * What a refresh changed: details of posts whose `updated_at` or status
+   * moved are dropped (read again when next asked), and open pages are told.
    */
-  function validatedFor(post: PostDetail): number {
-    const settled = !ENGAGEMENT_STATUSES.has(post.status);
-    const base = settled ? prePublicationValidatedMs : detailValidatedMs;
-    return post.media ? Math.min(base, (post.media.expires_in * 1000) / 2) : base;
+  function mirrorChanged(c: RefreshChange): void {
+    const before = new Map((c.before ?? []).map((p) => [p.task_id, p]));
+    campaignOf.remember(c.changed);
+    for (const p of c.changed) {
+      const old = before.get(p.task_id);
+      if (!old || old.updated_at !== p.updated_at || old.status !== p.status) gw.invalidate(tags.post(p.task_id)[0] as string);
+    }
+    if (!c.before) return;
+    const view = (posts: readonly Post[]): PostView => ({
+      campaignId: c.campaignId,
+      campaignName: "",
+      statuses: ALL_POST_STATUSES,
+      sort: "created_at",
+      posts: [...posts],
+      complete: true,
+      total: posts.length,
+      fullBy: Infinity,
+    });
+    const prev = view(c.before);
+    const after = new Map(c.before.map((p) => [p.task_id, p]));
+    for (const p of c.changed) after.set(p.task_id, p);
+    publishRefreshChanges({ ...prev, cursorMs: newestUpdate(c.before) }, view([...after.values()]), c.changed);
+  }
+
+  async function refreshNow(id: number, lane: "interactive" | "background", waitMs?: number): Promise<void> {
+    try {
+      await refresher.refresh(id, lane, waitMs);
+      failing.delete(id);
+      dirty.delete(id);
+    } catch (e) {
+      const retryAt = gw.clock.now() + (e instanceof BudgetExhaustedError ? e.retryAfterSeconds * 1000 : 15_000);
+      failing.set(id, retryAt);
+      throw e;
+    }
+  }
+
+  /** The campaign's mirror, filled first when never seen; another instance filling it is waited for a little. */
+  async function mirrored(id: number, p: Priority, need: ListNeed = {}): Promise<Mirrored> {
+    if (p === "interactive") activity();
+    let m = await store.read(id);
+    // Never seen: filled now, the reader waiting (a refusal is the one answer that may say "later").
+    for (let i = 0; !m && i < 20; i++) {
+      if ((await refresher.refresh(id, p)) === "held") await gw.clock.sleep(250);
+      m = await store.read(id);
+    }
+    if (!m) throw new BudgetExhaustedError(5);
+    const now = gw.clock.now();
+    const age = now - m.sync.fetchedAt;
+    const wanted = dirty.has(id) ? 0 : need.maxAgeMs;
+    if (p === "interactive" && wanted !== undefined && age > wanted) {
+      // A person on this campaign's page: a short wait for one `since` read, else the mirror as it is.
+      const refresh = refreshNow(id, "interactive", 300);
+      const done = await Promise.race([refresh.then(() => true, () => false), gw.clock.sleep(needWaitMs).then(() => false)]);
+      if (done) m = (await store.read(id)) ?? m;
+    } else if (p === "interactive" && age > crossMaxAgeMs && !refresher.busy(id)) {
+      // Read across campaigns (overview, inbox, calendar): the scheduler is behind; catch up in the background lane.
+      void refreshNow(id, "background").catch(() => undefined);
+    }
+    return m;
+  }
+
+  function metaOf(m: Mirrored): DataMeta {
+    const now = gw.clock.now();
+    const retry = failing.get(m.sync.campaignId);
+    const stale = retry !== undefined || now - m.sync.fetchedAt > staleAfterMs;
+    return {
+      stale,
+      fetchedAt: iso(m.sync.fetchedAt),
+      ...(stale ? { retryAt: iso(Math.max(now, retry ?? now + 15_000)) } : {}),
+    };
   }
 
   /**
-   * A freshly synced list tells us, for each of its posts, whether a cached
-   * detail is still current: same `updated_at` and status means nothing a
-   * person acts on has changed, so the detail stays fresh along with the list
-   * (up to `detailValidatedMs` after its own fetch, for engagement and media
-   * links); a different one drops it. This is what keeps 25 people opening the
-   * head of the same queue at the cost of one.
+   * How long a detail may live on the mirror's word: it is dropped when the
+   * mirror shows its `updated_at` or status moved; media links must not get
+   * near their expiry; a published post's engagement moves on its own.
    */
-  function reconcileDetails(posts: readonly Post[]): void {
-    const now = gw.clock.now();
-    for (const p of posts) {
-      const cached = gw.peek<PostDetail>(keys.post(p.task_id));
-      if (!cached) continue;
-      if (cached.value.updated_at !== p.updated_at || cached.value.status !== p.status) {
-        gw.invalidate(tags.post(p.task_id)[0] as string);
-      } else {
-        // Vouched for now: as good as a detail fetched now, within its own TTL.
-        gw.extend(keys.post(p.task_id), Math.min(cached.fetchedAt + validatedFor(cached.value), now + ttl.post));
-      }
-    }
+  function validatedFor(post: PostDetail): number {
+    const base = ENGAGEMENT_STATUSES.has(post.status) ? detailValidatedMs : 6 * 3_600_000;
+    return post.media ? Math.min(base, (post.media.expires_in * 1000) / 2) : base;
   }
 
   async function postFresh(id: number, lane: "interactive" | "confirm" | "background" = "interactive"): Promise<PostDetail> {
     const post = await gw.direct("post", lane, "get", (o) => api.getPost(id, o));
-    gw.store(keys.post(id), post, ttl.post, tags.post(id));
+    gw.store(keys.post(id), post, Math.min(ttl.post, validatedFor(post)), tags.post(id));
     campaignOf.remember([post]);
     return post;
   }
 
   /**
-   * A post changed: its detail and its campaign's derived answers are dropped.
-   * When the change is `known`, its campaign's views are brought up to date
-   * (`amendViews`) and the campaign's detail, whose counts it moved, is only
-   * due for a refresh: served stale if the budget refuses one, rather than
-   * failing the page's header. Otherwise the views are only expired: the next
-   * read refreshes them with one small `since` call.
+   * A post changed: its detail is dropped. When the change is `known` (a
+   * decision's answer, a notification's post) the mirror takes it at no
+   * upstream cost and every list and count shows it at once; otherwise its
+   * campaign is refreshed before its next list is answered.
    */
-  function invalidatePost(taskId: number, campaignId?: number, known?: KnownChange): void {
-    const cid = campaignId ?? campaignOf.get(taskId) ?? gw.peek<PostDetail>(keys.post(taskId))?.value.campaign_id;
+  async function invalidatePost(taskId: number, campaignId?: number, known?: KnownChange): Promise<void> {
     gw.invalidate(`post:${taskId}`);
-    if (cid === undefined) {
-      gw.invalidate(ANY_CAMPAIGN_VIEWS, "expire");
-      gw.invalidate(ANY_CAMPAIGN_DERIVED);
-      return;
-    }
-    const detail = tags.campaignDetail(cid)[0] as string;
-    if (known) {
-      amendViews(cid, taskId, known);
-      gw.amend(detail, (value) => value, { outdated: true });
-    } else {
-      gw.invalidate(`campaign:${cid}:posts`, "expire");
-      gw.invalidate(detail);
-    }
-    // The latest post may be this one, as it was: never served again.
+    const cid = campaignId ?? ("post" in (known ?? {}) ? (known as { post: Post }).post.campaign_id : undefined) ?? campaignOf.get(taskId) ?? (await store.campaignOf(taskId).catch(() => undefined));
+    if (cid === undefined) return;
     for (const tag of [tags.latest(cid), tags.campaignEngagement(cid)]) gw.invalidate(tag[0] as string);
-  }
-
-  /**
-   * The campaign's views with the post as it is now, at no upstream cost: a
-   * list read right after a decision (the queue moving on, another instance,
-   * a read budget spent for the minute) shows the decision without waiting
-   * for a refresh. A decision's answer gives the status only; the rest of the
-   * post comes from a view that holds it. A view that cannot be brought up
-   * to date for sure (a post it should now hold and no view has, a place in
-   * its order not known, a partial view, an exact page) is expired as before.
-   */
-  function amendViews(cid: number, taskId: number, known: KnownChange): void {
-    const tag = tags.campaignViews(cid)[0] as string;
-    const isView = (v: unknown): v is PostView => typeof v === "object" && v !== null && "complete" in v && "statuses" in v;
-    let post = "post" in known ? known.post : undefined;
-    if (!post && "status" in known) {
-      // From a list still served: an expired one's copy of the row may predate an earlier change.
-      const held = gw
-        .peekTagged<unknown>(tag)
-        .flatMap(([, e]) => (isView(e.value) && !wasInvalidated(e) ? e.value.posts : []))
-        .find((p) => p.task_id === taskId);
-      post = held && { ...held, status: known.status };
+    try {
+      const now = gw.clock.now();
+      if (known && "post" in known) {
+        await store.upsert(cid, [known.post], { at: now });
+        scheduler.soon(cid);
+        return;
+      }
+      const held = known ? (await store.read(cid))?.posts.find((p) => p.task_id === taskId) : undefined;
+      if (held && known) {
+        await store.upsert(cid, [{ ...held, status: known.status }], { at: now });
+        return;
+      }
+    } catch {
+      // The mirror could not take it: refreshed before it is shown again.
     }
-    gw.amend<unknown>(tag, (value) => {
-      if (!isView(value)) return undefined;
-      if (post) return viewWithPost(value, post);
-      // Held by no view: a view it should now be in cannot take it; the others are as they were.
-      return "status" in known && value.statuses.includes(known.status) ? undefined : value;
-    });
+    dirty.add(cid);
+    scheduler.soon(cid);
   }
 
   const write = (action: "approve" | "reject") => (id: number, campaignId?: number): Promise<WriteResult> =>
@@ -221,6 +322,13 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
       reread: (taskId) => postFresh(taskId, "confirm"),
       invalidate: (taskId, status) => invalidatePost(taskId, campaignId, status === undefined ? undefined : { status }),
     });
+
+  async function campaign(id: number, p: Priority = "interactive"): Read<CampaignDetail> {
+    const r = await one("campaign", keys.campaign(id), tags.campaignDetail(id), p, (o) => api.getCampaign(id, o));
+    // Its counts from the mirror when filled: current after every decision, at no read.
+    const m = await store.read(id).catch(() => undefined);
+    return m ? { ...r, data: { ...r.data, stats: statsOf(m.posts) } } : r;
+  }
 
   return {
     account: (p: Priority = "interactive"): Read<Account> => one("account", keys.account(), tags.account(), p, api.getAccount),
@@ -232,26 +340,34 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
       one("projectChannels", keys.projectChannels(id), tags.project(id), p, (o) => api.listProjectChannels(id, o)),
     campaigns: (q: CampaignListQuery, p: Priority = "interactive"): Read<{ campaigns: CampaignListItem[] }> =>
       one("campaigns", keys.campaigns(q), tags.campaigns(), p, (o) => api.listCampaigns(normalizeCampaignQuery(q), o)),
-    campaign: (id: number, p: Priority = "interactive"): Read<CampaignDetail> =>
-      one("campaign", keys.campaign(id), tags.campaignDetail(id), p, (o) => api.getCampaign(id, o)),
-    campaignSchedules: (id: number, p: Priority = "interactive"): Read<{ schedules: Schedule[] }> =>
-      one("campaignSchedules", keys.campaignSchedules(id), tags.campaignSchedules(id), p, (o) => api.listCampaignSchedules(id, o)),
-    async campaignPosts(id: number, q: PostListQuery, p: Priority = "interactive"): Read<PostList> {
-      const n = normalizePostQuery(q);
-      const v = await view(id, n, p);
-      if (viewCovers(v.data, n)) return { data: pageFromView(v.data, n), meta: v.meta };
-      // Too large to mirror and beyond its first page: that exact page, cached on its own.
-      return one("campaignPosts", keys.postPage(id, n), tags.campaignViews(id), p, (o) =>
-        api.listCampaignPosts(id, { ...q, status: n.statuses as PostListQuery["status"], sort: n.sort, limit: n.limit, offset: n.offset }, o),
-      );
+    campaign,
+    /** The campaign detail's schedules: one read serves both. */
+    async campaignSchedules(id: number, p: Priority = "interactive"): Read<{ schedules: Schedule[] }> {
+      const r = await campaign(id, p);
+      return { data: { schedules: r.data.schedules }, meta: r.meta };
     },
-    latestPost: (id: number, p: Priority = "interactive"): Read<Post> =>
-      one("latestPost", keys.latestPost(id), tags.latest(id), p, (o) => api.getLatestPost(id, o)),
+    /** A page of the campaign's posts, cut from its mirror (see ListNeed for when that reads the upstream). */
+    async campaignPosts(id: number, q: PostListQuery, p: Priority = "interactive", need?: ListNeed): Read<PostList> {
+      const m = await mirrored(id, p, need);
+      return { data: pageOf(id, m.sync.campaignName, m.posts, normalizePostQuery(q)), meta: metaOf(m) };
+    },
+    /** Every post of the campaign in the mirror (calendar, analytics), with its age. */
+    async campaignMirror(id: number, p: Priority = "interactive"): Promise<{ posts: readonly Post[]; meta: DataMeta; name: string }> {
+      const m = await mirrored(id, p);
+      return { posts: m.posts, meta: metaOf(m), name: m.sync.campaignName };
+    },
+    async latestPost(id: number, p: Priority = "interactive"): Read<Post> {
+      const m = await mirrored(id, p);
+      const latest = latestOf(m.posts);
+      if (!latest) throw new UpstreamHttpError(404, "no_posts", say(text("decisions.noPublishedPosts")), `campaigns/${id}/posts/latest`);
+      return { data: latest, meta: metaOf(m) };
+    },
     campaignEngagement: (id: number, q: CampaignEngagementQuery, p: Priority = "interactive"): Read<CampaignEngagement> =>
       one("campaignEngagement", keys.campaignEngagement(id, q), tags.campaignEngagement(id), p, (o) => api.getCampaignEngagement(id, q, o)),
     async post(id: number, p: Priority = "interactive"): Read<PostDetail> {
       const r = await one("post", keys.post(id), tags.post(id), p, (o) => api.getPost(id, o));
       campaignOf.remember([r.data]);
+      if (!r.meta.stale) gw.extend(keys.post(id), Date.parse(r.meta.fetchedAt) + validatedFor(r.data));
       return r;
     },
     postEngagement: (id: number, p: Priority = "interactive"): Read<PostEngagement> =>
@@ -262,10 +378,11 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
       ),
     approve: write("approve"),
     reject: write("reject"),
-    /** Fresh read that bypasses the cache (used to learn a post's state). */
     /** A read the cache must not answer; "confirm" for the read a decision stands on (it may use the write reserve). */
     postFresh: (id: number, lane: "interactive" | "confirm" | "background" = "interactive"): Promise<PostDetail> => postFresh(id, lane),
-    /** Drop cached entries of a post and its campaign (webhook notifications use this). */
+    /** Drop cached entries of a post and bring its campaign's mirror up to date (webhook notifications use this). */
     invalidatePost,
+    /** The mirror's refresher and scheduler (the inbox, the health screen, tests, the benchmark). */
+    mirror: { store, refresher, scheduler, failing: (id: number) => failing.get(id) },
   };
 }

@@ -78,13 +78,12 @@ describe("budget against the simulator, limits on", () => {
     );
     // Every call the gateway made reached the simulator, and nothing else did.
     expect(crowd.simTotal).toBe(crowd.upstreamTotal);
-    // List freshness ends on 15 s clock slots, so one person polling every 10–15 s and a crowd
-    // both cost one queue refresh per slot: the queue costs the same.
-    expect(crowd.upstream.listCampaignPosts).toBe(one.upstream.listCampaignPosts);
-    // The rest is opening posts: 25 people open a few more distinct posts than one does.
-    expect(crowd.upstreamTotal).toBeLessThanOrEqual(Math.ceil(one.upstreamTotal * 1.15));
-    expect(crowd.requests / crowd.upstreamTotal).toBeGreaterThan(25);
-    // One refresh of the queue per TTL (15 s) at most, whoever polls.
-    expect(crowd.upstream.listCampaignPosts ?? 0).toBeLessThanOrEqual(HOUR / 15_000 + 10);
+    // The queue is cut from the campaign's mirror: one fill, then a `since` read when it is older than
+    // the pace of a read across campaigns (150 s), however many people poll it.
+    expect(Math.abs((crowd.upstream.listCampaignPosts ?? 0) - (one.upstream.listCampaignPosts ?? 0))).toBeLessThanOrEqual(1);
+    expect(crowd.upstream.listCampaignPosts ?? 0).toBeLessThanOrEqual(HOUR / 150_000 + 2);
+    // The rest is opening posts (25 people open more distinct posts than one) and the approvals.
+    expect(crowd.upstreamTotal).toBeLessThanOrEqual(one.upstreamTotal + 30);
+    expect(crowd.requests / crowd.upstreamTotal).toBeGreaterThan(100);
   });
 });

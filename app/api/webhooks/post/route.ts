@@ -7,7 +7,6 @@ import { json, parseJsonBody, withRequest } from "@/lib/server/route";
 import { bearerMatches } from "@/lib/server/route/bearer";
 import { publishEvent } from "@/lib/server/events";
 import { invalidatePost } from "@/lib/server/upstream-service";
-import { noteInboxNotification } from "@/lib/server/inbox";
 
 export const POST = withRequest(async ({ req, requestId }) => {
   const secret = env().WEBHOOK_SECRET;
@@ -15,10 +14,9 @@ export const POST = withRequest(async ({ req, requestId }) => {
   if (!bearerMatches(req.headers.get("authorization"), secret)) throw new ApiError("unauthorized", text("misc.badWebhookSecret"));
   const post = await parseJsonBody(req, Post);
   // Awaited (whether or not it returns a promise): a page told of the change must not refetch the old copy.
-  // The notification carries the post: its campaign's lists take it as it is, at no upstream cost.
+  // The notification carries the post: its campaign's mirror takes it as it is (every list and the inbox
+  // show it before the events below go out), and the mirror's scheduler refreshes that campaign at once.
   await invalidatePost(post.task_id, post.campaign_id, { post });
-  // Before the events: a page told of the change refetches an inbox that already shows it.
-  noteInboxNotification(post);
   publishEvent({ type: "post", task_id: post.task_id, campaign_id: post.campaign_id, status: post.status, reason: "webhook" });
   publishEvent({ type: "campaign", campaign_id: post.campaign_id, reason: "webhook" });
   log.info("post notification accepted", { requestId, taskId: post.task_id, campaignId: post.campaign_id, status: post.status });
