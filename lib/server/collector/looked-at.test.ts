@@ -2,7 +2,7 @@
 import { Migrator, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations, openDatabase, type Database } from "@/lib/server/db";
-import { claimNext, finishItem, iso, notePostRead, PRIORITY, promotePosts, upsertPosts } from "./store";
+import { claimNext, failItem, finishItem, iso, LOOKED_AT_RETRY_MS, notePostRead, PRIORITY, promotePosts, upsertList, upsertPosts } from "./store";
 
 let db: Kysely<Database>;
 const t0 = Date.parse("2026-11-27T09:00:00Z");
@@ -26,7 +26,8 @@ describe("posts a page is waiting for", () => {
     expect(first.kind === "item" && first.item.key).toBe("post:3");
     // The pacing moved 20 s ahead: an ordinary post waits…
     expect(await claimNext(db, opts)).toEqual({ kind: "wait", untilMs: t0 + 20_000 });
-    // …a looked-at one does not, and moves the pacing on by its cost.
+    // …a looked-at one does not, even behind a due list, and moves the pacing on by its cost.
+    await upsertList(db, "campaign:7", "campaign", 7, t0);
     await promotePosts(db, [2]);
     const second = await claimNext(db, opts);
     expect(second.kind === "item" && second.item.key).toBe("post:2");
@@ -35,6 +36,14 @@ describe("posts a page is waiting for", () => {
     await finishItem(db, "post:2", "a", { nowMs: t0, nextDueMs: t0 + 3_600_000 });
     const row = await db.selectFrom("metric_collector_items").select("priority").where("key", "=", "post:2").executeTakeFirstOrThrow();
     expect(row.priority).toBe(PRIORITY.post);
+  });
+
+  it("a refused read of a post someone waits for is tried again within seconds, not after the usual 5 min", async () => {
+    await promotePosts(db, [3]);
+    await db.updateTable("metric_collector_items").set({ lease_owner: "a", lease_until: iso(t0 + 60_000) }).where("key", "=", "post:3").execute();
+    await failItem(db, "post:3", "a", t0, 0);
+    const row = await db.selectFrom("metric_collector_items").select("next_due_at").where("key", "=", "post:3").executeTakeFirstOrThrow();
+    expect(row.next_due_at).toBe(iso(t0 + LOOKED_AT_RETRY_MS));
   });
 
   it("a page's own read of a post counts as its collection: not read again before its cadence", async () => {

@@ -161,7 +161,7 @@ export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<
     if (postgres) pacing = pacing.forUpdate();
     const row = await pacing.executeTakeFirst();
     const nextAtMs = row ? Date.parse(row.next_at) : 0;
-    const picked = await dueItems(trx, now)
+    let picked = await dueItems(trx, now)
       .select(["key", "cost", "priority"])
       .orderBy("priority")
       .orderBy(sql`coalesce(published_at, '')`, "desc")
@@ -177,9 +177,19 @@ export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<
       const first = next?.first ? Math.max(Date.parse(next.first), o.nowMs + 1_000) : null;
       return { kind: "idle", recheckAtMs: first };
     }
-    // A post a person is waiting for is read now, paid from the pace ahead (the pacing still moves by
-    // its cost, so the hour's share holds); the budget's background lane still yields to people.
-    if (nextAtMs > o.nowMs && picked.priority !== PRIORITY.postLookedAt) return { kind: "wait", untilMs: nextAtMs };
+    if (nextAtMs > o.nowMs) {
+      // A post a person is waiting for is read now, paid from the pace ahead (the pacing still moves by
+      // its cost, so the hour's share holds); the budget's background lane still yields to people.
+      const waited = await dueItems(trx, now)
+        .select(["key", "cost", "priority"])
+        .where("priority", "=", PRIORITY.postLookedAt)
+        .orderBy(sql`coalesce(published_at, '')`, "desc")
+        .orderBy("key")
+        .limit(1)
+        .executeTakeFirst();
+      if (!waited) return { kind: "wait", untilMs: nextAtMs };
+      picked = waited;
+    }
     // The lease test is repeated on the row itself: on Postgres a concurrent claim re-reads it after the lock.
     const item = await trx
       .updateTable("metric_collector_items")
@@ -233,12 +243,23 @@ export async function finishItem(db: Kysely<Database>, key: string, owner: strin
     .execute();
 }
 
-/** Failed: tried again later, backing off with each failure in a row (5 min, 10, 20… at most 6 h). */
+/** A post someone waits for is tried again this soon after a failure (a spent minute frees within one). */
+export const LOOKED_AT_RETRY_MS = 15_000;
+
+/**
+ * Failed: tried again later, backing off with each failure in a row (5 min, 10, 20… at most 6 h);
+ * a post a person is waiting for, after LOOKED_AT_RETRY_MS.
+ */
 export async function failItem(db: Kysely<Database>, key: string, owner: string, nowMs: number, failures: number): Promise<void> {
   const backoff = Math.min(6 * 3_600_000, 5 * 60_000 * 2 ** Math.min(failures, 10));
   await db
     .updateTable("metric_collector_items")
-    .set({ next_due_at: iso(nowMs + backoff), failures: failures + 1, lease_owner: null, lease_until: null })
+    .set({
+      next_due_at: sql<string>`case when priority = ${PRIORITY.postLookedAt} then ${iso(nowMs + LOOKED_AT_RETRY_MS)} else ${iso(nowMs + backoff)} end`,
+      failures: failures + 1,
+      lease_owner: null,
+      lease_until: null,
+    })
     .where("key", "=", key)
     .where("lease_owner", "=", owner)
     .execute();
