@@ -44,6 +44,8 @@ async function simStats(): Promise<SimStats> {
 }
 
 test.beforeAll(async ({ browser }) => {
+  // Two production servers, Redis and Postgres: on a busy machine this alone can take over a minute.
+  test.setTimeout(180_000);
   cluster = await startCluster(2);
   editor = await signIn(browser, cluster.url, "editor");
   admin = await signIn(browser, cluster.url, "admin");
