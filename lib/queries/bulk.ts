@@ -56,7 +56,12 @@ export type CreateBulkJobBody = {
   reason?: string;
   category?: string;
   campaign_id: number;
+  /** "Approve all clean": each item only if its active version has no finding then (409 not_clean otherwise). */
+  only_clean?: true;
 };
+
+/** "Approve all clean" of a campaign: the server picks its clean waiting posts, pinned to the checked versions. */
+export type ApproveCleanBody = { action: "approve"; campaign_id: number; only_clean: true };
 
 export const bulkKeys = {
   all: ["bulk-jobs"] as const,

@@ -4,6 +4,7 @@ import type { ApprovalResult, PostDetail } from "@/lib/schemas";
 import { latestEffectiveDecision, recordDecision, type AuditEntry, type PriorDecision } from "@/lib/server/audit";
 import { appendToFallback } from "@/lib/server/audit-fallback";
 import { assertSignoff, getPolicy } from "@/lib/server/collab/approval-policy";
+import { findingsOf } from "@/lib/server/collab/policy-findings";
 import type { PolicyView } from "@/lib/schemas/collab";
 import { assertChecksClear } from "@/lib/checks/server";
 import { ApiError, say, text as said, toApiError } from "@/lib/server/errors";
@@ -19,6 +20,8 @@ export type DecisionSource = "single" | "bulk" | "keyboard" | "share_link" | "te
 export const DECISION_SOURCES = ["single", "bulk", "keyboard"] as const;
 /** A share-link visitor (lib/server/share): email `external:<name>`, role "external". */
 export type ExternalActor = { email: string; name: string; role: "external" };
+/** "Approve all clean" met a version with findings (409): left for a person to read. */
+export const NOT_CLEAN = "not_clean";
 /** The code of a pinned decision refused because the post's active version moved (409). */
 export const VERSION_CHANGED = "version_changed";
 
@@ -34,6 +37,8 @@ export type DecideInput = {
   accountable?: { email: string };
   /** An admin's override of a blocking finding (lib/checks), with the reason; audited by the checks gate. */
   override?: { reason: string };
+  /** "Approve all clean": approved only if the version active now has no finding of the checks (else 409 not_clean). */
+  onlyClean?: boolean;
   taskId: number;
   action: DecisionAction;
   /** Why a post is rejected (required by the reject route, 1–500 characters). */
@@ -196,6 +201,13 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
     }
     // Checks (lib/checks): no approve of a version with a blocking finding (409 check_blocked), unless an admin overrides it with a reason.
     if (input.action === "approve") await assertChecksClear(post, input.user, input.override);
+    // Clean when the person clicked is not enough: the version approved must be clean now (unknown findings are not clean).
+    if (input.action === "approve" && input.onlyClean) {
+      const facts = await findingsOf(input.taskId, versionNumber, post);
+      if (facts === null || facts.warnings || facts.rules.length > 0) {
+        throw new ApiError(NOT_CLEAN, said("decisions.notClean", { version: versionNumber ?? "none" }), { status: 409 });
+      }
+    }
     // A policy with sign-off steps: no approve (single, keyboard, bulk or share link) before they are passed on this version.
     if (input.action === "approve") await assertSignoff(input.taskId, campaignId, versionNumber, { email: (input.accountable ?? input.user).email }, policy, post);
     const result =

@@ -273,6 +273,7 @@ export class BulkRunner {
       version: item.version,
       source: "bulk",
       priority: "background",
+      ...(job.only_clean === 1 && job.action === "approve" ? { onlyClean: true } : {}),
     };
     const stopRenewal = this.renewWhileRunning(item.id);
     let outcome: DecideOutcome | null = null;

@@ -16,6 +16,8 @@ export type NewBulkJob = {
   taskIds: number[];
   /** Parallel to taskIds: the version seen of each post, or null where it is not pinned. */
   versions?: readonly (number | null)[];
+  /** "Approve all clean": each item only if its active version has no finding when the runner reaches it. */
+  onlyClean?: boolean;
 };
 
 export async function insertJob(db: Kysely<Database>, input: NewBulkJob): Promise<number> {
@@ -27,6 +29,7 @@ export async function insertJob(db: Kysely<Database>, input: NewBulkJob): Promis
         action: input.action,
         reason: input.reason,
         reason_category: input.reasonCategory ?? null,
+        only_clean: input.onlyClean ? 1 : 0,
         user_email: input.user.email,
         user_name: input.user.name,
         role: input.user.role,

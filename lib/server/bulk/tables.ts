@@ -9,6 +9,8 @@ export interface BulkJobsTable {
   reason: string | null;
   /** The category of the one reason of a bulk reject (0007); null for approvals and older jobs. */
   reason_category: Generated<string | null>;
+  /** 1: "approve all clean" (0210): each item is approved only if its active version has no finding then. */
+  only_clean: Generated<number>;
   /** Who started the job: every item is decided (and audited) in their name. */
   user_email: string;
   user_name: string;

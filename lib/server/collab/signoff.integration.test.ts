@@ -5,6 +5,8 @@ import { GET as verdicts } from "@/app/api/posts/[id]/verdicts/route";
 import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { PUT as putPolicy, GET as getPolicy } from "@/app/api/campaigns/[id]/policy/route";
 import { PUT as putChecks } from "@/app/api/campaigns/[id]/checks/route";
+import { GET as campaignPosts } from "@/app/api/campaigns/[id]/posts/route";
+import { cleanWaiting } from "@/lib/server/bulk/clean";
 import { GET as bulkJob } from "@/app/api/bulk-jobs/[id]/route";
 import { POST as startBulk } from "@/app/api/bulk-jobs/route";
 import { POST as createLink } from "@/app/api/share-links/route";
@@ -84,8 +86,9 @@ const visitor = () => ({ "x-forwarded-for": `203.0.113.${++ip}` });
 
 beforeAll(async () => {
   // Room in the budget for a file full of fresh reads (the limits themselves are not under test here).
-  h = await startHarness({ DEMO: "1" });
-  resetServiceForTests({ gateway: { limits: { readsPerMinute: 600, writesPerMinute: 300, requestsPerHour: 10_000 } } });
+  h = await startHarness({ DEMO: "1", BUDGET_READS_PER_MINUTE: "600", BUDGET_WRITES_PER_MINUTE: "300", BUDGET_REQUESTS_PER_HOUR: "10000" });
+  // As the app builds it (the campaign mirror in the database included), with the limits above.
+  resetServiceForTests({ fromEnv: true });
   setNotifySink((e) => void notified.push(e));
   setShareLimitsForTests(undefined);
   const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/?status=ACTIVE`, { headers: { Authorization: "Bearer demo-key" } });
@@ -318,6 +321,35 @@ describe("35.4 approval routed by risk", () => {
     expect(JSON.parse(events[0]!.detail ?? "{}")).toMatchObject({ reason: "Согласовано с юристом клиента", version: v });
     await send(putChecks, `/api/campaigns/${campaign}/checks`, { method: "PUT", role: "admin", params: { id: String(campaign) }, body: { banned: [] } });
   });
+
+  it("approve all clean: one job of the clean posts, each approved only if its active version is still clean", async () => {
+    await policy({ signoff: [] });
+    await send(putChecks, `/api/campaigns/${campaign}/checks`, {
+      method: "PUT",
+      role: "admin",
+      params: { id: String(campaign) },
+      body: { banned: [{ phrase: "гарантированный доход", severity: "warn", note: "Обещание дохода" }] },
+    });
+    const [clean, changed, flagged] = [take(), take(), take()];
+    await newVersion(flagged, "Гарантированный доход каждому ученику курса. Подробности в канале.");
+    // The list the editor sees (the mirror the checks read; it may still hold a text older than the upstream's).
+    const list = await call(campaignPosts, `/api/campaigns/${campaign}/posts?status=WAITING_APPROVAL&limit=100`, { role: "editor", params: { id: String(campaign) } });
+    expect(list.status).toBe(200);
+    const picked = await cleanWaiting(campaign);
+    expect(picked.taskIds).toContain(clean);
+    expect(picked.taskIds.length).toBe(picked.versions.length);
+    // After the click, a new version of one post with the phrase in another form: it is left for a person, like the flagged one.
+    await newVersion(changed, "Гарантированного дохода не обещаем, но почти. Подробности в канале.");
+    const detail = await bulk({ task_ids: [clean, changed, flagged], only_clean: true });
+    expect(detail.items.find((x) => x.task_id === clean)).toMatchObject({ status: "ok" });
+    for (const id of [changed, flagged]) {
+      expect(detail.items.find((x) => x.task_id === id)).toMatchObject({ status: "failed", error_code: "not_clean" });
+      expect((await upstream(id)).status).toBe("WAITING_APPROVAL");
+    }
+    const bad = await call(startBulk, "/api/bulk-jobs", { method: "POST", role: "editor", body: { action: "reject", reason: "x", campaign_id: campaign, only_clean: true } });
+    expect(bad.status).toBe(400);
+    await send(putChecks, `/api/campaigns/${campaign}/checks`, { method: "PUT", role: "admin", params: { id: String(campaign) }, body: { banned: [] } });
+  }, 60_000);
 
   it("a group member who approves does not sign off their own approve, even under 'any'", async () => {
     await policy({ signoff: [{ who: { group: "Редакторы-рецензенты", members: ["editor@example.com", "chief@example.com"] } }] });

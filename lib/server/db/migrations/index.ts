@@ -16,6 +16,7 @@ import { campaignMirror } from "./0014_campaign_mirror";
 import { telegram } from "./0015_telegram";
 import { timeZone } from "./0200_time_zone";
 import { checks } from "./0016_checks";
+import { bulkOnlyClean } from "./0210_bulk_only_clean";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   "0015_telegram": telegram,
   "0200_time_zone": timeZone,
   "0016_checks": checks,
+  "0210_bulk_only_clean": bulkOnlyClean,
   // ↓ next migration here ("0017_…")
 };
