@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTimeZone, getTranslations } from "next-intl/server";
 import { NotifySettingsForm } from "@/components/notify/settings-form";
 import { TelegramSection } from "@/components/telegram/telegram-section";
 import { TimeZoneForm } from "@/components/profile/time-zone-form";
@@ -37,6 +37,10 @@ export default async function ProfilePage() {
           {t("profile.timeZone")}
         </h2>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("profile.timeZoneIntro")}</p>
+        {/* Written by the request's own formatter: the zone next-intl carries to every time on every page. */}
+        <p className="text-sm" data-testid="time-zone-now">
+          {t("profile.timeZoneNow", { zone: await getTimeZone(), time: (await getFormatter()).dateTime(new Date(), { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) })}
+        </p>
         <TimeZoneForm
           own={own}
           zones={Intl.supportedValuesOf("timeZone")}
