@@ -26,12 +26,11 @@ export function FindingList({ text, findings, idPrefix }: { text: string; findin
             <span className="block text-zinc-700 dark:text-zinc-300">{f.note}</span>
             {f.twin && (
               <details className="mt-1" data-twin={f.twin.task_id}>
-                <summary className="cursor-pointer">
-                  <Link href={`/posts/${f.twin.task_id}`} className="underline">
-                    {t("twin", { id: f.twin.task_id, percent: Math.round(f.twin.similarity * 100) })}
+                <summary className="cursor-pointer">{t("twin", { id: f.twin.task_id, percent: Math.round(f.twin.similarity * 100) })}</summary>
+                <div className="mt-2 space-y-2">
+                  <Link href={`/posts/${f.twin.task_id}`} className="text-blue-800 underline dark:text-blue-300">
+                    {t("twinLabel", { id: f.twin.task_id })}
                   </Link>
-                </summary>
-                <div className="mt-2">
                   <DiffView diff={wordDiff(f.twin.text, text)} mode="inline" fromLabel={t("twinLabel", { id: f.twin.task_id })} toLabel={t("thisPost")} />
                 </div>
               </details>

@@ -118,17 +118,18 @@ describe("platform limits", () => {
   it("marks the text past Telegram's caption limit when the post carries media, and past MAX's", () => {
     const text = "я".repeat(1030);
     const media = { images: [{}], video: null, documents: [] };
-    const fs = checkPost({ task_id: 1, campaign_id: 1, text, media }, rules(OFF), { platforms: ["TELEGRAM", "VK"] }).findings;
+    const block = rules({ ...OFF, limits: "block" });
+    const fs = checkPost({ task_id: 1, campaign_id: 1, text, media }, block, { platforms: ["TELEGRAM", "VK"] }).findings;
     expect(fs).toEqual([expect.objectContaining({ rule: "platform_limit", severity: "block", start: 1024, end: 1030 })]);
-    expect(checkPost({ task_id: 1, campaign_id: 1, text }, rules(OFF), { platforms: ["TELEGRAM"] }).findings).toEqual([]);
+    expect(checkPost({ task_id: 1, campaign_id: 1, text }, block, { platforms: ["TELEGRAM"] }).findings).toEqual([]);
     const long = "a".repeat(4001);
-    expect(checkPost({ task_id: 1, campaign_id: 1, text: long }, rules(OFF), { platforms: ["MAX", "TELEGRAM"] }).findings.map((f) => [f.start, f.end])).toEqual([[4000, 4001]]);
+    expect(checkPost({ task_id: 1, campaign_id: 1, text: long }, block, { platforms: ["MAX", "TELEGRAM"] }).findings.map((f) => [f.start, f.end])).toEqual([[4000, 4001]]);
   });
 
-  it("can be turned off or made a warning", () => {
+  it("warns by default, and can be turned off", () => {
     const text = "я".repeat(5000);
     expect(checkPost({ task_id: 1, campaign_id: 1, text }, rules({ ...OFF, limits: "off" }), { platforms: ["TELEGRAM"] }).findings).toEqual([]);
-    expect(checkPost({ task_id: 1, campaign_id: 1, text }, rules({ ...OFF, limits: "warn" }), { platforms: ["TELEGRAM"] }).findings[0]!.severity).toBe("warn");
+    expect(checkPost({ task_id: 1, campaign_id: 1, text }, rules(OFF), { platforms: ["TELEGRAM"] }).findings[0]!.severity).toBe("warn");
   });
 });
 

@@ -64,7 +64,8 @@ export const CheckRules = z.object({
       check_reachable: z.boolean().default(false),
     })
     .default({ level: "warn", allowed_shorteners: [], check_reachable: false }),
-  limits: Level.default("block"),
+  // A warning by default: until a team sets its own rules, nothing it approved before is refused now.
+  limits: Level.default("warn"),
   shape: z
     .object({
       level: Level.default("warn"),

@@ -9,6 +9,7 @@ import { checkPost } from "../check";
 import type { Finding, Report, Verdict } from "../types";
 import { countsOf, verdictOf } from "../verdict";
 import { nearDupIndex, recentOfCampaign, recordSeen, textHash } from "./corpus";
+import { unreachableLinks } from "./reach";
 import { rulesFor, rulesHash } from "./rules-store";
 import "./tables";
 
@@ -73,7 +74,8 @@ export async function reportOf(subject: ReportSubject, priority: Priority = "bac
   await recordSeen([subject]).catch((e: unknown) => log.warn("checks: corpus write failed", { error: e instanceof Error ? e.message : String(e) }));
   const waiting = subject.status === "WAITING_APPROVAL";
   const [recent, index] = await Promise.all([recentOfCampaign(subject.campaign_id, subject.created_at), waiting ? nearDupIndex() : undefined]);
-  const report = checkPost({ ...subject, version: version ?? row?.version ?? null }, rules, { platforms, recent, index });
+  const unreachable = rules.links.check_reachable && rules.links.level !== "off" ? await unreachableLinks(subject.text) : undefined;
+  const report = checkPost({ ...subject, version: version ?? row?.version ?? null }, rules, { platforms, recent, index, unreachable });
   const counts = countsOf(report);
   const now = new Date().toISOString();
   const values = {
