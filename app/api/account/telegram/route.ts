@@ -1,6 +1,6 @@
 // GET, PUT /api/account/telegram – the signed-in person's Telegram link (whether the bot runs, linked or not, which cards) and their card choices
 import * as z from "zod";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { json, parseJsonBody, sameOrigin, withSession } from "@/lib/server/route";
 import { auditTelegram } from "@/lib/telegram/audit";
 import { telegramConfig } from "@/lib/telegram/config";
@@ -21,8 +21,8 @@ export const GET = withSession(async ({ session }) => json({ data: await view(se
 export const PUT = withSession(
   sameOrigin(async ({ req, session }) => {
     const body = await parseJsonBody(req, z.strictObject({ kinds: Kinds }));
-    if (!telegramConfig()) throw new ApiError("feature_unavailable", "Telegram-бот не настроен на сервере");
-    if (!(await setKinds(session.email, body.kinds))) throw new ApiError("not_found", "Telegram не связан с вашим аккаунтом");
+    if (!telegramConfig()) throw new ApiError("feature_unavailable", text("telegram.notConfigured"));
+    if (!(await setKinds(session.email, body.kinds))) throw new ApiError("not_found", text("telegram.notLinked"));
     await auditTelegram({ kind: "telegram.settings", actor: { email: session.email, name: session.name, role: session.role }, subject_id: session.email.toLowerCase(), detail: { kinds: body.kinds } });
     return json({ data: await view(session.email) });
   }),

@@ -7,7 +7,7 @@ import { json, parseQuery, withSession } from "@/lib/server/route";
 const Query = z.object({
   ids: z
     .string()
-    .regex(/^\d+(,\d+){0,199}$/, "до 200 номеров через запятую")
+    .regex(/^\d+(,\d+){0,199}$/, "up to 200 ids, comma-separated")
     .transform((s) => [...new Set(s.split(",").map(Number))]),
 });
 

@@ -1,7 +1,7 @@
 // POST /api/telegram/webhook – Telegram's updates in webhook mode; X-Telegram-Bot-Api-Secret-Token must match TELEGRAM_WEBHOOK_SECRET
 import { timingSafeEqual } from "node:crypto";
 import * as z from "zod";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { json, parseJsonBody, withRequest } from "@/lib/server/route";
 import { telegramConfig } from "@/lib/telegram/config";
 import { botForWebhook } from "@/lib/telegram/runtime";
@@ -17,8 +17,8 @@ function secretMatches(given: string | null, expected: string): boolean {
 
 export const POST = withRequest(async ({ req }) => {
   const c = telegramConfig();
-  if (!c?.webhook) throw new ApiError("not_found", "Telegram-бот не работает в режиме webhook");
-  if (!secretMatches(req.headers.get("x-telegram-bot-api-secret-token"), c.webhook.secret)) throw new ApiError("unauthorized", "Неверный секрет webhook");
+  if (!c?.webhook) throw new ApiError("not_found", text("telegram.notWebhook"));
+  if (!secretMatches(req.headers.get("x-telegram-bot-api-secret-token"), c.webhook.secret)) throw new ApiError("unauthorized", text("telegram.badSecret"));
   const update = await parseJsonBody(req, Update);
   const bot = await botForWebhook(c);
   // Handled before answering: Telegram retries an update that is not answered 200.

@@ -1,5 +1,5 @@
 // POST, DELETE /api/account/telegram/link – a one-time deep link (t.me/<bot>?start=<code>, 10 minutes) that ties Telegram to the signed-in person; DELETE unlinks
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { json, sameOrigin, withSession } from "@/lib/server/route";
 import { auditTelegram } from "@/lib/telegram/audit";
 import { safeError, telegramConfig } from "@/lib/telegram/config";
@@ -10,13 +10,13 @@ import { log } from "@/lib/server/log";
 export const POST = withSession(
   sameOrigin(async ({ session }) => {
     const c = telegramConfig();
-    if (!c) throw new ApiError("feature_unavailable", "Telegram-бот не настроен на сервере");
+    if (!c) throw new ApiError("feature_unavailable", text("telegram.notConfigured"));
     let bot: string;
     try {
       bot = await botUsername(c);
     } catch (e) {
       log.warn("telegram getMe failed", { error: safeError(e, c) });
-      throw new ApiError("upstream_unavailable", "Telegram не ответил: ссылку создать не удалось, попробуйте позже");
+      throw new ApiError("upstream_unavailable", text("telegram.linkFailed"));
     }
     const { code, expiresAt } = await createLinkCode(session.email);
     await auditTelegram({ kind: "telegram.link_code", actor: { email: session.email, name: session.name, role: session.role }, subject_id: session.email.toLowerCase() });

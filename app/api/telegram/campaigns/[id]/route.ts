@@ -1,6 +1,6 @@
 // GET, PUT, DELETE /api/telegram/campaigns/[id] – a campaign's approvers, reminders (N h before, every M h) and escalation (backups K h before, admins at publication); admin; audited
 import * as z from "zod";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { json, parseId, parseJsonBody, sameOrigin, withPermission } from "@/lib/server/route";
 import { auditTelegram } from "@/lib/telegram/audit";
 import { chatOfCampaign, deleteRule, getRules, saveRule } from "@/lib/telegram/store";
@@ -38,7 +38,7 @@ export const DELETE = withPermission(
   "policy:manage",
   sameOrigin(async ({ params, session }) => {
     const id = parseId(params.id);
-    if (!(await deleteRule(id))) throw new ApiError("not_found", "У кампании нет правил напоминаний");
+    if (!(await deleteRule(id))) throw new ApiError("not_found", text("telegram.noRules"));
     await auditTelegram({ kind: "telegram.rule_removed", actor: { email: session.email, name: session.name, role: session.role }, campaign_id: id, subject_id: String(id) });
     return json({ data: await view(id) });
   }),
