@@ -10,6 +10,7 @@ import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { policyKey, policyQuery, setPolicy } from "@/lib/queries/collab";
 import { POLICY_MAX_STEPS, type PolicyStep } from "@/lib/schemas/collab";
+import { ApproveClean } from "./approve-clean";
 import { StepList } from "./policy/step-text";
 import { blankStep, fromDraft, StepEditor, toDraft, type DraftStep } from "./policy/step-editor";
 
@@ -18,7 +19,7 @@ import { blankStep, fromDraft, StepEditor, toDraft, type DraftStep } from "./pol
  * editor's approve. Admins edit them (who, any one or all, when), everyone
  * else reads them. Saved only on Save; a failed save says why.
  */
-export function PolicyCard({ campaignId, canManage }: { campaignId: number; canManage: boolean }) {
+export function PolicyCard({ campaignId, canManage, canDecide = false }: { campaignId: number; canManage: boolean; canDecide?: boolean }) {
   const t = useTranslations("collab.policy");
   const query = useQuery(policyQuery(campaignId));
   return (
@@ -42,6 +43,7 @@ export function PolicyCard({ campaignId, canManage }: { campaignId: number; canM
           <DateTime value={query.data.set_at} />
         </p>
       )}
+      {canDecide && <ApproveClean campaignId={campaignId} />}
     </Card>
   );
 }

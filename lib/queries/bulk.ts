@@ -96,6 +96,6 @@ export function recentBulkJobsOptions(campaignId: number) {
   });
 }
 
-export function createBulkJob(body: CreateBulkJobBody): Promise<{ job: BulkJob }> {
+export function createBulkJob(body: CreateBulkJobBody | ApproveCleanBody): Promise<{ job: BulkJob }> {
   return apiPost<{ job: BulkJob }>("/api/bulk-jobs", body);
 }

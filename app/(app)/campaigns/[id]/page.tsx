@@ -23,7 +23,7 @@ async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
         <CampaignDetail id={id} />
       </PrefetchFirst>
       {/* The approval policy (our database only): admins set it, everyone else reads it. */}
-      <PolicyCard campaignId={id} canManage={user !== null && can(user.role, "policy:manage")} />
+      <PolicyCard campaignId={id} canManage={user !== null && can(user.role, "policy:manage")} canDecide={user !== null && can(user.role, "decide")} />
       {/* The checks before a person reads (lib/checks): admins set them, everyone else reads them. */}
       <ChecksRulesCard campaignId={id} canManage={user !== null && can(user.role, "policy:manage")} />
     </div>
