@@ -25,12 +25,13 @@ const isPrivate = (ctx: Context) => ctx.chat?.type === "private";
  * bot serves long polling and any number of webhook instances. Updates from a
  * group chat no campaign is bound to are ignored, but for an admin's /bind.
  */
-export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"] } = {}): Bot {
+export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chatLimit?: { points: number; seconds: number } } = {}): Bot {
   const bot = new Bot(c.token, { client: { apiRoot: c.apiRoot }, ...(o.botInfo ? { botInfo: o.botInfo } : {}) });
   // With Redis (production mode) the count is shared, so webhook updates spread over instances are limited together.
+  const { points, seconds: duration } = o.chatLimit ?? { points: CHAT_POINTS, seconds: CHAT_SECONDS };
   const limiter: RateLimiterAbstract = redisMode()
-    ? new RateLimiterRedis({ storeClient: redis(), keyPrefix: redisKey("telegram", "chat"), points: CHAT_POINTS, duration: CHAT_SECONDS, insuranceLimiter: new RateLimiterMemory({ points: CHAT_POINTS, duration: CHAT_SECONDS }) })
-    : new RateLimiterMemory({ points: CHAT_POINTS, duration: CHAT_SECONDS });
+    ? new RateLimiterRedis({ storeClient: redis(), keyPrefix: redisKey("telegram", "chat"), points, duration, insuranceLimiter: new RateLimiterMemory({ points, duration }) })
+    : new RateLimiterMemory({ points, duration });
 
   bot.use(async (ctx, next) => {
     const chatId = ctx.chat?.id ?? ctx.from?.id;

@@ -9,6 +9,7 @@ import { auditTelegram } from "./audit";
 import { safeError, type TelegramConfig } from "./config";
 import { newButtons, newCard, setCardMessage } from "./store";
 import { escapeHtml, statusLabel, T, when } from "./texts";
+import { zoneOf } from "./zone";
 
 /** Telegram's limits: a message's text, and an album's size. */
 export const MESSAGE_LIMIT = 4096;
@@ -21,6 +22,8 @@ export type CardOptions = {
   headline: string;
   /** A personal card's person; null for a team chat. */
   forEmail: string | null;
+  /** The chat's zone for the times on the card (default: ./zone.ts for forEmail). */
+  timeZone?: string;
 };
 
 export const activeVersion = (post: PostDetail): number | null => post.versions.find((v) => v.is_active)?.version_number ?? null;
@@ -61,12 +64,12 @@ async function checksLine(post: PostDetail): Promise<string | null> {
 }
 
 /** The card's text (HTML), cut so the whole message stays within Telegram's limit, with a link to the full post. */
-export function cardText(post: PostDetail, o: { headline: string; signoff: string | null; checks?: string | null; url: string; footer?: string }): string {
+export function cardText(post: PostDetail, o: { headline: string; signoff: string | null; checks?: string | null; url: string; timeZone: string; footer?: string }): string {
   const version = activeVersion(post);
   const head = [
     escapeHtml(o.headline),
     `<b>${escapeHtml(post.campaign_name)}</b> · #${post.task_id} · ${T.version(version)}`,
-    `${escapeHtml(statusLabel(String(post.status)))}${post.published_at ? ` · ${T.planned(when(post.published_at))}` : ""}`,
+    `${escapeHtml(statusLabel(String(post.status)))}${post.published_at ? ` · ${T.planned(when(post.published_at, o.timeZone))}` : ""}`,
     ...(o.signoff ? [escapeHtml(o.signoff)] : []),
     ...(o.checks ? [escapeHtml(o.checks)] : []),
   ].join("\n");
@@ -114,7 +117,8 @@ export async function sendCard(api: Api, c: TelegramConfig, chatId: string, post
     log.warn("telegram card media not sent; text only", { task_id: post.task_id, error: safeError(e, c) });
   }
   const [signoff, checks] = await Promise.all([signoffLine(post.task_id), checksLine(post)]);
-  const text = cardText(post, { headline: o.headline, signoff, checks, url: postUrl(c, post.task_id) });
+  const timeZone = o.timeZone ?? (await zoneOf(o.forEmail));
+  const text = cardText(post, { headline: o.headline, signoff, checks, url: postUrl(c, post.task_id), timeZone });
   const msg = await api.sendMessage(chatId, text, { parse_mode: "HTML", reply_markup: { inline_keyboard: keyboard(c, post.task_id, ids) }, link_preview_options: { is_disabled: true } });
   await setCardMessage(cardId, msg.message_id);
   await auditTelegram({
@@ -128,10 +132,10 @@ export async function sendCard(api: Api, c: TelegramConfig, chatId: string, post
 }
 
 /** The card's text with its outcome under it and no buttons (a decision, or a newer version). */
-export async function closeCard(api: Api, c: TelegramConfig, card: { chat_id: string; message_id: number | null }, post: PostDetail | null, outcome: string): Promise<void> {
+export async function closeCard(api: Api, c: TelegramConfig, card: { chat_id: string; message_id: number | null; for_email: string | null }, post: PostDetail | null, outcome: string): Promise<void> {
   if (card.message_id === null) return;
   try {
-    const text = post ? cardText(post, { headline: outcome, signoff: null, url: postUrl(c, post.task_id) }) : escapeHtml(outcome);
+    const text = post ? cardText(post, { headline: outcome, signoff: null, url: postUrl(c, post.task_id), timeZone: await zoneOf(card.for_email) }) : escapeHtml(outcome);
     await api.editMessageText(card.chat_id, card.message_id, text, { parse_mode: "HTML", reply_markup: { inline_keyboard: [] }, link_preview_options: { is_disabled: true } });
   } catch (e) {
     log.warn("telegram card not edited", { error: safeError(e, c) });

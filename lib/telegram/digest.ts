@@ -5,6 +5,7 @@ import { auditTelegram } from "./audit";
 import { postUrl } from "./card";
 import type { TelegramConfig } from "./config";
 import { escapeHtml, T, when } from "./texts";
+import { zoneOf } from "./zone";
 import { activeCampaigns, waitingIn } from "./waiting";
 
 const LINES = 20;
@@ -12,10 +13,11 @@ const LINES = 20;
 /** What waits for a decision now, soonest first, each with its link (on /digest, and daily for those who chose it). */
 export async function sendDigest(api: Api, c: TelegramConfig, person: Person): Promise<void> {
   const waiting = await waitingIn(await activeCampaigns());
+  const zone = await zoneOf(person.email);
   if (waiting.length === 0) {
     await api.sendMessage(person.link.chat_id, T.digestEmpty);
   } else {
-    const lines = waiting.slice(0, LINES).map(({ post, planned }) => `• <a href="${escapeHtml(postUrl(c, post.task_id))}">#${post.task_id}</a> ${escapeHtml(post.campaign_name)} — ${when(planned)}`);
+    const lines = waiting.slice(0, LINES).map(({ post, planned }) => `• <a href="${escapeHtml(postUrl(c, post.task_id))}">#${post.task_id}</a> ${escapeHtml(post.campaign_name)} — ${when(planned, zone)}`);
     if (waiting.length > LINES) lines.push(`… +${waiting.length - LINES}`);
     await api.sendMessage(person.link.chat_id, `<b>${T.digestTitle(waiting.length)}</b>\n${lines.join("\n")}`, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
   }

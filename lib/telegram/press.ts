@@ -12,7 +12,8 @@ import { auditTelegram } from "./audit";
 import { closeCard, keyboard, postUrl, sendCard } from "./card";
 import { safeError, type TelegramConfig } from "./config";
 import { claimCard, getButton, getCard, newButtons, openCardsOf, releaseCard, setPrompt, settleCard, takePrompt, type CardRow } from "./store";
-import { categoryLabel, T, when } from "./texts";
+import { categoryLabel, T, when as whenIn } from "./texts";
+import { zoneOf } from "./zone";
 
 /** How a handler talks back: grammY's context methods, or a test's recorder. */
 export type Reply = {
@@ -61,7 +62,8 @@ export async function handlePress(p: Press): Promise<void> {
   };
   if (card.for_email && card.for_email !== person.email) return refuse("not_addressee", T.notYours);
   if (!can(person.role, "decide")) return refuse("role", T.noDecide);
-  if (card.decision !== null) return p.reply.answer(T.alreadyDecided(card.decided_by ?? "—", card.decided_at ? when(card.decided_at) : "—"), true);
+  const zone = await zoneOf(card.for_email);
+  if (card.decision !== null) return p.reply.answer(T.alreadyDecided(card.decided_by ?? "—", card.decided_at ? whenIn(card.decided_at, zone) : "—"), true);
 
   await auditTelegram({ kind: "telegram.press", actor: actor(person), task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { action: button.action.split(":")[0], version: card.version } });
   const [action, arg] = button.action.split(":") as [string, string | undefined];
@@ -139,6 +141,8 @@ export async function handleReasonText(o: { api: Api; c: TelegramConfig; chatId:
  * who decided and when; a newer version refuses the press and its card is sent.
  */
 async function decideCard(p: Press, card: CardRow, person: Person, action: DecisionAction, r: { category?: string; reason?: string } = {}): Promise<void> {
+  const zone = await zoneOf(card.for_email);
+  const when = (at: number | string) => whenIn(at, zone); // times in the card's chat's zone
   if (!(await claimCard(card.id))) {
     const now = await getCard(card.id);
     return p.reply.answer(T.alreadyDecided(now?.decided_by ?? "—", now?.decided_at ? when(now.decided_at) : "—"), true);
@@ -168,7 +172,7 @@ async function decideCard(p: Press, card: CardRow, person: Person, action: Decis
     await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, line);
     for (const other of await openCardsOf(card.task_id, card.id)) {
       await settleCard(other.id, "decided_elsewhere", person.name, at);
-      await closeCard(p.api, p.c, other, post ? asOnCard(post, other) : null, effective ? T.decidedElsewhere(person.name, when(at)) : line);
+      await closeCard(p.api, p.c, other, post ? asOnCard(post, other) : null, effective ? T.decidedElsewhere(person.name, whenIn(at, await zoneOf(other.for_email))) : line);
     }
     return p.reply.answer(line);
   }

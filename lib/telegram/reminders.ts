@@ -9,7 +9,8 @@ import { service } from "@/lib/server/upstream-service";
 import { auditTelegram } from "./audit";
 import { postUrl, sendCard } from "./card";
 import { safeError, type TelegramConfig } from "./config";
-import { claimStep, getRules, linksByEmails, type Rule } from "./store";
+import type { PostDetail } from "@/lib/schemas";
+import { claimStep, getRules, hasStep, linksByEmails, type Rule } from "./store";
 import { T, when } from "./texts";
 import type { Waiting } from "./waiting";
 
@@ -39,16 +40,15 @@ export function dueSteps(rule: Pick<Rule, "remind_hours" | "repeat_hours" | "esc
 export type Channels = { api: Api | null; c: TelegramConfig | null };
 
 /** One step of one post to its people: the bot for the linked, e-mail and the team webhook for the rest; all audited. */
-async function deliverStep(ch: Channels, rule: Rule, w: Waiting, s: Step, now: number): Promise<void> {
+async function deliverStep(ch: Channels, rule: Rule, w: Waiting, detail: PostDetail, s: Step, now: number): Promise<void> {
   const audience = s.audience === "approvers" ? rule.approvers : s.audience === "backups" ? rule.backups : (await listDashboardUsers()).filter((u) => u.role === "admin").map((u) => u.email);
   const people = [...new Set(audience.map((e) => e.toLowerCase()))];
   const links = ch.api && ch.c ? await linksByEmails(people) : new Map();
   const headline = s.kind === "reminder" ? T.kind.reminder(s.hours) : s.kind === "escalation" ? T.kind.escalation(s.hours) : T.kind.overdue;
-  const detail = await service.post(w.post.task_id, "background").then((r) => r.data).catch(() => null);
   const withoutBot: string[] = [];
   for (const email of people) {
     const link = links.get(email);
-    if (link && ch.api && ch.c && detail) {
+    if (link && ch.api && ch.c) {
       try {
         await sendCard(ch.api, ch.c, link.chat_id, detail, { kind: s.kind, headline, forEmail: email });
         await auditTelegram({ kind: "telegram.step_sent", task_id: w.post.task_id, campaign_id: w.post.campaign_id, subject_id: s.step, detail: { to: email, channel: "telegram" } });
@@ -62,7 +62,7 @@ async function deliverStep(ch: Channels, rule: Rule, w: Waiting, s: Step, now: n
   const e = env();
   const base = e.NEXTAUTH_URL.replace(/\/+$/, "");
   const url = `${base}/posts/${w.post.task_id}`;
-  const text = `${headline}\n«${w.post.campaign_name}», пост #${w.post.task_id}, публикация ${when(w.planned)}.\n${url}`;
+  const text = `${headline}\n«${w.post.campaign_name}», пост #${w.post.task_id}, публикация ${when(w.planned, e.TEAM_TIME_ZONE)}.\n${url}`;
   if (e.SMTP_URL && withoutBot.length > 0) {
     const mail = smtpMailer(e.SMTP_URL, e.SMTP_FROM);
     for (const to of withoutBot) {
@@ -97,10 +97,16 @@ export async function runReminders(ch: Channels, waiting: readonly Waiting[], no
   for (const w of waiting) {
     const rule = rules.get(w.post.campaign_id);
     if (!rule) continue;
-    for (const s of dueSteps(rule, w.planned, now)) {
+    const due: Step[] = [];
+    for (const s of dueSteps(rule, w.planned, now)) if (!(await hasStep(w.post.task_id, s.step))) due.push(s);
+    if (due.length === 0) continue;
+    // The post's detail before any mark: a read refused now (budget, upstream) leaves the steps to the next round.
+    const detail = await service.post(w.post.task_id, "background").then((r) => r.data).catch(() => null);
+    if (!detail) continue;
+    for (const s of due) {
       if (!(await claimStep(w.post.task_id, s.step, now))) continue;
       taken.push({ task_id: w.post.task_id, step: s.step });
-      await deliverStep(ch, rule, w, s, now).catch((e: unknown) => log.error("reminder step failed", { task_id: w.post.task_id, step: s.step, error: String(e) }));
+      await deliverStep(ch, rule, w, detail, s, now).catch((e: unknown) => log.error("reminder step failed", { task_id: w.post.task_id, step: s.step, error: String(e) }));
     }
   }
   return taken;

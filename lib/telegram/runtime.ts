@@ -16,7 +16,8 @@ const RENEW_MS = 15_000;
 const TICK_MS = 60_000;
 const ALLOWED = ["message", "callback_query"] as const;
 
-type Runtime = { c: TelegramConfig; owner: string; bot?: Bot; polling: boolean; timers: ReturnType<typeof setInterval>[] };
+type Options = { tickMs?: number; renewMs?: number; /** Tests: a wider window, so a slow machine cannot slip under it. */ chatLimit?: { points: number; seconds: number } };
+type Runtime = { c: TelegramConfig; o: Options; owner: string; bot?: Bot; polling: boolean; timers: ReturnType<typeof setInterval>[] };
 const g = globalThis as typeof globalThis & { __telegram?: Runtime };
 
 /**
@@ -28,10 +29,10 @@ const g = globalThis as typeof globalThis & { __telegram?: Runtime };
  * (due-soon cards, reminders, digests) runs on every instance: its marks keep
  * each message single.
  */
-export async function startTelegram(o: { tickMs?: number; renewMs?: number } = {}): Promise<void> {
+export async function startTelegram(o: Options = {}): Promise<void> {
   const c = telegramConfig();
   if (!c || g.__telegram) return;
-  const rt: Runtime = { c, owner: randomUUID(), polling: false, timers: [] };
+  const rt: Runtime = { c, o, owner: randomUUID(), polling: false, timers: [] };
   g.__telegram = rt;
   const api = telegramApi(c);
   setNotifyListener("telegram", (event, to) => cardsForEvent(api, c, event, to));
@@ -62,7 +63,7 @@ async function poll(rt: Runtime): Promise<void> {
   const held = await holdLease(LEASE, rt.owner, LEASE_MS);
   if (held && !rt.polling) {
     rt.polling = true;
-    rt.bot = createBot(rt.c);
+    rt.bot = createBot(rt.c, { chatLimit: rt.o.chatLimit });
     log.info("telegram bot: long polling (this instance holds the lease)");
     void rt.bot
       .start({ allowed_updates: [...ALLOWED], onStart: (me) => log.info("telegram bot started", { username: me.username }) })

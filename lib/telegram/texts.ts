@@ -69,10 +69,9 @@ export function roleLabel(role: string): string {
   return ({ editor: "редактор", reviewer: "рецензент", manager: "менеджер", admin: "администратор" } as Record<string, string>)[role] ?? role;
 }
 
-/** Moscow time (the team's zone), as every date the dashboard shows. */
-export function when(ms: number | string): string {
-  const d = new Date(ms);
-  return new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" }).format(d) + " МСК";
+/** A time in the chat's zone (./zone.ts: the person's own, else the team's), with its offset: "01.12, 19:30 GMT+3". */
+export function when(ms: number | string, timeZone: string): string {
+  return new Intl.DateTimeFormat("ru-RU", { timeZone, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(ms));
 }
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
