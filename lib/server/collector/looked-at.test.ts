@@ -21,14 +21,14 @@ afterAll(async () => db?.destroy());
 
 describe("posts a page is waiting for", () => {
   it("go ahead of every other post, and are claimed at once even while the pacing says wait", async () => {
-    expect(await promotePosts(db, [3])).toBe(1);
+    expect(await promotePosts(db, [3], t0)).toBe(1);
     const first = await claimNext(db, opts);
     expect(first.kind === "item" && first.item.key).toBe("post:3");
     // The pacing moved 20 s ahead: an ordinary post waits…
     expect(await claimNext(db, opts)).toEqual({ kind: "wait", untilMs: t0 + 20_000 });
     // …a looked-at one does not, even behind a due list, and moves the pacing on by its cost.
     await upsertList(db, "campaign:7", "campaign", 7, t0);
-    await promotePosts(db, [2]);
+    await promotePosts(db, [2], t0);
     const second = await claimNext(db, opts);
     expect(second.kind === "item" && second.item.key).toBe("post:2");
     expect(await claimNext(db, opts)).toEqual({ kind: "wait", untilMs: t0 + 40_000 });
@@ -39,11 +39,18 @@ describe("posts a page is waiting for", () => {
   });
 
   it("a refused read of a post someone waits for is tried again within seconds, not after the usual 5 min", async () => {
-    await promotePosts(db, [3]);
+    await promotePosts(db, [3], t0);
     await db.updateTable("metric_collector_items").set({ lease_owner: "a", lease_until: iso(t0 + 60_000) }).where("key", "=", "post:3").execute();
     await failItem(db, "post:3", "a", t0, 0);
     const row = await db.selectFrom("metric_collector_items").select("next_due_at").where("key", "=", "post:3").executeTakeFirstOrThrow();
     expect(row.next_due_at).toBe(iso(t0 + LOOKED_AT_RETRY_MS));
+  });
+
+  it("a post that failed before anyone looked is due at once when someone does", async () => {
+    await db.updateTable("metric_collector_items").set({ next_due_at: iso(t0 + 5 * 60_000), failures: 1 }).where("key", "=", "post:1").execute();
+    expect(await promotePosts(db, [1], t0)).toBe(1);
+    const row = await db.selectFrom("metric_collector_items").select(["next_due_at", "priority"]).where("key", "=", "post:1").executeTakeFirstOrThrow();
+    expect(row).toEqual({ next_due_at: iso(t0), priority: PRIORITY.postLookedAt });
   });
 
   it("a page's own read of a post counts as its collection: not read again before its cadence", async () => {
@@ -51,6 +58,6 @@ describe("posts a page is waiting for", () => {
     const row = await db.selectFrom("metric_collector_items").select(["last_collected_at", "next_due_at"]).where("key", "=", "post:1").executeTakeFirstOrThrow();
     expect(row).toEqual({ last_collected_at: iso(t0), next_due_at: iso(t0 + 3_600_000) });
     // A post already read is not "waiting": promoting it changes nothing.
-    expect(await promotePosts(db, [1])).toBe(0);
+    expect(await promotePosts(db, [1], t0)).toBe(0);
   });
 });

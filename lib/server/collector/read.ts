@@ -170,7 +170,7 @@ export async function campaignTrendPosts(d: ReadDeps, campaignId: number, from: 
   });
   const missing = rows.filter((r) => r.collectedAt === null).map((r) => r.task_id);
   // Someone is waiting for these: the collector reads them before any other post's (the page itself reads only a few).
-  if (missing.length > 0 && (await promotePosts(d.db, missing)) > 0) d.wake?.();
+  if (missing.length > 0 && (await promotePosts(d.db, missing, d.now())) > 0) d.wake?.();
   return {
     data: { campaign_id: campaignId, from, posts: rows, missing },
     meta: { stale: false, fetchedAt: iso(d.now()) },

@@ -337,13 +337,17 @@ export async function notePostRead(db: Kysely<Database>, taskId: number, nowMs: 
     .execute();
 }
 
-/** Posts a person is waiting for that the collector never read: ahead of every other post's reading. */
-export async function promotePosts(db: Kysely<Database>, taskIds: readonly number[]): Promise<number> {
+/**
+ * Posts a person is waiting for that the collector never read: ahead of every other post's reading,
+ * and due now (one that failed earlier is not left to its back-off).
+ */
+export async function promotePosts(db: Kysely<Database>, taskIds: readonly number[], nowMs: number): Promise<number> {
   let moved = 0;
+  const now = iso(nowMs);
   for (let i = 0; i < taskIds.length; i += 200) {
     const r = await db
       .updateTable("metric_collector_items")
-      .set({ priority: PRIORITY.postLookedAt })
+      .set({ priority: PRIORITY.postLookedAt, next_due_at: sql<string>`case when next_due_at > ${now} then ${now} else next_due_at end` })
       .where("kind", "=", "post")
       .where("priority", "=", PRIORITY.post)
       .where("last_collected_at", "is", null)
