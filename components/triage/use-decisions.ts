@@ -96,6 +96,12 @@ export function useDecisions({
           return "changed";
         }
         if (e instanceof ApiClientError && e.status === 409) void qc.invalidateQueries({ queryKey: listKey });
+        if (e instanceof ApiClientError && e.code === "outcome_unknown") {
+          // Not a failure: nobody knows yet. The message says so; the server settles it and tells the person.
+          void qc.invalidateQueries({ queryKey: postKey(id) });
+          notify("warning", t("result", { id, message: e.message }), { notes: notesOf(e) });
+          return "sent";
+        }
         if (throwErrors) throw e;
         const message = e instanceof Error ? e.message : String(e);
         // The same failure on several posts (the upstream down, say) is one toast with a count.
