@@ -77,27 +77,42 @@ test("a reviewer requests changes and the editor sees it live", async ({ browser
   await reviewer.close();
 });
 
-test("a two-step campaign refuses an approve without sign-off", async ({ browser }) => {
+test("a three-step policy with a conditional legal step refuses an approve without sign-off", async ({ browser }) => {
   const adminCtx = await as(browser, "admin");
   const editor = await as(browser, "editor");
   const reviewer = await as(browser, "reviewer");
   try {
-    // The admin sets two steps on the campaign page.
+    // The admin sets three steps on the campaign page: a reviewer, then «Юристы» only when the checks find
+    // a banned phrase, then the editor's approve.
     const ad = await adminCtx.newPage();
     await ad.goto(`/campaigns/${CAMPAIGN}`);
     const policy = ad.getByTestId("policy");
-    await policy.getByRole("radio", { name: /Два шага/ }).check();
+    await policy.getByRole("button", { name: "Добавить шаг" }).click();
+    await policy.getByRole("button", { name: "Добавить шаг" }).click();
+    const legal = policy.getByTestId("policy-step").nth(1);
+    await legal.getByLabel("Название шага (необязательно)").fill("Юридическая проверка");
+    await legal.getByLabel("Кто проходит шаг").selectOption("group");
+    await legal.getByLabel("Название группы").fill("Юристы");
+    await legal.getByLabel(/Эл\. адреса участников/).fill("lawyer@example.com");
+    await legal.getByLabel("Когда шаг нужен").selectOption("rule");
+    await legal.getByLabel(/Правило проверок/).fill("banned");
+    await expectNoA11yViolations(ad);
     await policy.getByRole("button", { name: "Сохранить" }).click();
     await expect(policy).toContainText("Правило согласования сохранено");
-    await expectNoA11yViolations(ad);
+    const saved = (await (await adminCtx.request.get(`/api/campaigns/${CAMPAIGN}/policy`)).json()) as { data: { steps: number; signoff: unknown[] } };
+    expect(saved.data.steps).toBe(3);
+    expect(saved.data.signoff[1]).toMatchObject({ name: "Юридическая проверка", who: { group: "Юристы", members: ["lawyer@example.com"] }, when: { kind: "rule", rule: "banned" } });
 
     const id = await freshWaitingPost(editor);
     const ed = await editor.newPage();
     await ed.goto(`/posts/${id}`);
-    await expect(ed.getByTestId("signoff-missing")).toContainText("нет «ок» рецензента");
+    await expect(ed.getByTestId("signoff-missing")).toContainText("не пройдены шаги согласования");
+    // The legal step is not needed for a text without the phrase; the reviewer's step waits.
+    await expect(ed.getByTestId("approval-route").locator("li").nth(0)).toHaveAttribute("data-step-state", "waiting");
+    await expect(ed.getByTestId("approval-route").locator("li").nth(1)).toHaveAttribute("data-step-state", "skipped");
     await ed.getByRole("button", { name: /^(согласовать|approve)$/i }).click();
     // Refused by the server, in Russian, and nothing changed upstream.
-    await expect(ed.locator("#decision")).toContainText("Кампания требует двух шагов");
+    await expect(ed.locator("#decision")).toContainText("Кампания требует согласования");
     await expect(ed.locator("h1 ~ div [data-post-status]").first()).toHaveAttribute("data-post-status", "WAITING_APPROVAL");
     await expectNoA11yViolations(ed);
 
@@ -106,7 +121,7 @@ test("a two-step campaign refuses an approve without sign-off", async ({ browser
     await rv.goto(`/posts/${id}`);
     await rv.locator("#verdicts").getByRole("button", { name: "Текст в порядке" }).click();
     await expect(ed.getByTestId("signoff-missing")).toBeHidden();
-    await expect(ed.locator("#verdicts")).toContainText("Текущая версия одобрена рецензентом");
+    await expect(ed.getByTestId("approval-route").locator("li").nth(0)).toHaveAttribute("data-step-state", "passed");
     await ed.getByRole("button", { name: /^(согласовать|approve)$/i }).click();
     await expect(ed.locator("[data-decision-result]")).toHaveAttribute("data-decision-result", "approved_now");
     await expectNoA11yViolations(ed);

@@ -26,4 +26,4 @@ async function ActivityPage() {
   );
 }
 
-export default withPageMessages(["review"], ActivityPage);
+export default withPageMessages(["review", "collab.outcome"], ActivityPage);

@@ -158,6 +158,8 @@ async function PostPageBody({ id, read }: { id: number; read: ReturnType<typeof 
 export default withPageMessages(
   [
     "collab.comments",
+    "collab.outcome",
+    "collab.policy",
     "collab.presence",
     "collab.verdicts",
     "review.checks",
