@@ -60,7 +60,7 @@ export async function handlePress(p: Press): Promise<void> {
     await auditTelegram({ kind: "telegram.press_refused", actor: actor(person), task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { action: button.action, why } });
     return p.reply.answer(text, true);
   };
-  if (card.for_email && card.for_email !== person.email) return refuse("not_addressee", T.notYours);
+  if (card.for_email && card.for_email !== person.email.toLowerCase()) return refuse("not_addressee", T.notYours);
   if (!can(person.role, "decide")) return refuse("role", T.noDecide);
   const zone = await zoneOf(card.for_email);
   if (card.decision !== null) return p.reply.answer(T.alreadyDecided(card.decided_by ?? "—", card.decided_at ? whenIn(card.decided_at, zone) : "—"), true);
