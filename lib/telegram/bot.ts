@@ -4,14 +4,13 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "r
 import { can } from "@/lib/auth/roles";
 import { log } from "@/lib/server/log";
 import { redis, redisKey, redisMode } from "@/lib/server/redis";
-import { personFor } from "./access";
+import { currentUser, personFor } from "./access";
 import { auditTelegram } from "./audit";
 import { safeError, type TelegramConfig } from "./config";
 import { sendDigest } from "./digest";
 import { handlePress, handleReasonText } from "./press";
 import { bindChat, campaignsOfChat, consumeLinkCode, linkByTgUser, saveLink, unbindChat, unlink } from "./store";
 import { roleLabel, T } from "./texts";
-import { currentUser } from "./access";
 
 /** Per chat: this many updates in this many seconds; more are dropped (a press gets a short answer). */
 const CHAT_POINTS = 20;
