@@ -18,7 +18,7 @@ import { startTelegram, stopTelegram } from "@/lib/telegram/runtime";
 import { linkByEmail, stepsOf } from "@/lib/telegram/store";
 import { telegramTick } from "@/lib/telegram/tick";
 import { eventually } from "@/test/eventually";
-import { startSmtp, type TestSmtp } from "@/test/servers/notify-receivers";
+import { startSmtp, startWebhookReceiver, type TestReceiver, type TestSmtp } from "@/test/servers/notify-receivers";
 import { BOT_USERNAME, buttonsOf, startBotApiServer, type BotApiServer, type SentMessage, type TgChat, type TgUser } from "./bot-api-server";
 
 /*
@@ -42,6 +42,8 @@ const BACKUP = "boris@example.com";
 let h: Harness;
 let tg: BotApiServer;
 let smtp: TestSmtp;
+let hook: TestReceiver;
+const HOOK_SECRET = "team-hook-secret-0123456789";
 let usersFile: string;
 
 async function writeUser(p: Pick<Person, "email" | "name" | "role">): Promise<void> {
@@ -115,7 +117,8 @@ async function linkPerson(p: Person): Promise<void> {
 beforeAll(async () => {
   tg = await startBotApiServer();
   smtp = await startSmtp();
-  h = await startHarness({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.url, SMTP_URL: smtp.url, DEMO: "0" });
+  hook = await startWebhookReceiver(HOOK_SECRET);
+  h = await startHarness({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.url, SMTP_URL: smtp.url, NOTIFY_WEBHOOK_URL: hook.url, NOTIFY_WEBHOOK_SECRET: HOOK_SECRET, DEMO: "0" });
   // The simulator runs without rate limits here; the dashboard's own budget is widened the same way, so a round of cards is not cut short.
   resetServiceForTests({ gateway: { limits: { readsPerMinute: 1000, writesPerMinute: 1000, requestsPerHour: 100_000 } } });
   usersFile = path.join(h.dbDir, "users.json");
@@ -134,6 +137,7 @@ afterAll(async () => {
   await h?.close();
   await tg?.close();
   await smtp?.close();
+  await hook?.close();
 });
 
 describe("telegram bot", () => {
@@ -341,6 +345,12 @@ describe("telegram bot", () => {
     expect(remindersTo(anna)).toBe(3);
     // The backup has no bot: e-mail follows the same step.
     await eventually(() => smtp.mails.some((m) => m.to.includes(BACKUP) && m.subject.includes(`#${target.task_id}`) && m.subject.includes("Эскалация")));
+    // …and so does the team's webhook, signed, naming who has no bot.
+    const stepHook = (step: string) =>
+      hook.hooks.filter((x) => (x.body as { task_id?: number; detail?: { step?: string } }).task_id === target.task_id && (x.body as { detail: { step?: string } }).detail?.step === step);
+    await eventually(() => stepHook("escalate").length === 1);
+    expect(stepHook("escalate")[0]).toMatchObject({ signatureOk: true, body: { kind: "escalation", detail: { to: [BACKUP] } } });
+    expect(stepHook("remind:0")).toHaveLength(0); // the approver has the bot: no webhook for her steps
 
     await tick(await advanceTo(planned + 60_000));
     expect(tg.messages(gleb.tg.id).filter((m) => m.text?.includes(`#${target.task_id} `) && m.text.includes("Время публикации наступило"))).toHaveLength(1);
