@@ -5,7 +5,7 @@ import { createGateway, type Gateway } from "@/lib/server/gateway/gateway";
 import { RedisBudget } from "@/lib/server/gateway/redis-budget";
 import { SharedCache } from "@/lib/server/gateway/shared-cache";
 import { mirrorDatabase } from "@/lib/server/mirror";
-import { createService, type Service, type UpstreamApi } from "./service";
+import { createService, type Service, type ServiceOptions, type UpstreamApi } from "./service";
 
 /**
  * A crowd of editors watching one review queue, on a fake clock: the scenario
@@ -84,7 +84,7 @@ export function embeddedInstance(clock: Clock, api: UpstreamApi): Instances {
  */
 export async function productionInstances(
   n: number,
-  o: { clock: Clock; api: UpstreamApi; prefix: string; connect: (name: string) => Promise<Redis>; limits?: BudgetLimits },
+  o: { clock: Clock; api: UpstreamApi; prefix: string; connect: (name: string) => Promise<Redis>; limits?: BudgetLimits; service?: ServiceOptions },
 ): Promise<Instances> {
   const limits = o.limits ?? defaultLimits(60, 30, 1000);
   // One database for every instance's mirror, as production's Postgres is.
@@ -96,7 +96,7 @@ export async function productionInstances(
       const shared = new SharedCache({ redis: command, subscriber, prefix: `${o.prefix}:cache` });
       const gateway = createGateway({ clock: o.clock, limits, budget, shared });
       await shared.ready();
-      return { command, subscriber, budget, gateway, service: createService(gateway, o.api, { mirror: mirrors.store() }) };
+      return { command, subscriber, budget, gateway, service: createService(gateway, o.api, { ...o.service, mirror: mirrors.store() }) };
     }),
   );
   return {
