@@ -23,8 +23,7 @@ function partsUsedFrom(entry: string): string[] {
   for (const [file, source] of reachableSources(entry)) {
     for (const m of source.matchAll(/useTranslations\(\s*(?:["'`]([^"'`]*)["'`])?\s*\)/g)) {
       const namespace = m[1];
-      // "server" holds the server's answers (i18n/server-text.ts): no browser code reads it.
-      if (!namespace) MESSAGE_AREAS.filter((area) => area !== "server").forEach((area) => whole.add(area));
+      if (!namespace) MESSAGE_AREAS.forEach((area) => whole.add(area));
       else if (relative(ROOT, file) === ENUM_LABELS && namespace === "review") continue;
       else {
         const [area, group] = namespace.split(".") as [string, string | undefined];

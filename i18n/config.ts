@@ -5,8 +5,12 @@ export const DEFAULT_LOCALE: Locale = "ru";
  * The message files of each language, one per area: messages/<locale>/<area>.json,
  * each a namespace (useTranslations("review"), …). Typed in i18n/types.ts.
  */
-// "server": texts of the server's answers (errors, mails, webhooks), read through i18n/server-text.ts; never sent to the browser.
-export const MESSAGE_AREAS = ["analytics", "auth", "collab", "common", "insights", "notify", "planner", "review", "server", "share", "trends"] as const;
+export const MESSAGE_AREAS = ["analytics", "auth", "collab", "common", "insights", "notify", "planner", "review", "share", "trends"] as const;
+/**
+ * Texts of the server's answers (errors, notes), read only through i18n/server-text.ts: not
+ * loaded by the request config nor typed with the interface's messages, never sent to the browser.
+ */
+export const SERVER_AREAS = ["server"] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 /** Cookie that remembers the language switch. */
 export const LOCALE_COOKIE = "NEXT_LOCALE";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { LOCALES, MESSAGE_AREAS } from "./config";
+import { LOCALES, MESSAGE_AREAS, SERVER_AREAS } from "./config";
 import { icuArguments } from "./icu-args";
 
 // Russian and English must offer the same texts: a key missing in one language
@@ -31,8 +31,8 @@ describe("message files", () => {
     for (const locale of rest) expect(files(locale), locale).toEqual(files(first));
   });
 
-  it("are exactly the areas the app loads and types (i18n/config.ts MESSAGE_AREAS)", () => {
-    expect(files("ru")).toEqual(MESSAGE_AREAS.map((a) => `${a}.json`).sort());
+  it("are exactly the areas the app loads and types, and the server's own (i18n/config.ts)", () => {
+    expect(files("ru")).toEqual([...MESSAGE_AREAS, ...SERVER_AREAS].map((a) => `${a}.json`).sort());
   });
 
   for (const file of files("ru")) {

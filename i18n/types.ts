@@ -3,7 +3,6 @@ import type analytics from "../messages/ru/analytics.json";
 import type auth from "../messages/ru/auth.json";
 import type common from "../messages/ru/common.json";
 import type review from "../messages/ru/review.json";
-import type server from "../messages/ru/server.json";
 import type collab from "../messages/ru/collab.json";
 import type insights from "../messages/ru/insights.json";
 import type notify from "../messages/ru/notify.json";
@@ -29,7 +28,6 @@ type AppMessages = {
   insights: typeof insights;
   notify: typeof notify;
   planner: typeof planner;
-  server: typeof server;
   share: typeof share;
   trends: typeof trends;
 };

@@ -21,13 +21,11 @@ import ruNotify from "@/messages/ru/notify.json";
 import ruPlanner from "@/messages/ru/planner.json";
 import ruShare from "@/messages/ru/share.json";
 import ruTrends from "@/messages/ru/trends.json";
-import enServer from "@/messages/en/server.json";
-import ruServer from "@/messages/ru/server.json";
 
 // `satisfies`: English must offer every Russian key the typed translator accepts.
 const MESSAGES = {
-  ru: { analytics: ruAnalytics, auth: ruAuth, common: ruCommon, review: ruReview, collab: ruCollab, insights: ruInsights, notify: ruNotify, planner: ruPlanner, server: ruServer, share: ruShare, trends: ruTrends },
-  en: { analytics: enAnalytics, auth: enAuth, common: enCommon, review: enReview, collab: enCollab, insights: enInsights, notify: enNotify, planner: enPlanner, server: enServer, share: enShare, trends: enTrends },
+  ru: { analytics: ruAnalytics, auth: ruAuth, common: ruCommon, review: ruReview, collab: ruCollab, insights: ruInsights, notify: ruNotify, planner: ruPlanner, share: ruShare, trends: ruTrends },
+  en: { analytics: enAnalytics, auth: enAuth, common: enCommon, review: enReview, collab: enCollab, insights: enInsights, notify: enNotify, planner: enPlanner, share: enShare, trends: enTrends },
 } satisfies Record<Locale, Messages>;
 
 type Area = keyof Messages;
