@@ -32,7 +32,7 @@ export function ChecksRulesCard({ campaignId, canManage }: { campaignId: number;
           <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300" data-rules-source={query.data.source}>
             {t(`source.${query.data.source}`)}
           </p>
-          <RulesForm key={query.data.updated_at ?? query.data.source} campaignId={campaignId} view={query.data} canManage={canManage} />
+          <RulesForm campaignId={campaignId} view={query.data} canManage={canManage} />
           {query.data.updated_by && query.data.updated_at && (
             <p className="mt-2 text-xs text-zinc-700 dark:text-zinc-300">
               {query.data.updated_by} · <DateTime value={query.data.updated_at} />

@@ -19,7 +19,7 @@ export function VerdictMark({ verdict, warn, block, compact }: { verdict: Verdic
     <span className="inline-flex flex-wrap gap-1" data-checks-mark={verdict}>
       {block > 0 && (
         <Badge tone="danger" title={compact ? t("blockCount", { count: block }) : undefined}>
-          <span aria-hidden="true">⛔</span>
+          <span aria-hidden="true">✕</span>
           {t("blockCount", { count: block })}
         </Badge>
       )}

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { ChecksAnalyticsPanel } from "@/components/checks/analytics-panel";
 import { ErrorState, StaleNote } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { reviewAnalyticsOptions } from "@/lib/queries/review-analytics";
@@ -36,6 +37,8 @@ export function ReviewAnalyticsView() {
           <StaleNote meta={query.data?.meta} />
           <ReviewSummary data={data} />
           <ReviewPanels data={data} filters={filters} />
+          {/* What the checks teach (lib/checks): its own request, database only. */}
+          <ChecksAnalyticsPanel filters={filters} />
         </div>
       ) : null}
     </div>

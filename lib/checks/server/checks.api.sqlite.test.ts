@@ -5,6 +5,7 @@ import { GET as rowsOf } from "@/app/api/checks/rows/route";
 import { GET as postChecks } from "@/app/api/posts/[id]/checks/route";
 import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { GET as auditEvents } from "@/app/api/audit/events/route";
+import { GET as checksAnalytics } from "@/app/api/analytics/checks/route";
 import type { Role } from "@/lib/auth/roles";
 import type { Finding } from "@/lib/checks";
 import { admin, call, errorOf, ROLES, startHarness, type CallOptions, type Harness } from "@/app/api/_tests/harness";
@@ -200,5 +201,28 @@ describe("checks API (SQLite)", () => {
     expect(data[String(id)]!.warn).toBeGreaterThan(0);
     expect(data["987654"]).toBeUndefined();
     expect((await call(rowsOf, "/api/checks/rows?ids=1;drop", { role: "reviewer" })).status).toBe(400);
+  });
+
+  it("analytics: findings by rule and campaign, decisions on clean vs flagged versions, clean at first version; managers and admins only; exportable", async () => {
+    for (const role of ["editor", "reviewer"] as const) expect((await call(checksAnalytics, "/api/analytics/checks", { role })).status).toBe(403);
+    const res = await call(checksAnalytics, "/api/analytics/checks", { role: "manager" });
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as {
+      data: {
+        by_rule: { campaign_id: number; rule: string; count: number }[];
+        decisions: Record<"clean" | "flagged" | "unchecked", { approved: number; rejected: number }>;
+        first_version: { campaign_id: number; posts: number; clean: number; share: number | null }[];
+      };
+    };
+    expect(data.by_rule.find((r) => r.campaign_id === plain && r.rule === "banned")?.count).toBeGreaterThanOrEqual(2);
+    expect(data.by_rule.filter((r) => r.campaign_id === ad).map((r) => r.rule)).toEqual(expect.arrayContaining(["ad_label", "advertiser", "erid"]));
+    // Both approvals in these tests were of versions the checks passed; the blocked attempts are no decisions.
+    expect(data.decisions.clean.approved + data.decisions.flagged.approved).toBe(2);
+    const adFirst = data.first_version.find((f) => f.campaign_id === ad)!;
+    expect(adFirst).toMatchObject({ posts: 1, clean: 0, share: 0 });
+    const csv = await call(checksAnalytics, "/api/analytics/checks?format=csv", { role: "admin" });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
+    expect(await csv.text()).toMatch(/first_version/);
   });
 });

@@ -1,0 +1,23 @@
+// GET /api/analytics/checks – what the checks teach (analytics:review): findings by rule and campaign per day, decisions on clean vs flagged versions, share clean at first version; format=csv exports it
+import * as z from "zod";
+import { requestLocale } from "@/i18n/request-locale";
+import { timeZoneOf } from "@/i18n/time-zone";
+import { checksAnalytics, checksCsvRows } from "@/lib/checks/server/analytics";
+import { csvFileName } from "@/lib/csv/csv";
+import { csvResponse } from "@/lib/csv/response";
+import { ReviewAnalyticsQuery } from "@/lib/schemas/review-analytics";
+import { allowedRange } from "@/lib/server/review-analytics";
+import { json, NO_STORE, parseQuery, withPermission } from "@/lib/server/route";
+
+const Query = z.object({ format: z.enum(["json", "csv"]).default("json") });
+
+export const GET = withPermission("analytics:review", async ({ query, session }) => {
+  const { format } = parseQuery(Query, query);
+  const { from, to, campaign_id } = parseQuery(ReviewAnalyticsQuery, query);
+  const timeZone = await timeZoneOf(session.email);
+  const range = allowedRange({ from, to }, Date.now(), timeZone);
+  const answer = await checksAnalytics(range, campaign_id ?? null, timeZone);
+  if (format === "json") return json({ data: answer }, { headers: NO_STORE });
+  const fileName = csvFileName(["checks", range.from, range.to, ...(campaign_id ? [`campaign-${campaign_id}`] : [])]);
+  return csvResponse(checksCsvRows(answer), { locale: requestLocale(), timeZone, fileName, headers: NO_STORE });
+});
