@@ -146,7 +146,6 @@ export class MirrorScheduler {
       }
       due.sort((a, b) => b.late - a.late);
       for (const { id } of due) {
-        if (!this.running) break;
         this.asked.delete(id);
         try {
           const outcome = await this.d.refresher.refresh(id, "background");
