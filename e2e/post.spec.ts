@@ -53,9 +53,10 @@ test.describe("as a reviewer", () => {
     const changes = versions.locator("[data-diff-mode] ins, [data-diff-mode] del");
     await expect(changes.first()).toBeVisible();
     await expect(versions.getByTestId("diff-counts")).toContainText(/\+\d/);
-    // Markers that do not rely on colour, and words for screen readers.
+    // Style that does not rely on colour (no literal markers), and words for screen readers.
     const first = changes.first();
-    await expect(first).toContainText(/\[[+−]/);
+    await expect(first).not.toContainText(/\[[+−]/);
+    await expect(first).toHaveClass(/line-through|underline/);
     await expect(first.locator(".sr-only")).toHaveText(/добавлено:|удалено:|inserted:|deleted:/);
 
     await versions.getByRole("button", { name: /рядом|side by side/i }).click();

@@ -28,16 +28,17 @@ describe("DiffView", () => {
     expect(ins).toHaveLength(1);
     // Inline: the deletion comes before the insertion, both inside the sentence.
     const text = container.querySelector("[data-diff-mode='inline']")?.textContent;
-    expect(text).toBe("Свежая deleted: [−обжарка]inserted: [+выпечка] каждое утро");
+    expect(text).toBe("Свежая deleted: обжаркаinserted: выпечка каждое утро");
   });
 
-  it("does not rely on colour: visible bracket markers, hidden words for screen readers", () => {
+  it("does not rely on colour: style marks the change, hidden words tell screen readers", () => {
     const { container } = show("a b", "a c");
     const del = container.querySelector("del")!;
     const ins = container.querySelector("ins")!;
-    const visible = (el: Element) => [...el.querySelectorAll("[aria-hidden='true']")].map((m) => m.textContent).join("");
-    expect(visible(del)).toBe("[−]");
-    expect(visible(ins)).toBe("[+]");
+    // No literal markers in the visible text: only the struck or underlined word.
+    const visible = (el: Element) => [...el.childNodes].filter((n) => !(n as Element).classList?.contains("sr-only")).map((n) => n.textContent).join("");
+    expect(visible(del)).toBe("b");
+    expect(visible(ins)).toBe("c");
     expect(del.querySelector(".sr-only")?.textContent).toBe("deleted: ");
     expect(ins.querySelector(".sr-only")?.textContent).toBe("inserted: ");
     expect(del.className).toMatch(/line-through/);

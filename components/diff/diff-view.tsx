@@ -5,33 +5,22 @@ import type { DiffSegment, WordDiff } from "@/lib/diff/word-diff";
 
 export type DiffMode = "inline" | "split";
 
-// Markers are inline-blocks so the strike-through of a deletion does not run through them,
-// and aria-hidden because the visually hidden words already say it to screen readers.
-const marker = "inline-block select-none font-bold no-underline";
-
-// Deletions are struck through, insertions underlined, each with visible bracket
-// markers, so the diff never relies on colour alone.
+// Deletions are struck through and insertions underlined, so the diff never relies on
+// colour alone; the words "deleted"/"inserted" exist only for screen readers.
 const CHANGE = {
-  del: { Tag: "del", sign: "−", className: "rounded-sm bg-red-100 text-red-950 line-through decoration-2 dark:bg-red-950 dark:text-red-100" },
+  del: { Tag: "del", className: "rounded-sm bg-red-100 text-red-950 line-through decoration-2 dark:bg-red-950 dark:text-red-100" },
   ins: {
     Tag: "ins",
-    sign: "+",
     className: "rounded-sm bg-green-100 text-green-950 underline decoration-2 underline-offset-2 dark:bg-green-950 dark:text-green-100",
   },
 } as const;
 
 function Change({ kind, text, label }: { kind: keyof typeof CHANGE; text: string; label: string }) {
-  const { Tag, sign, className } = CHANGE[kind];
+  const { Tag, className } = CHANGE[kind];
   return (
     <Tag className={className}>
       <span className="sr-only">{label} </span>
-      <span aria-hidden="true" className={marker}>
-        [{sign}
-      </span>
       {text}
-      <span aria-hidden="true" className={marker}>
-        ]
-      </span>
     </Tag>
   );
 }
@@ -78,8 +67,8 @@ export function DiffCounts({ diff }: { diff: WordDiff }) {
 /**
  * A word diff inline (one text with deletions and insertions in place) or
  * side by side (old text with its deletions, new text with its insertions).
- * Changes never rely on colour: brackets with −/+ signs, strike-through and
- * underline, and hidden "deleted:"/"inserted:" words for screen readers.
+ * Changes never rely on colour: strike-through and underline, and hidden
+ * "deleted:"/"inserted:" words for screen readers.
  */
 export function DiffView({ diff, mode, fromLabel, toLabel }: { diff: WordDiff; mode: DiffMode; fromLabel: string; toLabel: string }) {
   const t = useTranslations("review.diff");
