@@ -7,7 +7,6 @@ import { createServer } from "node:http";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseTrustedProxies } from "./lib/edge/client-address.mjs";
-import { createGate } from "./lib/edge/gate.mjs";
 import { attachEdgeListeners, createEdgeHandler } from "./lib/edge/handler.mjs";
 import { headerOptionsFrom, securityHeaders } from "./lib/edge/security-headers.mjs";
 
@@ -20,10 +19,6 @@ const hostname = process.env.HOST || "127.0.0.1";
 const port = Number(process.env.PORT || 3000);
 const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
 const headers = securityHeaders(headerOptionsFrom(process.env));
-// Requests inside Next at once (pages rendering, API calls); others wait at the edge. It is what
-// bounds memory under a burst (bench/memory-burst.ts); see the README's production notes.
-const renderConcurrency = Number(process.env.RENDER_CONCURRENCY || 12);
-if (!Number.isInteger(renderConcurrency) || renderConcurrency < 1) throw new Error("RENDER_CONCURRENCY must be a whole number of at least 1");
 
 const app = next({ dev: false, dir, hostname, port });
 const handle = app.getRequestHandler();
@@ -37,7 +32,6 @@ const server = createServer(
     handle: (req, res) => handle(req, res),
     trustedProxies,
     securityHeaders: headers,
-    gate: createGate(renderConcurrency),
     onError: (error) => console.error("edge: request failed", error),
   }),
 );

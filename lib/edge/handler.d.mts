@@ -1,15 +1,11 @@
 // Types for handler.mjs (plain JavaScript so that server.mjs runs without a build).
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import type { Gate } from "./gate.d.mts";
 export const LINGER_MS: number;
-export const GATE_HOLD_MS: number;
 export interface EdgeOptions {
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
   trustedProxies: number;
   securityHeaders: Array<[string, string]>;
   onError?: (error: unknown) => void;
-  /** At most so many requests inside Next at once (server.mjs: RENDER_CONCURRENCY). */
-  gate?: Gate;
 }
 export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, res: ServerResponse) => void;
 export function attachEdgeListeners(server: Server, securityHeaders: Array<[string, string]>): void;

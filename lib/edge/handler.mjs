@@ -8,16 +8,6 @@ import { bodyLimitFor, isUnder, limitBody, pathOf, refusalFor } from "./limits.m
 import { guardResponse } from "./response-guard.mjs";
 
 /**
- * A request holds its place in the gate until Next is done with it, its client
- * is gone, or this long has passed: a client that reads its page slowly must
- * not keep others waiting.
- */
-export const GATE_HOLD_MS = 10_000;
-
-/** Long-lived or cheap: event streams, built files, health and metrics never wait at the gate. */
-const UNGATED = ["/api/events", "/_next/static", "/api/health", "/api/metrics"];
-
-/**
  * How long a refused upload may keep sending before its connection is cut.
  * Generous: ten 40 MB uploads at once on a busy machine take seconds to
  * drain, and a client cut while sending loses its answer to the reset.
@@ -32,7 +22,6 @@ export const LINGER_MS = 30_000;
  *   trustedProxies: number,
  *   securityHeaders: Array<[string, string]>,
  *   onError?: (error: unknown) => void,
- *   gate?: import("./gate.d.mts").Gate,
  * }} EdgeOptions
  */
 
@@ -41,7 +30,7 @@ export const LINGER_MS = 30_000;
  * @param {EdgeOptions} options
  * @returns {(req: Req, res: Res) => void}
  */
-export function createEdgeHandler({ handle, trustedProxies, securityHeaders, onError = () => {}, gate }) {
+export function createEdgeHandler({ handle, trustedProxies, securityHeaders, onError = () => {} }) {
   return (req, res) => {
     // Before anything else, so that every answer, Next's included, has them;
     // Next sets its own (the page's nonce policy) over these.
@@ -71,33 +60,11 @@ export function createEdgeHandler({ handle, trustedProxies, securityHeaders, onE
       // Answered already (a route that refused without reading): that answer stands, the rest drains.
       if (guard.takeOver("payload_too_large") || res.writableFinished) lingerThenClose(req, res);
     });
-    const work = () =>
-      handle(req, res).catch((error) => {
-        onError(error);
-        if (!guard.takeOver("internal_error")) res.destroy();
-      });
-    // OPTIONS too: the edge asks Next for a route's methods (allowedMethods) from inside a request.
-    if (!gate || req.method === "OPTIONS" || UNGATED.some((prefix) => isUnder(path, prefix))) {
-      void work();
-      return;
-    }
-    void gate.run(() => req.socket.destroyed, () => Promise.race([work(), closedOrLate(res)]));
-  };
-}
-
-/**
- * Resolves when the response closes or GATE_HOLD_MS have passed, whichever is first.
- * @param {Res} res
- */
-function closedOrLate(res) {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, GATE_HOLD_MS);
-    timer.unref();
-    res.once("close", () => {
-      clearTimeout(timer);
-      resolve(undefined);
+    handle(req, res).catch((error) => {
+      onError(error);
+      if (!guard.takeOver("internal_error")) res.destroy();
     });
-  });
+  };
 }
 
 /** Allow of routes seen answering 405, by path; cleared when full so that endless ids cannot grow it. */
