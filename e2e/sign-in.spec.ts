@@ -1,7 +1,12 @@
+import { readFileSync } from "node:fs";
 import { createTranslator } from "next-intl";
-import en from "../messages/en/auth.json";
-import ru from "../messages/ru/auth.json";
 import { expect, setLocale, test } from "./fixtures";
+
+type AuthMessages = typeof import("../messages/en/auth.json");
+// Read as files: Playwright's loader wants import attributes for JSON modules.
+const messages = (locale: string) => JSON.parse(readFileSync(`messages/${locale}/auth.json`, "utf8")) as AuthMessages;
+const en = messages("en");
+const ru = messages("ru");
 
 /**
  * Sign-in says why, in the reader's language: wrong e-mail or password (the
