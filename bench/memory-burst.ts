@@ -21,8 +21,14 @@ const CONCURRENCY = 50;
 const SLOW = 100;
 const API_KEY = "bench-memory-key";
 
+/** The process's resident set in MB; NaN once it is gone. */
 function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  let status = "";
+  try {
+    status = readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return Number.NaN;
+  }
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return Math.round(kb / 1024);
 }
@@ -139,7 +145,10 @@ async function main() {
     const rest = rssMb(pid);
 
     let peak = rest;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+    const sampler = setInterval(() => {
+      const now = rssMb(pid);
+      if (now >= 0) peak = Math.max(peak, now);
+    }, 50);
     sockets.push(...slowClients(port, cookies[0]!, campaign));
     const statuses = new Map<string, Map<number | string, number>>();
     const started = performance.now();
@@ -156,6 +165,7 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    if (app.child.exitCode !== null || app.child.signalCode !== null) console.log(`the server died during the burst:\n${app.output()}`);
     for (const s of sockets) s.destroy();
     await new Promise((r) => setTimeout(r, 10_000));
     clearInterval(sampler);
