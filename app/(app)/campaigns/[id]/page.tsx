@@ -1,3 +1,5 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { CampaignDetail } from "@/components/campaigns/detail/campaign-detail";
 import { ChecksRulesCard } from "@/components/checks/rules-card";
@@ -10,6 +12,13 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { service } from "@/lib/server/upstream-service";
 import { withPageMessages } from "@/components/shell/page-messages";
+
+// The tab's own title (the layout adds the product name); the id only, so the title costs no upstream read.
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const parsed = IdParam.safeParse((await params).id);
+  if (!parsed.success) return { title: (await getTranslations("analytics.campaigns"))("title") };
+  return { title: (await getTranslations("analytics.campaign"))("pageTitle", { id: parsed.data }) };
+}
 
 async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
   const parsed = IdParam.safeParse((await params).id);

@@ -1,3 +1,5 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { PrefetchFirst } from "@/components/overview/prefetch";
 import { ProjectDetail } from "@/components/projects/project-detail";
@@ -7,6 +9,13 @@ import { projectChannelsQuery, projectQuery } from "@/lib/queries/projects";
 import { CAMPAIGN_STATUSES, IdParam } from "@/lib/schemas";
 import { service } from "@/lib/server/upstream-service";
 import { withPageMessages } from "@/components/shell/page-messages";
+
+// The tab's own title (the layout adds the product name); the id only, so the title costs no upstream read.
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const parsed = IdParam.safeParse((await params).id);
+  if (!parsed.success) return { title: (await getTranslations("analytics.projects"))("title") };
+  return { title: (await getTranslations("analytics.projects"))("pageTitle", { id: parsed.data }) };
+}
 
 async function ProjectPage({ params }: { params: Promise<{ id: string }> }) {
   const parsed = IdParam.safeParse((await params).id);

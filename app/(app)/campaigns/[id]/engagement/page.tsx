@@ -1,5 +1,6 @@
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getTimeZone } from "next-intl/server";
+import { getTranslations, getTimeZone } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { CampaignEngagement } from "@/components/engagement/campaign-engagement";
 import { PrefetchFirst } from "@/components/overview/prefetch";
@@ -19,6 +20,13 @@ type Props = {
   params: Promise<{ id: string }>;
   searchParams: Promise<SearchParams>;
 };
+
+// The tab's own title (the layout adds the product name); the id only, so the title costs no upstream read.
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const parsed = IdParam.safeParse((await params).id);
+  if (!parsed.success) return { title: (await getTranslations("analytics.campaigns"))("title") };
+  return { title: (await getTranslations("analytics.engagement"))("pageTitle", { id: parsed.data }) };
+}
 
 async function CampaignEngagementPage({ params, searchParams }: Props) {
   const parsed = IdParam.safeParse((await params).id);

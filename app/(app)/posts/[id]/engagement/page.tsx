@@ -1,3 +1,5 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
 import { PostEngagement } from "@/components/engagement/post-engagement";
@@ -16,6 +18,13 @@ type Props = {
   params: Promise<{ id: string }>;
   searchParams: Promise<SearchParams>;
 };
+
+// The tab's own title (the layout adds the product name); the id only, so the title costs no upstream read.
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const parsed = IdParam.safeParse((await params).id);
+  if (!parsed.success) return { title: (await getTranslations("analytics.overview"))("title") };
+  return { title: (await getTranslations("analytics.post"))("title", { id: parsed.data }) };
+}
 
 async function PostEngagementPage({ params, searchParams }: Props) {
   const parsed = IdParam.safeParse((await params).id);
