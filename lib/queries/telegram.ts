@@ -29,3 +29,27 @@ export async function saveTelegramKinds(kinds: TelegramKinds): Promise<TelegramV
 }
 
 export const sendPostToTelegram = (id: number) => apiPost<{ sent: boolean }>(`/api/posts/${id}/telegram`);
+
+/** A campaign's reminders and escalation (admin): GET/PUT/DELETE /api/telegram/campaigns/[id]. */
+export type ReminderRule = { approvers: string[]; backups: string[]; remind_hours: number; repeat_hours: number; escalate_hours: number };
+export type RemindersView = { campaign_id: number; rule: (ReminderRule & { updated_by: string; updated_at: string }) | null; chat_bound: boolean };
+
+export const remindersKey = (id: number) => ["telegram", "reminders", id] as const;
+
+export function remindersOptions(id: number) {
+  return queryOptions({
+    queryKey: remindersKey(id),
+    queryFn: async ({ signal }) => (await apiGetRaw<{ data: RemindersView }>(`/api/telegram/campaigns/${id}`, undefined, signal)).data,
+  });
+}
+
+export async function saveReminders(id: number, rule: ReminderRule | null): Promise<RemindersView> {
+  const response = await fetch(`/api/telegram/campaigns/${id}`, {
+    method: rule ? "PUT" : "DELETE",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: rule ? JSON.stringify(rule) : undefined,
+  });
+  const body = (await response.json().catch(() => null)) as { data?: RemindersView; error?: { message: string } } | null;
+  if (!response.ok || !body?.data) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+  return body.data;
+}

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { CampaignDetail } from "@/components/campaigns/detail/campaign-detail";
 import { ChecksRulesCard } from "@/components/checks/rules-card";
 import { PolicyCard } from "@/components/collab/policy-card";
+import { CampaignReminders } from "@/components/telegram/campaign-reminders";
 import { PrefetchFirst } from "@/components/overview/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { campaignQuery } from "@/lib/queries/campaigns";
@@ -35,6 +36,8 @@ async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
       <PolicyCard campaignId={id} canManage={user !== null && can(user.role, "policy:manage")} canDecide={user !== null && can(user.role, "decide")} />
       {/* The checks before a person reads (lib/checks): admins set them, everyone else reads them. */}
       <ChecksRulesCard campaignId={id} canManage={user !== null && can(user.role, "policy:manage")} />
+      {/* Reminders and escalation (lib/telegram: the bot, e-mail, the team webhook): admins only. */}
+      {user !== null && can(user.role, "policy:manage") && <CampaignReminders campaignId={id} />}
     </div>
   );
 }
