@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { SignoffGate } from "@/components/collab/signoff-notice";
 import { Button } from "@/components/ui/button";
 import { NoteList } from "@/components/ui/note-list";
 import { ErrorState } from "@/components/ui/query-states";
@@ -92,10 +93,21 @@ export function DecisionPanel({ id }: { id: number }) {
       {!changed && (offer.approve || offer.reject) && (
         <div className="flex flex-wrap gap-2">
           {offer.approve && (
-            <Button variant="success" disabled={mutation.isPending || !usable(offer, "approve")} onClick={() => mutation.mutate({ action: "approve", version: shownVersion })}>
-              <span aria-hidden="true">✓</span>
-              {t("approve")}
-            </Button>
+            // A policy step still waits for a sign-off: Approve stays but disabled; the notice above says why and who.
+            <SignoffGate id={id}>
+              {(signoffPending) => (
+                <Button
+                  variant="success"
+                  disabled={mutation.isPending || !usable(offer, "approve") || signoffPending}
+                  aria-describedby={signoffPending ? `signoff-missing-${id}` : undefined}
+                  data-signoff-pending={signoffPending || undefined}
+                  onClick={() => mutation.mutate({ action: "approve", version: shownVersion })}
+                >
+                  <span aria-hidden="true">✓</span>
+                  {t("approve")}
+                </Button>
+              )}
+            </SignoffGate>
           )}
           {offer.reject && (
             <Button

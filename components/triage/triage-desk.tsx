@@ -14,7 +14,7 @@ import { PreloadPost } from "./preload-post";
 import { PreviewPane } from "./preview-pane";
 import type { TriagePost, TriageSource } from "./source";
 import { TriageRowFlags } from "./table/columns";
-import { RowMarks, useRowFacts } from "@/components/collab/row-marks";
+import { RowMarks, useCampaignSteps, useRowFacts } from "@/components/collab/row-marks";
 import { TriageDataTable } from "./table/data-table";
 import { TriageTableSkeleton } from "./table/skeleton";
 import type { TriageColumnSet } from "./table/columns";
@@ -78,6 +78,8 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
   const platforms = useCampaignPlatforms(campaignIds);
   // Verdicts and who has each post open (database only), under each row's excerpt.
   const rowFacts = useRowFacts(ids);
+  // Each campaign's approval steps (database only), for the «2 шага» badge.
+  const steps = useCampaignSteps(campaignIds);
   // The checks' clean mark or counts by severity (lib/checks; database only).
   const checks = useRowChecks(ids);
   const flags = useCallback(
@@ -85,10 +87,10 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
       <>
         <OverLimitFlag post={post} platforms={platforms.get(post.campaign_id) ?? []} className="mt-1" />
         <CheckRowMark id={post.task_id} marks={checks} />
-        <RowMarks id={post.task_id} facts={rowFacts} />
+        <RowMarks id={post.task_id} facts={rowFacts} steps={steps.get(post.campaign_id)} />
       </>
     ),
-    [platforms, rowFacts, checks],
+    [platforms, rowFacts, checks, steps],
   );
 
   const fetchedAt = query.data?.meta.fetchedAt;
