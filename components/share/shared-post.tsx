@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useMemo } from "react";
 import { linkTimes, useLinkExpiry } from "@/components/media/use-link-expiry";
 import { DateTime } from "@/components/post/date-time";
+import { SharedChecks } from "@/components/checks/shared-checks";
 import { PostStatusBadge } from "@/components/post/status-badge";
 import { sharedPostQuery } from "@/lib/queries/share";
 import { LinkGone } from "./link-gone";
@@ -65,6 +66,8 @@ export function SharedPostPanel({ token, id, name, onDecided }: { token: string;
           {post.text}
         </p>
       </Section>
+      {/* What the team's checks found (a link that may decide; lib/checks). */}
+      {post.can_decide && <SharedChecks token={token} id={id} text={post.text} />}
       {post.media && (
         <Section title={t("media")}>
           <SharedMediaView media={post.media} expired={expired} onRetry={refresh} />

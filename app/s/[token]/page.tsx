@@ -65,6 +65,8 @@ async function SharePage({ params }: Props) {
 
 export default withPageMessages(
   [
+    "review.checks",
+    "review.diff",
     "review.media",
     "review.platform",
     "review.post",

@@ -6,6 +6,8 @@ import { GET as postChecks } from "@/app/api/posts/[id]/checks/route";
 import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { GET as auditEvents } from "@/app/api/audit/events/route";
 import { GET as checksAnalytics } from "@/app/api/analytics/checks/route";
+import { POST as createLink } from "@/app/api/share-links/route";
+import { GET as sharedChecks } from "@/app/api/s/[token]/posts/[id]/checks/route";
 import type { Role } from "@/lib/auth/roles";
 import type { Finding } from "@/lib/checks";
 import { admin, call, errorOf, ROLES, startHarness, type CallOptions, type Harness } from "@/app/api/_tests/harness";
@@ -224,5 +226,24 @@ describe("checks API (SQLite)", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
     expect(await csv.text()).toMatch(/first_version/);
+  });
+
+  it("a share link that may decide shows the findings to an outside approver; a read-only link does not", async () => {
+    const id = take(plain);
+    const text = "Курс с гарантией дохода для всех";
+    await newVersion(id, text);
+    const link = async (can_decide: boolean) => {
+      const res = await call(createLink, "/api/share-links", { method: "POST", role: "editor", body: { task_id: id, expires_in_hours: 24, can_decide } });
+      expect(res.status).toBe(201);
+      return new URL(((await res.json()) as { url: string }).url).pathname.replace(/^\/s\//, "");
+    };
+    const visit = (token: string) => call(sharedChecks, `/api/s/${token}/posts/${id}/checks`, { params: { token, id: String(id) }, headers: { "x-forwarded-for": "203.0.113.9" } });
+    const deciding = await visit(await link(true));
+    expect(deciding.status).toBe(200);
+    const r = (await deciding.json()) as Report;
+    const banned = r.findings.find((f) => f.rule === "banned")!;
+    expect(text.slice(banned.start, banned.end)).toBe("гарантией дохода");
+    expect((await visit(await link(false))).status).toBe(403);
+    expect((await visit("nonsense-token")).status).toBe(404);
   });
 });
