@@ -272,7 +272,8 @@ export class BulkRunner {
       // Checked by decide() against a fresh read before the call; a moved version is version_changed, a final failure (not transient).
       version: item.version,
       source: "bulk",
-      priority: "background",
+      // A person's decision, not background work: that lane (the mirror, the collector) stops at 40 % of a window.
+      priority: "interactive",
       ...(job.only_clean === 1 && job.action === "approve" ? { onlyClean: true } : {}),
     };
     const stopRenewal = this.renewWhileRunning(item.id);
