@@ -30,7 +30,7 @@ export function PolicyCard({ campaignId, canManage, canDecide = false }: { campa
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : canManage ? (
-        <PolicyForm key={query.data.set_at ?? "none"} campaignId={campaignId} signoff={query.data.signoff} />
+        <PolicyForm campaignId={campaignId} signoff={query.data.signoff} />
       ) : (
         <div className="space-y-1 text-sm">
           <StepList signoff={query.data.signoff} />
