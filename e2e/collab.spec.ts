@@ -110,9 +110,15 @@ test("a three-step policy with a conditional legal step refuses an approve witho
     // The legal step is not needed for a text without the phrase; the reviewer's step waits.
     await expect(ed.getByTestId("approval-route").locator("li").nth(0)).toHaveAttribute("data-step-state", "waiting");
     await expect(ed.getByTestId("approval-route").locator("li").nth(1)).toHaveAttribute("data-step-state", "skipped");
-    await ed.getByRole("button", { name: /^(согласовать|approve)$/i }).click();
-    // Refused by the server, in Russian, and nothing changed upstream.
-    await expect(ed.locator("#decision")).toContainText("Кампания требует согласования");
+    // Approve waits, disabled; the server refuses it anyway (an API client, a stale tab), in Russian, nothing sent upstream.
+    await expect(ed.getByRole("button", { name: /^(согласовать|approve)$/i })).toBeDisabled();
+    const detail = (await (await editor.request.get(`/api/posts/${id}`)).json()) as { data: { versions: { version_number: number; is_active: boolean }[] } };
+    const version = detail.data.versions.find((v) => v.is_active)?.version_number;
+    const refused = await editor.request.post(`/api/posts/${id}/approve`, { data: { version }, headers: { Origin: E2E.baseURL } });
+    expect(refused.status()).toBe(409);
+    const error = ((await refused.json()) as { error: { code: string; message: string } }).error;
+    expect(error).toMatchObject({ code: "signoff_required" });
+    expect(error.message).toContain("Кампания требует согласования");
     await expect(ed.locator("h1 ~ div [data-post-status]").first()).toHaveAttribute("data-post-status", "WAITING_APPROVAL");
     await expectNoA11yViolations(ed);
 
