@@ -15,6 +15,10 @@ export const GET = shareRoute(async ({ token, params, state }) => {
   if (!subject) return json({ version: null, findings: [], verdict: "clean", counts: { warn: 0, block: 0 } });
   const r = await reportOf(subject, "interactive");
   // A twin is another post of the team: not for a link that covers only this one (its note names it, no more).
-  const findings = r.findings.map(({ twin: _twin, ...f }) => f);
+  const findings = r.findings.map((f) => {
+    const rest = { ...f };
+    delete rest.twin;
+    return rest;
+  });
   return json({ version: r.version, findings, verdict: r.verdict, counts: { warn: r.warn, block: r.block } });
 });
