@@ -1,29 +1,50 @@
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * Journeys run one at a time against a production build (`scripts/e2e.mjs`
- * builds it) and a simulator with frozen time and its real rate limits on
- * (60 reads and 30 writes a minute, 1000 requests an hour), both
- * started here and stopped when the run ends. Ports and folders can be moved
- * with E2E_* variables so several runs can share a machine.
+ * Journeys run against a production build (`scripts/e2e.mjs` builds it) and a
+ * simulator with frozen time and its real rate limits on (60 reads and 30
+ * writes a minute, 1000 requests an hour), all started here and stopped when
+ * the run ends. Ports and folders can be moved with E2E_* variables so several
+ * runs can share a machine.
+ *
+ * Two workers share the journeys (E2E_WORKERS, default 2). Each worker has a
+ * lane of its own, a dashboard on a simulator with its own database and its
+ * own upstream budget, so journeys on the two workers never see each other's
+ * decisions; within a lane they run one file at a time. Ports: lane 0 on
+ * E2E_PORT and E2E_SIM_PORT, lane 1 on each + 2; the pair on + 1 serves
+ * unfamiliar values (unfamiliar-values.spec.ts).
  */
 const port = Number(process.env.E2E_PORT ?? 3400);
 const simPort = Number(process.env.E2E_SIM_PORT ?? 4400);
-const baseURL = `http://127.0.0.1:${port}`;
 const apiKey = process.env.E2E_API_KEY ?? "demo-key";
 const runId = process.env.E2E_RUN_ID ?? "local";
+const workers = Math.max(1, Math.min(2, Number(process.env.E2E_WORKERS ?? 2)));
+
+export type Lane = { index: number; baseURL: string; simURL: string };
+export const LANES: Lane[] = Array.from({ length: workers }, (_, index) => ({
+  index,
+  baseURL: `http://127.0.0.1:${port + 2 * index}`,
+  simURL: `http://127.0.0.1:${simPort + 2 * index}`,
+}));
+
+// Playwright sets TEST_PARALLEL_INDEX in each worker before it loads this file: a worker's journeys
+// (their `baseURL`, and E2E below) point at its own lane. The runner itself reads lane 0.
+const lane = LANES[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % LANES.length] as Lane;
+const baseURL = lane.baseURL;
 
 /** A second pair whose upstream fills the open fields with unfamiliar values (SIMULATOR_UNFAMILIAR). */
 const oddPort = port + 1;
 const oddSimPort = simPort + 1;
 
-export const E2E = { baseURL, simURL: `http://127.0.0.1:${simPort}`, apiKey, oddBaseURL: `http://127.0.0.1:${oddPort}` };
+export const E2E = { lane: lane.index, baseURL, simURL: lane.simURL, apiKey, oddBaseURL: `http://127.0.0.1:${oddPort}` };
+
+const CLUSTER = /(scale-out|revocation)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -48,12 +69,17 @@ export default defineConfig({
     },
   },
   projects: [
+    // Signs in on every lane (auth.setup.ts).
     { name: "setup", testMatch: /auth\.setup\.ts/ },
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"] },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], testIgnore: CLUSTER },
+    // Journeys that start a cluster of their own (two production instances, Redis, Postgres): one at a time.
+    { name: "cluster", use: { ...devices["Desktop Chrome"] }, testMatch: CLUSTER, workers: 1 },
   ],
   webServer: [
-    simulator(simPort, false),
-    dashboard(port, simPort, "main"),
+    ...LANES.flatMap((l) => [
+      simulator(simPort + 2 * l.index, false),
+      dashboard(port + 2 * l.index, simPort + 2 * l.index, l.index === 0 ? "main" : `lane${l.index}`),
+    ]),
     simulator(oddSimPort, true),
     dashboard(oddPort, oddSimPort, "unfamiliar"),
   ],

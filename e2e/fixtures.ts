@@ -1,10 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
+import { E2E } from "../playwright.config";
 
 export type DemoRole = "editor" | "reviewer" | "manager" | "admin";
 
-/** Storage state saved by auth.setup.ts for each demo sign-in. */
-export const authFile = (role: DemoRole) => `e2e/.auth/${process.env.E2E_RUN_ID ?? "local"}/${role}.json`;
+/** Storage state saved by auth.setup.ts for each demo sign-in, on this worker's lane (playwright.config.ts) unless told. */
+export const authFile = (role: DemoRole, lane = E2E.lane) => `e2e/.auth/${process.env.E2E_RUN_ID ?? "local"}/lane${lane}/${role}.json`;
 
 /** Every page journey ends its visit with this: no axe violations (WCAG 2.x A and AA). */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
