@@ -40,6 +40,8 @@ const env = {
   SIMULATOR_PORT: simPort,
   SIMULATOR_TIME_SCALE: process.env.SIMULATOR_TIME_SCALE ?? "60",
   SIMULATOR_STATE_FILE: process.env.SIMULATOR_STATE_FILE ?? "data/simulator-state.json",
+  // No Turbopack build cache: only a later build would read it (next.config.mjs).
+  NEXT_BUILD_CACHE: process.env.NEXT_BUILD_CACHE ?? "0",
 };
 const dashboardUrl = env.NEXTAUTH_URL.replace(/\/+$/, "");
 

@@ -15,6 +15,8 @@ const env = {
   NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(24).toString("hex"),
   E2E_RUN_ID: process.env.E2E_RUN_ID ?? String(Date.now()),
   NEXT_TELEMETRY_DISABLED: "1",
+  // No Turbopack build cache: a fresh clone builds once (next.config.mjs).
+  NEXT_BUILD_CACHE: process.env.NEXT_BUILD_CACHE ?? "0",
 };
 
 const started = Date.now();
