@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
+import { usePostDecidable } from "@/components/post/decidable-only";
 import { DateTime } from "@/components/post/date-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -20,6 +21,8 @@ export function VerdictPanel({ id, me, canGive }: { id: number; me: string; canG
   const t = useTranslations("collab.verdicts");
   const queryClient = useQueryClient();
   const data = useSuspenseQuery(verdictsQuery(id)).data;
+  // No verdict on a post that can no longer be decided (rejected, published, canceled).
+  const decidable = usePostDecidable(id);
   const [asking, setAsking] = useState(false);
   const [note, setNote] = useState("");
   const noteId = useId();
@@ -44,7 +47,7 @@ export function VerdictPanel({ id, me, canGive }: { id: number; me: string; canG
       <div aria-live="polite" className="empty:hidden">
         {announced && <p className="rounded-md border border-blue-300 bg-blue-50 p-2 text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100">{announced}</p>}
       </div>
-      {canGive && data.active_version !== null && (
+      {canGive && decidable && data.active_version !== null && (
         <div className="space-y-2">
           {!asking ? (
             <div className="flex flex-wrap gap-2">

@@ -10,6 +10,7 @@ import common from "@/messages/en/common.json";
 import review from "@/messages/en/review.json";
 import ruReview from "@/messages/ru/review.json";
 import ruCommon from "@/messages/ru/common.json";
+import { postDecisionsKey, type DecisionItem } from "@/lib/queries/decisions";
 import { postKey } from "@/lib/queries/posts";
 import type { PostDetail } from "@/lib/schemas";
 import { installDialogPolyfill } from "@/test/dialog-polyfill";
@@ -94,4 +95,54 @@ describe("DecisionPanel", () => {
     await waitFor(() => expect((button("Approve") as HTMLButtonElement).disabled).toBe(false));
     expect(notes()).toEqual([]);
   });
+
+  it("a post rejected through the dashboard reads «Отклонён» with who, when, category and reason", async () => {
+    const client = renderPanel("CANCELED", "ru");
+    const reject = decision({ id: 2, action: "reject", result: "rejected_now", reason: "Цена не та", reason_category: "facts", user_name: "Вера Ильина", role: "reviewer" });
+    act(() => client.setQueryData(postDecisionsKey(ID), { items: [reject, decision({ id: 1, action: "approve", result: "approved_now" })] }));
+    const note = await screen.findByTestId("rejected-note");
+    expect(note.textContent).toContain("Отклонён");
+    expect(note.textContent).toContain("Отклонил(а): Вера Ильина (рецензент)");
+    expect(note.textContent).toContain("Категория: Факты");
+    expect(note.textContent).toContain("Причина: Цена не та");
+    expect(note.querySelector("time")?.getAttribute("dateTime")).toBe(reject.at);
+    expect(notes()).toEqual([]);
+    expect(screen.queryAllByRole("button")).toHaveLength(0);
+  });
+
+  it("«Отменён» stays for a post canceled elsewhere (the dashboard's last decision approved it)", async () => {
+    const client = renderPanel("CANCELED", "ru");
+    act(() => client.setQueryData(postDecisionsKey(ID), { items: [decision({ id: 3, action: "reject", result: null, error_code: "conflict" }), decision({ id: 1, action: "approve", result: "approved_now" })] }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByTestId("rejected-note")).toBeNull();
+    expect(notes()).toEqual(["Пост отменён — решение не требуется."]);
+  });
 });
+
+function decision(over: Partial<DecisionItem>): DecisionItem {
+  return {
+    id: 1,
+    at: "2026-11-20T09:30:00.000Z",
+    user_email: "vera@example.com",
+    user_name: "Вера",
+    role: "editor",
+    task_id: ID,
+    campaign_id: 7,
+    version_number: 1,
+    version_seen: 1,
+    action: "approve",
+    reason: null,
+    reason_category: null,
+    note: null,
+    source: "web",
+    status_after: null,
+    result: null,
+    error_code: null,
+    http_status: 200,
+    duration_ms: 10,
+    share_link_id: null,
+    settled_at: null,
+    overridden_by: null,
+    ...over,
+  } as DecisionItem;
+}

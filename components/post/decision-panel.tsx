@@ -14,6 +14,7 @@ import { DecisionNotes, useDecisionOffer, usable } from "./decision-offer";
 import { useDecisionNotes } from "./decision-notes";
 import { APPROVAL_RESULTS, useEnumLabel } from "./labels";
 import { RejectDialog } from "./reject-dialog";
+import { RejectedNote, useDashboardReject } from "./rejected-state";
 import { PostStatusBadge } from "./status-badge";
 import { usePost } from "./use-post";
 import { isVersionChanged, VersionChangedNotice, type VersionChange } from "./version-changed";
@@ -51,6 +52,8 @@ export function DecisionPanel({ id }: { id: number }) {
   const shownVersion = post.versions.find((v) => v.is_active)?.version_number;
   const readable = usePostReadable(id);
   const offer = useDecisionOffer()(status, readable);
+  // Rejected here: who, when and why, in place of "canceled, no decision needed" (kept for posts canceled elsewhere).
+  const rejectedBy = useDashboardReject(id, status);
 
   const mutation = useMutation<DecisionResponse, Error, Decision>({
     mutationFn: (d) =>
@@ -123,7 +126,7 @@ export function DecisionPanel({ id }: { id: number }) {
           )}
         </div>
       )}
-      <DecisionNotes notes={offer.notes} />
+      {rejectedBy && !mutation.isSuccess ? <RejectedNote item={rejectedBy} /> : <DecisionNotes notes={offer.notes} />}
       <div aria-live="polite">
         {mutation.isPending && <p className="text-sm">{t("sending")}</p>}
         {mutation.isSuccess && (

@@ -9,6 +9,7 @@ import { MediaPanel } from "@/components/media/media-panel";
 import { ShareButton } from "@/components/share/share-button";
 import { SendToTelegram } from "@/components/telegram/send-to-telegram";
 import { BrowserOnly } from "@/lib/queries/browser-only";
+import { DecidableOnly } from "./decidable-only";
 import { DecisionPanel } from "./decision-panel";
 import { EngagementSummary } from "./engagement-summary";
 import { PostOverLimit } from "./over-limit-flag";
@@ -84,7 +85,11 @@ export function PostPageLayout({
         </div>
         <div className="flex flex-wrap gap-2">
           {canTelegram && <SendToTelegram id={id} />}
-          {canShare && <ShareButton target={{ task_id: id }} />}
+          {canShare && (
+            <DecidableOnly id={id}>
+              <ShareButton target={{ task_id: id }} />
+            </DecidableOnly>
+          )}
         </div>
       </div>
       {/* On phones the columns dissolve (display: contents) into one flex column with the decision

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { StaleNote } from "@/components/ui/query-states";
 import { POST_TYPES } from "@/lib/schemas/values";
 import { useEnumLabel } from "./labels";
+import { RejectedBadge, useDashboardReject } from "./rejected-state";
 import { PostStatusBadge } from "./status-badge";
 import { usePost } from "./use-post";
 
@@ -17,6 +18,8 @@ export function PostSummary({ id }: { id: number }) {
   const typeLabel = useEnumLabel("postType", POST_TYPES);
   const { data } = usePost(id);
   const post = data.data;
+  // «Отклонён» for a post rejected through the dashboard; «Отменён» for one canceled elsewhere.
+  const rejected = useDashboardReject(id, post.status) !== null;
   return (
     <div className="space-y-2">
       <StaleNote meta={data.meta} />
@@ -24,7 +27,7 @@ export function PostSummary({ id }: { id: number }) {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <span className="inline-flex items-center gap-1">
           <span className="text-zinc-600 dark:text-zinc-400">{t("status")}:</span>
-          <PostStatusBadge status={post.status} />
+          {rejected ? <RejectedBadge /> : <PostStatusBadge status={post.status} />}
         </span>
         <span>
           <span className="text-zinc-600 dark:text-zinc-400">{t("type")}:</span> {typeLabel(post.post_type)}
