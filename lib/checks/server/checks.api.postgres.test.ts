@@ -1,0 +1,16 @@
+import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
+import { describeChecksApi } from "./api-contract";
+
+// The checks' routes on a real Postgres (Debian's postgresql, started here on a free port, stopped after).
+let server: PostgresServer | undefined;
+
+describeChecksApi({
+  label: "Postgres",
+  start: async () => {
+    server = await startPostgres();
+    return server.createDatabase("checks");
+  },
+  stop: async () => {
+    await server?.stop();
+  },
+});
