@@ -131,6 +131,44 @@ afterEach(async () => {
   vi.stubGlobal("fetch", vi.fn(fakeFetch));
 });
 
+describe("TriageDesk: the preview's Approve", () => {
+  it("waits out the same 5 s undo window as a, pinned to the version shown; Undo sends nothing", async () => {
+    versions = { 1: 2 };
+    renderDesk([row(1), row(2), row(3)]);
+    press("j");
+    await versionShown(2);
+    fireEvent.click(pane().getByRole("button", { name: /^Approve/ }));
+    expect(cursor()).toBe(2);
+    await waitFor(() => expect(undoToast()).toContain("Post #1 will be approved in 5 s"));
+    expect(posted(/approve$/)).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(posted(/\/api\/posts\/1\/approve$/)).toHaveLength(1));
+    expect(posted(/approve$/)[0]?.body).toEqual({ source: "single", version: 2 });
+
+    await versionShown(1);
+    fireEvent.click(pane().getByRole("button", { name: /^Approve/ }));
+    await waitFor(() => expect(undoToast()).toContain("Post #2 will be approved"));
+    fireEvent.click(screen.getByRole("button", { name: "Undo approving post #2" }));
+    await waitFor(() => expect(undoToast()).toBeNull());
+    await act(() => vi.advanceTimersByTimeAsync(6_000));
+    expect(posted(/\/api\/posts\/2\/approve$/)).toHaveLength(0);
+  });
+
+  it("two approvals in a row are two result toasts, one per post, never one merged «×2»", async () => {
+    renderDesk([row(1), row(2), row(3)]);
+    press("j");
+    await versionShown(1);
+    press("a");
+    await versionShown(1);
+    press("a");
+    await act(() => vi.advanceTimersByTimeAsync(5_500));
+    await waitFor(() => expect(posted(/approve$/)).toHaveLength(2));
+    await waitFor(() => expect(screen.getByText("#1: OK")).toBeTruthy());
+    expect(screen.getByText("#2: OK")).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/×2/);
+  });
+});
+
 describe("TriageDesk: keyboard decisions", () => {
   it("a approves the cursor post after its 5 s window, with the version seen, and the next post is up at once", async () => {
     versions = { 1: 3 };
@@ -220,6 +258,8 @@ describe("TriageDesk: keyboard decisions", () => {
     press("j");
     await versionShown(1);
     fireEvent.click(pane().getByRole("button", { name: "Approve" }));
+    // The button waits out the undo window like `a`; the refusal comes when it is sent.
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
     await waitFor(() => expect(pane().getByText("The post's text changed while you were reading it")).toBeTruthy());
     expect(cursor()).toBe(1);
     expect(pane().queryByRole("button", { name: "Approve" })).toBeNull();

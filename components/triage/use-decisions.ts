@@ -83,9 +83,9 @@ export function useDecisions({
         const notes = notesOf(res);
         const text = t("result", { id, message: res.data.message });
         // Someone decided first or the audit log missed it: worth a second look, so a warning of its
-        // own; plain successes share one toast that counts them.
+        // own. One toast per post (its text names it): two approvals in a row are two toasts, not "×2".
         if (notes.length) notify("warning", text, { notes });
-        else notify("success", text, { group: "decision" });
+        else notify("success", text);
         return "sent";
       } catch (e) {
         const change = isVersionChanged(e);
@@ -126,18 +126,18 @@ export function useDecisions({
     [run],
   );
 
-  /** The send of a keyboard approval whose undo window ran out; on page exit with keepalive so it survives the unload. */
+  /** The send of an approval (keys or the preview's button) whose undo window ran out; on page exit with keepalive so it survives the unload. */
   const sendApproval = useCallback(
-    ({ id, version }: { id: number; version: Pin }, { keepalive }: { keepalive: boolean }) => {
+    ({ id, version, source = "keyboard" }: { id: number; version: Pin; source?: DecisionSource }, { keepalive }: { keepalive: boolean }) => {
       if (!keepalive) {
-        void approve(id, version, "keyboard");
+        void approve(id, version, source);
         return;
       }
       void fetch(`/api/posts/${id}/approve`, {
         method: "POST",
         keepalive: true,
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ source: "keyboard", ...(version === null ? {} : { version }) }),
+        body: JSON.stringify({ source, ...(version === null ? {} : { version }) }),
       }).catch(() => undefined);
     },
     [approve],

@@ -62,7 +62,7 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
   const { start: startBulk, startOnExit } = bulk;
   const send = useCallback(
     (d: Deferred, { keepalive }: { keepalive: boolean }) => {
-      if (d.kind === "approve") sendApproval({ id: d.id, version: d.version }, { keepalive });
+      if (d.kind === "approve") sendApproval({ id: d.id, version: d.version, source: d.source }, { keepalive });
       else if (keepalive) startOnExit(d.plan);
       else void startBulk(d.plan);
     },
@@ -198,12 +198,14 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
     [markSeen],
   );
 
+  // The preview's and the phone sheet's Approve: the same 5 s undo window as `a`, pinned to the version shown.
   const approveNow = useCallback(
     (id: number, version: Pin) => {
       triage.advance(id);
-      void decisions.approve(id, version, "single");
+      const item: Deferred = { kind: "approve", id, version, source: "single" };
+      undoWindow.schedule(deferredKey(item), item);
     },
-    [triage, decisions],
+    [triage, undoWindow],
   );
 
   // Resolves once sent (the dialog then closes); a failure stays in the dialog with the reason.
