@@ -96,6 +96,31 @@ describe("DecisionPanel", () => {
     expect(notes()).toEqual([]);
   });
 
+  it("Approve waits out the 5 s undo window before anything is sent (the undo is the triage desk's toast)", async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    renderPanel("WAITING_APPROVAL");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === "POST") calls.push({ url: String(url), body: JSON.parse(String(init.body)) });
+        return Response.json({ data: { task_id: ID, status: "APPROVED", result: "approved_now", message: "Готово." }, audit_id: 1, audit_recorded: true });
+      }),
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      act(() => (button("Approve") as HTMLButtonElement).click());
+      // Waiting: nothing sent, and the buttons wait with it.
+      expect((button("Approve") as HTMLButtonElement).disabled).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(4_000));
+      expect(calls).toEqual([]);
+      await act(() => vi.advanceTimersByTimeAsync(1_500));
+      await waitFor(() => expect(calls).toHaveLength(1));
+      expect(calls[0]).toMatchObject({ url: `/api/posts/${ID}/approve`, body: { source: "single" } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("a post rejected through the dashboard reads «Отклонён» with who, when, category and reason", async () => {
     const client = renderPanel("CANCELED", "ru");
     const reject = decision({ id: 2, action: "reject", result: "rejected_now", reason: "Цена не та", reason_category: "facts", user_name: "Вера Ильина", role: "reviewer" });

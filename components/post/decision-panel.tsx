@@ -2,14 +2,17 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { SignoffGate } from "@/components/collab/signoff-notice";
+import type { Deferred } from "@/components/triage/deferred";
+import { useUndoToast } from "@/components/triage/undo-toast";
 import { Button } from "@/components/ui/button";
 import { NoteList } from "@/components/ui/note-list";
 import { ErrorState } from "@/components/ui/query-states";
 import { postDecisionsKey } from "@/lib/queries/decisions";
 import { approvePost, postKey, rejectPost, rejectReasonsKey, rejectReasonsOptions, type DecisionResponse } from "@/lib/queries/posts";
 import { usePostReadable } from "@/lib/queries/post-readable";
+import { useUndoWindow } from "@/lib/keyboard/use-undo-window";
 import { DecisionNotes, useDecisionOffer, usable } from "./decision-offer";
 import { useDecisionNotes } from "./decision-notes";
 import { APPROVAL_RESULTS, useEnumLabel } from "./labels";
@@ -76,6 +79,30 @@ export function DecisionPanel({ id }: { id: number }) {
     },
   });
 
+  // Approve waits out the same 5 s undo window as the queue's and inbox's (one toast, Undo), pinned to
+  // the version shown; leaving the page sends it (keepalive), as there.
+  const sendApproval = useCallback(
+    (d: Deferred, { keepalive }: { keepalive: boolean }) => {
+      if (d.kind !== "approve") return;
+      const version = d.version === null ? undefined : d.version;
+      if (!keepalive) return mutation.mutate({ action: "approve", version });
+      void fetch(`/api/posts/${d.id}/approve`, {
+        method: "POST",
+        keepalive: true,
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ source: "single", ...(version === undefined ? {} : { version }) }),
+      }).catch(() => undefined);
+    },
+    [mutation],
+  );
+  const undoWindow = useUndoWindow<Deferred>(sendApproval);
+  useUndoToast(undoWindow.pending, (key) => void undoWindow.undo(key));
+  const waiting = undoWindow.pending.length > 0;
+  const approve = (version: number | undefined) => {
+    mutation.reset();
+    undoWindow.schedule(`approve:${id}`, { kind: "approve", id, version: version ?? null });
+  };
+
   // Categories and the campaign's usual reasons (our database only, no upstream request) are there when the dialog opens.
   const prefetchReasons = () => void queryClient.prefetchQuery(rejectReasonsOptions(campaignId));
 
@@ -101,10 +128,10 @@ export function DecisionPanel({ id }: { id: number }) {
               {(signoffPending) => (
                 <Button
                   variant="success"
-                  disabled={mutation.isPending || !usable(offer, "approve") || signoffPending}
+                  disabled={mutation.isPending || waiting || !usable(offer, "approve") || signoffPending}
                   aria-describedby={signoffPending ? `signoff-missing-${id}` : undefined}
                   data-signoff-pending={signoffPending || undefined}
-                  onClick={() => mutation.mutate({ action: "approve", version: shownVersion })}
+                  onClick={() => approve(shownVersion)}
                 >
                   <span aria-hidden="true">✓</span>
                   {t("approve")}
@@ -115,7 +142,7 @@ export function DecisionPanel({ id }: { id: number }) {
           {offer.reject && (
             <Button
               variant="danger"
-              disabled={mutation.isPending || !usable(offer, "reject")}
+              disabled={mutation.isPending || waiting || !usable(offer, "reject")}
               onClick={() => setRejecting({ version: shownVersion })}
               onPointerEnter={prefetchReasons}
               onFocus={prefetchReasons}
@@ -152,7 +179,7 @@ export function DecisionPanel({ id }: { id: number }) {
           seenVersion={changed.seen}
           currentVersion={changed.current}
           onDecide={(action, version) =>
-            action === "approve" ? mutation.mutate({ action, version }) : setRejecting({ version, initial: rejected })
+            action === "approve" ? approve(version) : setRejecting({ version, initial: rejected })
           }
           onCancel={() => {
             setChanged(null);

@@ -101,7 +101,8 @@ describe("the post page's decision on a replaced text", () => {
     renderPanel();
     fireEvent.click(screen.getByRole("button", { name: /Согласовать/ }));
 
-    await waitFor(() => expect(notice()).not.toBeNull());
+    // An approve waits out its 5 s undo window before it is sent.
+    await waitFor(() => expect(notice()).not.toBeNull(), { timeout: 8_000 });
     const box = notice()!;
     expect(sent[0]).toMatchObject({ url: `/api/posts/${ID}/approve`, body: { version: 1 } });
     expect(within(box).getByRole("heading", { name: /Текст поста изменился/ })).toBe(document.activeElement);
@@ -111,10 +112,10 @@ describe("the post page's decision on a replaced text", () => {
     expect(screen.queryByRole("button", { name: /^✓Согласовать$/ })).toBeNull();
 
     fireEvent.click(within(box).getByRole("button", { name: /Согласовать новый текст \(версия 2\)/ }));
-    await waitFor(() => expect(document.querySelector("[data-decision-result]")?.getAttribute("data-decision-result")).toBe("approved_now"));
+    await waitFor(() => expect(document.querySelector("[data-decision-result]")?.getAttribute("data-decision-result")).toBe("approved_now"), { timeout: 8_000 });
     expect(sent[1]).toMatchObject({ url: `/api/posts/${ID}/approve`, body: { version: 2 } });
     expect(notice()).toBeNull();
-  });
+  }, 20_000);
 
   it("a refused reject closes its dialog for the diff; rejecting the new text keeps the reason and category and sends version 2", async () => {
     const sent = serve((s) => (s.body.version === 1 ? refusal(1, 2) : decided("rejected_now", "CANCELED")));
@@ -143,10 +144,10 @@ describe("the post page's decision on a replaced text", () => {
     const sent = serve(() => refusal(1, 2));
     renderPanel();
     fireEvent.click(screen.getByRole("button", { name: /Согласовать/ }));
-    await waitFor(() => expect(notice()).not.toBeNull());
+    await waitFor(() => expect(notice()).not.toBeNull(), { timeout: 8_000 });
     await act(async () => fireEvent.click(within(notice()!).getByRole("button", { name: "Не решать сейчас" })));
     expect(notice()).toBeNull();
     expect(sent).toHaveLength(1);
     expect(screen.getByRole("button", { name: /Согласовать/ })).toBeTruthy();
-  });
+  }, 20_000);
 });
