@@ -40,8 +40,11 @@ export const TOTAL = "TOTAL";
 
 export type CollectorKind = "campaigns" | "campaign" | "post" | "history";
 
-/** Lists (discovery) first, then every post's current reading, then history backfill, a looked-at campaign's before the rest. */
-export const PRIORITY = { list: 0, postLookedAt: 5, post: 10, historyLookedAt: 15, history: 20 } as const;
+/**
+ * A post a person is waiting for first of all, then lists (discovery), then every post's current
+ * reading, then history backfill, a looked-at campaign's before the rest.
+ */
+export const PRIORITY = { postLookedAt: -1, list: 0, post: 10, historyLookedAt: 15, history: 20 } as const;
 
 export interface CollectorItemsTable {
   key: string;
@@ -161,7 +164,7 @@ export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<
     if (postgres) pacing = pacing.forUpdate();
     const row = await pacing.executeTakeFirst();
     const nextAtMs = row ? Date.parse(row.next_at) : 0;
-    let picked = await dueItems(trx, now)
+    const picked = await dueItems(trx, now)
       .select(["key", "cost", "priority"])
       .orderBy("priority")
       .orderBy(sql`coalesce(published_at, '')`, "desc")
@@ -177,19 +180,9 @@ export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<
       const first = next?.first ? Math.max(Date.parse(next.first), o.nowMs + 1_000) : null;
       return { kind: "idle", recheckAtMs: first };
     }
-    if (nextAtMs > o.nowMs) {
-      // A post a person is waiting for is read now, paid from the pace ahead (the pacing still moves by
-      // its cost, so the hour's share holds); the budget's background lane still yields to people.
-      const waited = await dueItems(trx, now)
-        .select(["key", "cost", "priority"])
-        .where("priority", "=", PRIORITY.postLookedAt)
-        .orderBy(sql`coalesce(published_at, '')`, "desc")
-        .orderBy("key")
-        .limit(1)
-        .executeTakeFirst();
-      if (!waited) return { kind: "wait", untilMs: nextAtMs };
-      picked = waited;
-    }
+    // A post a person is waiting for is read now, paid from the pace ahead (the pacing still moves by
+    // its cost, so the hour's share holds); the budget's background lane still yields to people.
+    if (nextAtMs > o.nowMs && picked.priority !== PRIORITY.postLookedAt) return { kind: "wait", untilMs: nextAtMs };
     // The lease test is repeated on the row itself: on Postgres a concurrent claim re-reads it after the lock.
     const item = await trx
       .updateTable("metric_collector_items")
