@@ -36,7 +36,8 @@ export type StoredReport = Report & { verdict: Verdict; warn: number; block: num
 const PLATFORMS_MS = 5 * 60_000;
 const platformsMemo = new Map<number, { at: number; platforms: string[] }>();
 
-async function platformsOf(campaignId: number, priority: Priority): Promise<string[]> {
+/** The campaign's platforms; null when they could not be read (the report is then made without limits, and remade later). */
+async function platformsOf(campaignId: number, priority: Priority): Promise<string[] | null> {
   const hit = platformsMemo.get(campaignId);
   if (hit && Date.now() - hit.at < PLATFORMS_MS) return hit.platforms;
   try {
@@ -47,7 +48,7 @@ async function platformsOf(campaignId: number, priority: Priority): Promise<stri
   } catch (e) {
     // Checked without limits rather than not at all; not memoised, so the next check asks again.
     log.warn("checks: campaign platforms unavailable", { campaignId, error: e instanceof Error ? e.message : String(e) });
-    return [];
+    return null;
   }
 }
 
@@ -58,11 +59,16 @@ function stored(row: { version: number | null; findings: string; verdict: string
 /** The report of this text of the post: stored, or made now and stored. */
 export async function reportOf(subject: ReportSubject, priority: Priority = "background"): Promise<StoredReport> {
   await ensureMigrated();
-  const [{ rules }, platforms] = await Promise.all([rulesFor(subject.campaign_id), platformsOf(subject.campaign_id, priority)]);
-  const rh = `${rulesHash(rules)}:${platforms.join(",")}`;
+  const { rules } = await rulesFor(subject.campaign_id);
   const th = textHash(subject.text);
   const version = subject.version ?? null;
   const row = await db().selectFrom("check_reports").selectAll().where("task_id", "=", subject.task_id).where("text_hash", "=", th).executeTakeFirst();
+  // A report made under these rules stands, whatever the platforms were then (they change rarely), unless
+  // they were unknown ("?"): so a report the post page made costs the approve no campaign read.
+  const made = `${rulesHash(rules)}:`;
+  const reusable = !!row && row.rules_hash.startsWith(made) && !row.rules_hash.endsWith("?");
+  const platforms = reusable ? [] : await platformsOf(subject.campaign_id, priority);
+  const rh = reusable ? (row?.rules_hash ?? made) : `${made}${platforms === null ? "?" : platforms.join(",")}`;
   if (row && row.rules_hash === rh) {
     if (version !== null && row.version !== version) {
       await db().updateTable("check_reports").set({ version }).where("id", "=", row.id).execute();
@@ -75,7 +81,7 @@ export async function reportOf(subject: ReportSubject, priority: Priority = "bac
   const waiting = subject.status === "WAITING_APPROVAL";
   const [recent, index] = await Promise.all([recentOfCampaign(subject.campaign_id, subject.created_at), waiting ? nearDupIndex() : undefined]);
   const unreachable = rules.links.check_reachable && rules.links.level !== "off" ? await unreachableLinks(subject.text) : undefined;
-  const report = checkPost({ ...subject, version: version ?? row?.version ?? null }, rules, { platforms, recent, index, unreachable });
+  const report = checkPost({ ...subject, version: version ?? row?.version ?? null }, rules, { platforms: platforms ?? [], recent, index, unreachable });
   const counts = countsOf(report);
   const now = new Date().toISOString();
   const values = {
