@@ -11,6 +11,7 @@ import review from "@/messages/en/review.json";
 import ruReview from "@/messages/ru/review.json";
 import ruCommon from "@/messages/ru/common.json";
 import { postDecisionsKey, type DecisionItem } from "@/lib/queries/decisions";
+import { campaignQuery } from "@/lib/queries/campaigns";
 import { postKey } from "@/lib/queries/posts";
 import type { PostDetail } from "@/lib/schemas";
 import { installDialogPolyfill } from "@/test/dialog-polyfill";
@@ -116,6 +117,37 @@ describe("DecisionPanel", () => {
       await act(() => vi.advanceTimersByTimeAsync(1_500));
       await waitFor(() => expect(calls).toHaveLength(1));
       expect(calls[0]).toMatchObject({ url: `/api/posts/${ID}/approve`, body: { source: "single" } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a post over a platform limit is not approved with one tap: the button names it, a confirmation goes to the audit note", async () => {
+    const calls: { url: string; body: Record<string, unknown> }[] = [];
+    const client = renderPanel("WAITING_APPROVAL", "ru");
+    act(() => {
+      client.setQueryData(postKey(ID), { data: postDetailFixture({ task_id: ID, campaign_id: 7, text: "x".repeat(4_100), status: "WAITING_APPROVAL" }), meta });
+      client.setQueryData(campaignQuery(7).queryKey, { data: { id: 7, channels: [{ platform: "TELEGRAM", is_active: true }] }, meta } as never);
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === "POST") calls.push({ url: String(url), body: JSON.parse(String(init.body)) as Record<string, unknown> });
+        return Response.json({ data: { task_id: ID, status: "APPROVED", result: "approved_now", message: "Готово." }, audit_id: 1, audit_recorded: true });
+      }),
+    );
+    const flagged = await screen.findByRole("button", { name: /Согласовать\? Длиннее лимита Telegram/ });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      act(() => flagged.click());
+      const confirm = await screen.findByTestId("flagged-confirm");
+      await act(() => vi.advanceTimersByTimeAsync(6_000));
+      expect(calls).toEqual([]);
+      act(() => screen.getByRole("button", { name: "Да, согласовать" }).click());
+      expect(confirm.isConnected).toBe(false);
+      await act(() => vi.advanceTimersByTimeAsync(5_500));
+      await waitFor(() => expect(calls).toHaveLength(1));
+      expect(String(calls[0]?.body.note)).toMatch(/^Согласовано с подтверждением, несмотря на: Длиннее лимита Telegram/);
     } finally {
       vi.useRealTimers();
     }

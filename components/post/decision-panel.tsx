@@ -16,6 +16,7 @@ import { useUndoWindow } from "@/lib/keyboard/use-undo-window";
 import { DecisionNotes, useDecisionOffer, usable } from "./decision-offer";
 import { useDecisionNotes } from "./decision-notes";
 import { APPROVAL_RESULTS, useEnumLabel } from "./labels";
+import { FlaggedConfirm, useApproveProblems, useConfirmedNote } from "./flagged-approve";
 import { RejectDialog } from "./reject-dialog";
 import { RejectedNote, useDashboardReject } from "./rejected-state";
 import { PostStatusBadge } from "./status-badge";
@@ -23,7 +24,7 @@ import { usePost } from "./use-post";
 import { isVersionChanged, VersionChangedNotice, type VersionChange } from "./version-changed";
 
 /** Every decision names the version it is about (undefined only for a post with no active version). */
-type Decision = { action: "approve"; version?: number } | { action: "reject"; reason: string; category?: string; version?: number };
+type Decision = { action: "approve"; version?: number; note?: string } | { action: "reject"; reason: string; category?: string; version?: number };
 /** What a reject's dialog is for: the version it pins, and what it starts with when sent again on a new version. */
 type Rejecting = { version?: number; initial?: { reason: string; category?: string } };
 
@@ -61,7 +62,7 @@ export function DecisionPanel({ id }: { id: number }) {
   const mutation = useMutation<DecisionResponse, Error, Decision>({
     mutationFn: (d) =>
       d.action === "approve"
-        ? approvePost(id, { version: d.version })
+        ? approvePost(id, { version: d.version, ...(d.note ? { note: d.note } : {}) })
         : rejectPost(id, { reason: d.reason, category: d.category, version: d.version }),
     onMutate: () => setChanged(null),
     // A reject that failed keeps its dialog open, with the reason and the error in it.
@@ -85,12 +86,13 @@ export function DecisionPanel({ id }: { id: number }) {
     (d: Deferred, { keepalive }: { keepalive: boolean }) => {
       if (d.kind !== "approve") return;
       const version = d.version === null ? undefined : d.version;
-      if (!keepalive) return mutation.mutate({ action: "approve", version });
+      const note = d.note;
+      if (!keepalive) return mutation.mutate({ action: "approve", version, note });
       void fetch(`/api/posts/${d.id}/approve`, {
         method: "POST",
         keepalive: true,
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ source: "single", ...(version === undefined ? {} : { version }) }),
+        body: JSON.stringify({ source: "single", ...(note ? { note } : {}), ...(version === undefined ? {} : { version }) }),
       }).catch(() => undefined);
     },
     [mutation],
@@ -98,10 +100,16 @@ export function DecisionPanel({ id }: { id: number }) {
   const undoWindow = useUndoWindow<Deferred>(sendApproval);
   useUndoToast(undoWindow.pending, (key) => void undoWindow.undo(key));
   const waiting = undoWindow.pending.length > 0;
-  const approve = (version: number | undefined) => {
+  const approve = (version: number | undefined, note?: string) => {
     mutation.reset();
-    undoWindow.schedule(`approve:${id}`, { kind: "approve", id, version: version ?? null });
+    undoWindow.schedule(`approve:${id}`, { kind: "approve", id, version: version ?? null, ...(note ? { note } : {}) });
   };
+  // A flagged post (over a platform limit) is not approved with one tap: the button names the
+  // problem, a second step confirms, and the confirmation goes to the audit log as the approve's note.
+  const problems = useApproveProblems(id);
+  const confirmedNote = useConfirmedNote();
+  const [confirming, setConfirming] = useState(false);
+  const tf = useTranslations("review.decision.flagged");
 
   // Categories and the campaign's usual reasons (our database only, no upstream request) are there when the dialog opens.
   const prefetchReasons = () => void queryClient.prefetchQuery(rejectReasonsOptions(campaignId));
@@ -131,10 +139,16 @@ export function DecisionPanel({ id }: { id: number }) {
                   disabled={mutation.isPending || waiting || !usable(offer, "approve") || signoffPending}
                   aria-describedby={signoffPending ? `signoff-missing-${id}` : undefined}
                   data-signoff-pending={signoffPending || undefined}
-                  onClick={() => approve(shownVersion)}
+                  onClick={() => (problems.length > 0 ? setConfirming(true) : approve(shownVersion))}
+                  data-flagged={problems.length > 0 || undefined}
+                  aria-expanded={problems.length > 0 ? confirming : undefined}
                 >
-                  <span aria-hidden="true">✓</span>
-                  {t("approve")}
+                  <span aria-hidden="true">{problems.length > 0 ? "⚠" : "✓"}</span>
+                  {problems.length === 0
+                    ? t("approve")
+                    : problems.length === 1
+                      ? tf("button", { problem: problems[0] ?? "" })
+                      : tf("buttonMore", { problem: problems[0] ?? "", count: problems.length - 1 })}
                 </Button>
               )}
             </SignoffGate>
@@ -152,6 +166,16 @@ export function DecisionPanel({ id }: { id: number }) {
             </Button>
           )}
         </div>
+      )}
+      {confirming && problems.length > 0 && !waiting && (
+        <FlaggedConfirm
+          problems={problems}
+          onConfirm={() => {
+            setConfirming(false);
+            approve(shownVersion, confirmedNote(problems));
+          }}
+          onCancel={() => setConfirming(false)}
+        />
       )}
       {rejectedBy && !mutation.isSuccess ? <RejectedNote item={rejectedBy} /> : <DecisionNotes notes={offer.notes} />}
       <div aria-live="polite">

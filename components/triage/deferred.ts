@@ -6,8 +6,8 @@ export type BulkGroup = { campaignId: number; taskIds: number[]; versions: (numb
 export type BulkPlan = { action: "approve" | "reject"; groups: BulkGroup[]; input?: RejectInput; count: number };
 
 /** A decision waiting out its undo window: one keyboard approval, or a bulk job not yet started. */
-/** `source`: the audit's word for where it was decided (the keys by default; "single" for the preview's button). */
-export type Deferred = { kind: "approve"; id: number; version: Pin; source?: "single" | "keyboard" } | { kind: "bulk"; plan: BulkPlan };
+/** `source`: the audit's word for where it was decided (the keys by default; "single" for the preview's button); `note`: a confirmation for the audit. */
+export type Deferred = { kind: "approve"; id: number; version: Pin; source?: "single" | "keyboard"; note?: string } | { kind: "bulk"; plan: BulkPlan };
 
 export const deferredKey = (d: Deferred, serial = 0): string => (d.kind === "approve" ? `approve:${d.id}` : `bulk:${serial}`);
 
