@@ -56,6 +56,9 @@ function stored(row: { version: number | null; findings: string; verdict: string
   return { version: row.version, findings: JSON.parse(row.findings) as Finding[], verdict: row.verdict as Verdict, warn: row.warn_count, block: row.block_count, checked_at: row.checked_at };
 }
 
+// A report that cannot be stored (a read-only or full database) is still the answer: a decision must not fail on it.
+const storeFailed = (e: unknown) => void log.warn("checks: report not stored", { error: e instanceof Error ? e.message : String(e) });
+
 /** The report of this text of the post: stored, or made now and stored. */
 export async function reportOf(subject: ReportSubject, priority: Priority = "background"): Promise<StoredReport> {
   await ensureMigrated();
@@ -71,7 +74,7 @@ export async function reportOf(subject: ReportSubject, priority: Priority = "bac
   const rh = reusable ? (row?.rules_hash ?? made) : `${made}${platforms === null ? "?" : platforms.join(",")}`;
   if (row && row.rules_hash === rh) {
     if (version !== null && row.version !== version) {
-      await db().updateTable("check_reports").set({ version }).where("id", "=", row.id).execute();
+      await db().updateTable("check_reports").set({ version }).where("id", "=", row.id).execute().catch(storeFailed);
       row.version = version;
     }
     return stored(row);
@@ -97,7 +100,8 @@ export async function reportOf(subject: ReportSubject, priority: Priority = "bac
     .insertInto("check_reports")
     .values({ task_id: subject.task_id, campaign_id: subject.campaign_id, text_hash: th, first_seen_at: now, ...values })
     .onConflict((oc) => oc.columns(["task_id", "text_hash"]).doUpdateSet(values))
-    .execute();
+    .execute()
+    .catch(storeFailed);
   return { ...report, verdict: values.verdict, warn: counts.warn, block: counts.block, checked_at: now };
 }
 
