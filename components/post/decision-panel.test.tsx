@@ -2,7 +2,7 @@
 // The post page's decision panel offers only what the post's status allows,
 // says why otherwise, and is unusable while the post cannot be read.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { Suspense } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -16,7 +16,10 @@ import { postKey } from "@/lib/queries/posts";
 import type { PostDetail } from "@/lib/schemas";
 import { installDialogPolyfill } from "@/test/dialog-polyfill";
 import { DecisionPanel } from "./decision-panel";
-import { postDetailFixture } from "@/test/post-fixture";
+import { postDetailFixture, postFixture } from "@/test/post-fixture";
+
+const push = vi.fn();
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push, prefetch() {} }), usePathname: () => "/posts/4242" }));
 
 const ID = 4242;
 const meta = { stale: false, fetchedAt: "2026-11-21T05:00:00Z" };
@@ -153,6 +156,31 @@ describe("DecisionPanel", () => {
     }
   });
 
+  it("after a decision offers the next waiting post in the inbox's order, and n goes there", async () => {
+    const calls: string[] = [];
+    renderPanel("WAITING_APPROVAL", "ru");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? "GET"} ${String(url)}`);
+        if (String(url).startsWith("/api/inbox")) return Response.json({ data: { posts: [inboxRow(ID), inboxRow(5151)], total: 2, limit: 3, offset: 0, campaigns: [], thresholds: { due_soon_minutes: 120 } }, meta });
+        return Response.json({ data: { task_id: ID, status: "APPROVED", result: "approved_now", message: "Готово." }, audit_id: 1, audit_recorded: true });
+      }),
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      act(() => (button("Согласовать") as HTMLButtonElement).click());
+      await act(() => vi.advanceTimersByTimeAsync(5_500));
+    } finally {
+      vi.useRealTimers();
+    }
+    const link = await screen.findByRole("link", { name: /Следующий ждущий пост: №5151/ });
+    expect(link.getAttribute("href")).toBe("/posts/5151");
+    expect(calls.some((c) => c.startsWith("GET /api/inbox"))).toBe(true);
+    act(() => void fireEvent.keyDown(document.body, { key: "n" }));
+    expect(push).toHaveBeenCalledWith("/posts/5151");
+  });
+
   it("a post rejected through the dashboard reads «Отклонён» with who, when, category and reason", async () => {
     const client = renderPanel("CANCELED", "ru");
     const reject = decision({ id: 2, action: "reject", result: "rejected_now", reason: "Цена не та", reason_category: "facts", user_name: "Вера Ильина", role: "reviewer" });
@@ -175,6 +203,10 @@ describe("DecisionPanel", () => {
     expect(notes()).toEqual(["Пост отменён — решение не требуется."]);
   });
 });
+
+function inboxRow(id: number) {
+  return { ...postFixture({ task_id: id }), urgency: "today" };
+}
 
 function decision(over: Partial<DecisionItem>): DecisionItem {
   return {

@@ -16,6 +16,7 @@ import { useUndoWindow } from "@/lib/keyboard/use-undo-window";
 import { DecisionNotes, useDecisionOffer, usable } from "./decision-offer";
 import { useDecisionNotes } from "./decision-notes";
 import { APPROVAL_RESULTS, useEnumLabel } from "./labels";
+import { NextWaitingPost } from "./next-waiting";
 import { FlaggedConfirm, useApproveProblems, useConfirmedNote } from "./flagged-approve";
 import { RejectDialog } from "./reject-dialog";
 import { RejectedNote, useDashboardReject } from "./rejected-state";
@@ -196,6 +197,8 @@ export function DecisionPanel({ id }: { id: number }) {
             <Notes notes={notesOf(mutation.data)} />
           </div>
         )}
+        {/* The way on: the next post waiting in the inbox's order (and `n`). */}
+        {mutation.isSuccess && <NextWaitingPost id={id} />}
       </div>
       {changed ? (
         <VersionChangedNotice
