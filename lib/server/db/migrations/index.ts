@@ -42,8 +42,8 @@ export const migrations: Record<string, Migration> = {
   "0013_approval_policy": approvalPolicy,
   "0014_campaign_mirror": campaignMirror,
   "0015_telegram": telegram,
-  "0200_time_zone": timeZone,
   "0016_checks": checks,
+  "0200_time_zone": timeZone,
   "0210_bulk_only_clean": bulkOnlyClean,
   // ↓ next migration here ("0017_…")
 };
