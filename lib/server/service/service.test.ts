@@ -71,6 +71,9 @@ describe("service: lists cut from the campaign mirror", () => {
     await t.service.campaignPosts(CID, WAITING);
     await t.service.campaignPosts(CID, WAITING, "background");
     expect(t.fake.count("listCampaignPosts")).toBe(2);
+    // The page's own polls come in the background lane: they refresh it too.
+    await t.service.campaignPosts(CID, WAITING, "background", { maxAgeMs: 15_000 });
+    expect(t.fake.count("listCampaignPosts")).toBe(3);
   });
 
   it("fills again when the delta is larger than a page", async () => {

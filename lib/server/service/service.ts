@@ -245,9 +245,10 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     const now = gw.clock.now();
     const age = now - m.sync.fetchedAt;
     const wanted = dirty.has(id) ? 0 : need.maxAgeMs;
-    if (p === "interactive" && wanted !== undefined && age > wanted) {
-      // A person on this campaign's page: a short wait for one `since` read, else the mirror as it is.
-      const refresh = refreshNow(id, "interactive", 300);
+    if (wanted !== undefined && age > wanted) {
+      // A person on this campaign's page (its polls come in the background lane): a short wait for one
+      // `since` read in that lane, else the mirror as it is, with its age.
+      const refresh = refreshNow(id, p, p === "interactive" ? 300 : 0);
       const done = await Promise.race([refresh.then(() => true, () => false), gw.clock.sleep(needWaitMs).then(() => false)]);
       if (done) m = (await store.read(id)) ?? m;
     } else if (p === "interactive" && age > crossMaxAgeMs && !refresher.busy(id)) {
