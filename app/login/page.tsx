@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { LoginForm } from "@/components/auth/login-form";
 import { LocaleSwitch } from "@/components/shell/locale-switch";
 import { ThemeSwitch } from "@/components/shell/theme-switch";
+import { START_PATH } from "@/lib/auth/landing";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/auth/demo-users";
@@ -22,7 +23,9 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const e = env();
-  const callbackPath = safeCallbackPath(first(params.callbackUrl), new URL(e.NEXTAUTH_URL).origin);
+  // No destination of their own: each role lands on its page (/start redirects by role).
+  const asked = first(params.callbackUrl);
+  const callbackPath = asked ? safeCallbackPath(asked, new URL(e.NEXTAUTH_URL).origin) : START_PATH;
   // Someone already signed in who lands here (bookmark, back button) goes on to where they were heading.
   if (await getCurrentUser()) redirect(callbackPath);
 
