@@ -246,9 +246,9 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     const age = now - m.sync.fetchedAt;
     const wanted = dirty.has(id) ? 0 : need.maxAgeMs;
     if (wanted !== undefined && age > wanted) {
-      // A person on this campaign's page (its polls come in the background lane): a short wait for one
-      // `since` read in that lane, else the mirror as it is, with its age.
-      const refresh = refreshNow(id, p, p === "interactive" ? 300 : 0);
+      // A person on this campaign's page: one `since` read in the people's lane (its polls, marked
+      // background, do not wait for a token), a short wait for it, else the mirror as it is, with its age.
+      const refresh = refreshNow(id, "interactive", p === "interactive" ? 300 : 0);
       const done = await Promise.race([refresh.then(() => true, () => false), gw.clock.sleep(needWaitMs).then(() => false)]);
       if (done) m = (await store.read(id)) ?? m;
     } else if (p === "interactive" && age > crossMaxAgeMs && !refresher.busy(id)) {
