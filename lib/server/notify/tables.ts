@@ -18,7 +18,7 @@ export interface NotifySettingsTable {
   channels: string;
   due_hours: number;
   locale: string;
-  /** The person's own IANA time zone, or null for the team's (migration 0200_time_zone). */
+  /** The person's own IANA time zone, or null for the team's (migration 0017_time_zone). */
   time_zone: string | null;
   updated_at: string;
 }

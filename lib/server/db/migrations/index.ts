@@ -14,9 +14,9 @@ import { metricSnapshots } from "./0012_metric_snapshots";
 import { approvalPolicy } from "./0013_approval_policy";
 import { campaignMirror } from "./0014_campaign_mirror";
 import { telegram } from "./0015_telegram";
-import { timeZone } from "./0200_time_zone";
+import { timeZone } from "./0017_time_zone";
 import { checks } from "./0016_checks";
-import { bulkOnlyClean } from "./0210_bulk_only_clean";
+import { bulkOnlyClean } from "./0018_bulk_only_clean";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -43,7 +43,7 @@ export const migrations: Record<string, Migration> = {
   "0014_campaign_mirror": campaignMirror,
   "0015_telegram": telegram,
   "0016_checks": checks,
-  "0200_time_zone": timeZone,
-  "0210_bulk_only_clean": bulkOnlyClean,
+  "0017_time_zone": timeZone,
+  "0018_bulk_only_clean": bulkOnlyClean,
   // ↓ next migration here ("0017_…")
 };
