@@ -17,6 +17,9 @@ import { postDetailFixture } from "@/test/post-fixture";
 import { DecisionPanel } from "./decision-panel";
 import { isVersionChanged } from "./version-changed";
 
+// After a decision the panel offers the next waiting post (a Link and `n`): the app router is not mounted here.
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push() {}, prefetch() {} }), usePathname: () => "/posts/4242" }));
+
 const ID = 4242;
 const CAMPAIGN = 101;
 const meta = { stale: false, fetchedAt: "2026-11-21T05:00:00Z" };
