@@ -1,5 +1,5 @@
 import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
-import { describeChecksApi } from "./api-contract";
+import { describeChecksApi } from "@/test/contracts/checks-api";
 
 // The checks' routes on a real Postgres (Debian's postgresql, started here on a free port, stopped after).
 let server: PostgresServer | undefined;

@@ -1,4 +1,4 @@
-import { describeChecksApi } from "./api-contract";
+import { describeChecksApi } from "@/test/contracts/checks-api";
 
 // The checks' routes on the embedded default: the harness's own SQLite file.
 describeChecksApi({ label: "SQLite", start: async () => undefined, stop: async () => undefined });

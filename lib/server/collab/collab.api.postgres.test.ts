@@ -1,5 +1,5 @@
 import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
-import { describeCollabApi } from "./api-contract";
+import { describeCollabApi } from "@/test/contracts/collab-api";
 
 // The collab routes on a real Postgres (Debian's postgresql, started here on a free port, stopped after).
 let server: PostgresServer | undefined;

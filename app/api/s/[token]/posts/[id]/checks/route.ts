@@ -1,6 +1,6 @@
 // GET /api/s/[token]/posts/[id]/checks – the checks' findings on the post's active version, for a share link that may decide (no session); 403 for a read-only link
 import { reportOf, subjectOf } from "@/lib/checks/server";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { json, parseId } from "@/lib/server/route";
 import { openLink, postOfLink } from "@/lib/server/share/access";
 import { shareRoute } from "@/lib/server/share/route";
@@ -9,7 +9,7 @@ export const GET = shareRoute(async ({ token, params, state }) => {
   const link = await openLink(token);
   state.user = `share:${link.id}`;
   // An outside approver deciding through the link sees what the team's checks found; a read-only link shows the text alone.
-  if (!link.can_decide) throw new ApiError("forbidden", "Эта ссылка не показывает проверки");
+  if (!link.can_decide) throw new ApiError("forbidden", text("share.noChecks"));
   const { post } = await postOfLink(link, parseId(params.id));
   const subject = subjectOf(post);
   if (!subject) return json({ version: null, findings: [], verdict: "clean", counts: { warn: 0, block: 0 } });
