@@ -1,4 +1,5 @@
-import { createTranslator, type NestedKeyOf } from "next-intl";
+// use-intl/core, not next-intl: no React, so plain Node processes (the bulk worker) can load it.
+import { createTranslator, type NestedKeyOf } from "use-intl/core";
 import enServer from "@/messages/en/server.json";
 import ruServer from "@/messages/ru/server.json";
 import { DEFAULT_LOCALE, type Locale } from "./config";
