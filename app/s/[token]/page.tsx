@@ -66,11 +66,13 @@ async function SharePage({ params }: Props) {
 export default withPageMessages(
   [
     "review.checks",
+    "review.decision",
     "review.diff",
     "review.media",
     "review.platform",
     "review.post",
     "review.postType",
+    "review.rejectCategory",
     "review.status",
     "share.comments",
     "share.decision",
