@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo } from "react";
+import { ChecksFilter, useChecksUrl } from "@/components/checks/checks-filter";
 import { useVerdictUrl, VerdictFilter } from "@/components/collab/verdict-filter";
 import { TriageDesk } from "@/components/triage/triage-desk";
 import type { TriageSource } from "@/components/triage/source";
@@ -24,7 +25,9 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
   const live = useLive();
   // Reviewers' verdicts ("signed off", "changes requested") narrow the list from the dashboard's own records.
   const verdict = useVerdictUrl();
-  const query = useQuery(queuePostsOptions(campaignId, { ...url, verdict }, live));
+  // The checks' verdict (clean / warnings / blocked), filtered by the server before paging.
+  const checks = useChecksUrl();
+  const query = useQuery(queuePostsOptions(campaignId, { ...url, verdict, checks }, live));
 
   // A page number past the end (rows left, a stale link) goes to the last page.
   const total = query.data?.data.total;
@@ -32,7 +35,7 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
     if (total !== undefined && url.page > lastPage(total, url.size)) setUrl({ page: lastPage(total, url.size) });
   }, [total, url.page, url.size, setUrl]);
 
-  const viewKey = `${url.statuses.join(",")}|${url.sort}|${url.page}|${url.size}|${verdict ?? ""}`;
+  const viewKey = `${url.statuses.join(",")}|${url.sort}|${url.page}|${url.size}|${verdict ?? ""}|${checks ?? ""}`;
   const listKey = useMemo(() => queuePostsPrefix(campaignId), [campaignId]);
   const jobCampaigns = useMemo(() => [campaignId], [campaignId]);
   const source: TriageSource = { query, listKey, viewKey, jobCampaigns };
@@ -56,6 +59,7 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
         <>
           <QueueFilters statuses={url.statuses} sort={url.sort} onStatuses={(statuses) => setUrl({ statuses })} onSort={(sort) => setUrl({ sort })} />
           <VerdictFilter />
+          <ChecksFilter />
         </>
       }
       empty={<QueueEmptyState statuses={url.statuses.map(statusLabel).join(", ")} resetHref={hrefFor(QUEUE_DEFAULTS)} isDefault={isDefaultFilter} />}

@@ -14,6 +14,8 @@ export type InboxFilters = {
   urgency?: readonly InboxUrgency[];
   limit?: number;
   offset?: number;
+  /** The checks' verdict (clean / warnings / blocked); none = every post. */
+  checks?: "clean" | "warnings" | "blocked" | null;
 };
 
 /**
@@ -46,6 +48,7 @@ export function inboxApiQuery(f: InboxFilters) {
     urgency: sortedUnique(f.urgency),
     limit: f.limit,
     offset: f.offset,
+    checks: f.checks ?? undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { LiveState } from "@/lib/events/connection";
+import type { ChecksUrlState } from "@/lib/url-state/checks";
 import { queueApiQuery, type QueueUrlState, type VerdictUrlState } from "@/lib/url-state/queue";
 import { campaignPostsQuery } from "./campaigns";
 import { apiRead } from "./fetch-json";
@@ -34,7 +35,7 @@ export function queuePollMs(live: QueueLiveness): number {
 }
 
 /** The queue's page of posts: the campaign-posts query (same key, same cache) plus polling, slower while live. */
-export function queuePostsOptions(campaignId: number, state: QueueUrlState & Partial<VerdictUrlState>, live: QueueLiveness = POLLING) {
+export function queuePostsOptions(campaignId: number, state: QueueUrlState & Partial<VerdictUrlState> & Partial<ChecksUrlState>, live: QueueLiveness = POLLING) {
   const base = campaignPostsQuery(campaignId, queueApiQuery(state));
   return queryOptions({
     ...base,

@@ -1,5 +1,6 @@
 import { createLoader, createSerializer, parseAsStringLiteral, type inferParserType } from "nuqs/server";
 import { POST_SORTS, POST_STATUSES, type PostSort, type PostStatus } from "@/lib/schemas/values";
+import { checksApiQuery, type ChecksUrlState } from "./checks";
 import { parseAsIntLiteral, parseAsPage, parseAsSetOf } from "./parsers";
 
 /**
@@ -52,9 +53,11 @@ export function canonicalStatuses(statuses: readonly PostStatus[]): PostStatus[]
 }
 
 /** What the posts route is asked for: the upstream's own parameter names. */
-export function queueApiQuery(state: QueueUrlState & Partial<VerdictUrlState>): { status: string; sort: PostSort; limit: number; offset: number; verdict?: string } {
+export function queueApiQuery(
+  state: QueueUrlState & Partial<VerdictUrlState> & Partial<ChecksUrlState>,
+): { status: string; sort: PostSort; limit: number; offset: number; verdict?: string; checks?: string } {
   const status = canonicalStatuses(state.statuses).join(",");
-  const base = { status, sort: state.sort, limit: state.size, offset: (state.page - 1) * state.size };
+  const base = { status, sort: state.sort, limit: state.size, offset: (state.page - 1) * state.size, ...checksApiQuery(state.checks) };
   // Only when set, so the plain queue keeps its one cache entry and URL.
   return state.verdict ? { ...base, verdict: state.verdict } : base;
 }

@@ -18,6 +18,7 @@ import { rowFacts } from "@/lib/server/collab/row-facts";
 import { inboxAnswer } from "@/lib/server/inbox";
 import { inboxEntry } from "@/lib/server/inbox/prefetch-entry";
 import { service } from "@/lib/server/upstream-service";
+import { parseChecksUrl } from "@/lib/url-state/checks";
 import { INBOX_URL_KEYS, inboxFilters, inboxUrlSearch, parseInboxUrl } from "@/lib/url-state/inbox";
 import { withPageMessages } from "@/components/shell/page-messages";
 
@@ -58,7 +59,8 @@ async function InboxPage({ searchParams }: Props) {
 
   const user = await getCurrentUser();
   const t = await getTranslations("review.inbox");
-  const filters = inboxFilters(state);
+  // The checks filter (`?checks=`): the same parser as the client's select, so the prefetched page is the one shown.
+  const filters = { ...inboxFilters(state), checks: parseChecksUrl(raw).checks };
   // The first load's rows come in the HTML: the page the client asks for, under its key, from the
   // inbox's own copy (what GET /api/inbox answers). Client navigations skip it (see Prefetch).
   return (

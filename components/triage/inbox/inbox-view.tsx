@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo } from "react";
+import { ChecksFilter, useChecksUrl } from "@/components/checks/checks-filter";
 import { useVerdictUrl, VerdictFilter } from "@/components/collab/verdict-filter";
 import { inboxVerdictOptions } from "@/lib/queries/collab";
 import { inboxPrefix } from "@/lib/queries/inbox";
@@ -26,7 +27,9 @@ export function InboxView({ canDecide }: { canDecide: boolean }) {
   const t = useTranslations("review.inbox");
   const [url, setUrl, hrefFor] = useInboxUrl();
   const verdict = useVerdictUrl();
-  const query = useQuery(inboxVerdictOptions(inboxFilters(url), verdict));
+  // The checks' verdict (clean / warnings / blocked), filtered by the server before paging.
+  const checks = useChecksUrl();
+  const query = useQuery(inboxVerdictOptions({ ...inboxFilters(url), checks }, verdict));
   const data = query.data?.data;
 
   // A page number past the end (posts decided meanwhile, a stale link) goes to the last page.
@@ -39,7 +42,7 @@ export function InboxView({ canDecide }: { canDecide: boolean }) {
   const campaignKey = campaigns.map((c) => c.id).join(",");
   // Unfinished bulk jobs of any listed campaign show again after a reload (the dashboard's own table: no upstream read).
   const jobCampaigns = useMemo(() => (campaignKey ? campaignKey.split(",").map(Number) : []), [campaignKey]);
-  const viewKey = `${inboxUrlSearch(url)}${verdict ? `#${verdict}` : ""}`;
+  const viewKey = `${inboxUrlSearch(url)}${verdict ? `#${verdict}` : ""}${checks ? `~${checks}` : ""}`;
   const source: TriageSource = { query, listKey: inboxPrefix, viewKey, jobCampaigns };
 
   return (
@@ -60,10 +63,13 @@ export function InboxView({ canDecide }: { canDecide: boolean }) {
           <div className="flex flex-col gap-3">
             <InboxFilters state={url} campaigns={campaigns} onChange={setUrl} />
             {/* Reviewer verdicts ("signed off", "changes requested"), from the dashboard's own database. */}
-            <VerdictFilter />
+            <div className="flex flex-wrap gap-3">
+              <VerdictFilter />
+              <ChecksFilter />
+            </div>
           </div>
         }
-        empty={<InboxEmptyState filtered={isFiltered(url)} resetHref={hrefFor(INBOX_DEFAULTS)} />}
+        empty={<InboxEmptyState filtered={isFiltered(url) || checks !== null} resetHref={hrefFor(INBOX_DEFAULTS)} />}
         footer={(all) => <TriagePagination page={url.page} size={url.size} sizes={INBOX_PAGE_SIZES} total={all} onPage={(page) => setUrl({ page })} onSize={(size) => setUrl({ size })} />}
         tableLabel={t("tableLabel")}
         caption={(all) => t("caption", { total: all })}

@@ -1,4 +1,5 @@
 import "server-only";
+import { inboxWithChecks } from "@/lib/checks/server/list-filter";
 import { inboxApiQuery, inboxOptions, type InboxFilters } from "@/lib/queries/inbox";
 import { prefetchEntry, type PrefetchEntry } from "@/lib/queries/server-query-client";
 import { InboxQuery } from "@/lib/schemas";
@@ -20,7 +21,9 @@ export function inboxEntry(filters: InboxFilters, then?: (answer: ReturnType<typ
     async () => {
       const q = routeQuery(filters);
       const snapshot = await inboxScheduler().use({ campaignIds: q.campaign_id, projectId: q.project_id, priority: "interactive" });
-      return inboxAnswer(snapshot, q, snapshot.now, inboxConfigFromEnv().dueSoonMs);
+      // The checks filter, as the route applies it (its parameter is not part of the route's InboxQuery).
+      const only = filters.checks ? await inboxWithChecks(snapshot, q, filters.checks) : undefined;
+      return inboxAnswer(snapshot, q, snapshot.now, inboxConfigFromEnv().dueSoonMs, only);
     },
     then,
   );

@@ -14,9 +14,11 @@ import { rowFactsQuery } from "@/lib/queries/collab";
 import { queuePostsOptions } from "@/lib/queries/queue";
 import { prefetchEntry } from "@/lib/queries/server-query-client";
 import { IdParam, PostListQuery } from "@/lib/schemas";
+import { campaignPostsChecked } from "@/lib/checks/server/list-filter";
 import { recentBulkJobs } from "@/lib/server/bulk";
 import { rowFacts } from "@/lib/server/collab/row-facts";
 import { service } from "@/lib/server/upstream-service";
+import { parseChecksUrl } from "@/lib/url-state/checks";
 import { parseQueueUrl, queueApiQuery, queueUrlSearch } from "@/lib/url-state/queue";
 import { withPageMessages } from "@/components/shell/page-messages";
 
@@ -46,13 +48,18 @@ async function QueuePage({ params, searchParams }: Props) {
   // The first load's rows come in the HTML (the largest paint of the page): the list the client asks
   // for, under its key, through the service. The posts route's own parser makes the upstream query, so
   // both ways read the same cached view. Client navigations skip it (see Prefetch).
-  const api = queueApiQuery(state);
+  // The checks filter (`?checks=`) is read by the same parser as the client's select, so the prefetched list is the one shown.
+  const { checks } = parseChecksUrl(raw);
+  const api = queueApiQuery({ ...state, checks });
   const canShare = user ? can(user.role, "share:manage") : false;
   const canDecide = user ? can(user.role, "decide") : false;
   const entries: PrefetchEntry[] = [
     prefetchEntry(
-      queuePostsOptions(id, state).queryKey,
-      () => service.campaignPosts(id, PostListQuery.parse({ ...api, limit: String(api.limit), offset: String(api.offset) })),
+      queuePostsOptions(id, { ...state, checks }).queryKey,
+      () => {
+        const q = PostListQuery.parse({ ...api, limit: String(api.limit), offset: String(api.offset) });
+        return checks ? campaignPostsChecked(id, q, checks, "interactive") : service.campaignPosts(id, q);
+      },
       // The rows' verdicts and viewers (database only), read with the rows: the browser would ask
       // right after hydrating, and each answer re-renders the whole list while the phone starts up.
       (list) => {

@@ -1,4 +1,5 @@
 // GET /api/campaigns/[id]/posts – the campaign's posts, filtered; `view=brief` without texts and media
+import { campaignPostsChecked, ChecksFilterQuery } from "@/lib/checks/server/list-filter";
 import { PostBriefList, PostListQuery, PostListView } from "@/lib/schemas";
 import { campaignPostsInState, VerdictFilterQuery } from "@/lib/server/collab/row-filter";
 import { dataJson, parseId, parseQuery, withSession } from "@/lib/server/route";
@@ -14,8 +15,12 @@ export const GET = withSession(async ({ params, query, priority }) => {
   // "signed off" / "changes requested" (reviewer verdicts, from the dashboard's own database).
   const { verdict } = parseQuery(VerdictFilterQuery, query);
   const { view } = parseQuery(PostListView, query);
-  const answer = verdict
-    ? await campaignPostsInState(id, q, verdict, priority)
-    : await service.campaignPosts(id, q, priority, { maxAgeMs: PAGE_NEED_MS });
+  // "clean" / "warnings" / "blocked" (the checks' verdict), filtered before paging so the total is right.
+  const { checks } = parseQuery(ChecksFilterQuery, query);
+  const answer = checks
+    ? await campaignPostsChecked(id, q, checks, priority, { verdict, need: { maxAgeMs: PAGE_NEED_MS } })
+    : verdict
+      ? await campaignPostsInState(id, q, verdict, priority)
+      : await service.campaignPosts(id, q, priority, { maxAgeMs: PAGE_NEED_MS });
   return dataJson(view === "brief" ? { ...answer, data: PostBriefList.parse(answer.data) } : answer);
 });
