@@ -6,7 +6,11 @@ import type { InboxSnapshot } from "@/lib/server/inbox/scheduler";
 import { taskIdsInState, type VerdictFilter } from "@/lib/server/collab/row-filter";
 import { service, type Priority } from "@/lib/server/upstream-service";
 import type { Verdict } from "../types";
+import { db, ensureMigrated } from "@/lib/server/db";
+import { textHash } from "./corpus";
 import { reportOf } from "./reports";
+import { rulesFor, rulesHash } from "./rules-store";
+import "./tables";
 
 /**
  * The lists' "clean / warnings / blocked" filter (issue 35, point 3), applied
@@ -20,12 +24,38 @@ export type ChecksFilter = (typeof CHECKS_FILTERS)[number];
 /** `?checks=clean|warnings|blocked`; parsed beside the list's own query (whose schema leaves unknown names out). */
 export const ChecksFilterQuery = z.object({ checks: z.enum(CHECKS_FILTERS).optional() });
 
+/** Stored verdicts reportOf would reuse as they are (same text, same rules, platforms known): one query per campaign. */
+async function storedVerdicts(campaignId: number, posts: readonly Post[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (posts.length === 0) return out;
+  await ensureMigrated();
+  const made = `${rulesHash((await rulesFor(campaignId)).rules)}:`;
+  const hashes = new Map(posts.map((p) => [p.task_id, textHash(p.text)]));
+  const rows = await db()
+    .selectFrom("check_reports")
+    .select(["task_id", "text_hash", "rules_hash", "verdict"])
+    .where("task_id", "in", [...hashes.keys()])
+    .execute();
+  for (const r of rows) {
+    if (hashes.get(Number(r.task_id)) === r.text_hash && r.rules_hash.startsWith(made) && !r.rules_hash.endsWith("?")) out.set(Number(r.task_id), r.verdict);
+  }
+  return out;
+}
+
 /** The ids of those posts whose report's verdict is `checks`. A report that cannot be made fails the request (a filter must not guess). */
 export async function idsWithChecks(posts: readonly Post[], checks: ChecksFilter): Promise<Set<number>> {
   const out = new Set<number>();
-  for (const p of posts) {
-    const r = await reportOf({ task_id: p.task_id, campaign_id: p.campaign_id, status: String(p.status), text: p.text, created_at: p.created_at, media: p.media ?? undefined });
-    if (r.verdict === checks) out.add(p.task_id);
+  const byCampaign = new Map<number, Post[]>();
+  for (const p of posts) byCampaign.set(p.campaign_id, [...(byCampaign.get(p.campaign_id) ?? []), p]);
+  for (const [campaignId, some] of byCampaign) {
+    const known = await storedVerdicts(campaignId, some);
+    for (const p of some) {
+      // Not stored yet (or under other rules): made now and stored, as the rows' marks would.
+      const verdict =
+        known.get(p.task_id) ??
+        (await reportOf({ task_id: p.task_id, campaign_id: p.campaign_id, status: String(p.status), text: p.text, created_at: p.created_at, media: p.media ?? undefined })).verdict;
+      if (verdict === checks) out.add(p.task_id);
+    }
   }
   return out;
 }
