@@ -39,7 +39,8 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
   const listKey = useMemo(() => queuePostsPrefix(campaignId), [campaignId]);
   const jobCampaigns = useMemo(() => [campaignId], [campaignId]);
   const source: TriageSource = { query, listKey, viewKey, jobCampaigns };
-  const isDefaultFilter = url.statuses.join(",") === QUEUE_DEFAULTS.statuses.join(",");
+  // A checks filter is a filter too: the empty list then offers the plain queue.
+  const isDefaultFilter = url.statuses.join(",") === QUEUE_DEFAULTS.statuses.join(",") && checks === null;
 
   return (
     <TriageDesk
