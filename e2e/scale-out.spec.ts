@@ -195,15 +195,22 @@ test("an instance killed mid bulk job: the other finishes it, each post decided 
   }
 });
 
-test("Redis unreachable: requests answer the store_unavailable envelope and health fails, never a budget of its own", async ({ playwright }) => {
+test("Redis unreachable: a decision answers the store_unavailable envelope and health fails, never a budget of its own", async ({ playwright }) => {
   const b = cluster.instances[1]!;
   const apiB = await client(playwright, b.url, editor);
+  const [id] = await waitingPosts(apiB, campaignId);
+  expect(id, "a waiting post to decide").toBeDefined();
+  await fetch(`${cluster.simURL}/__admin/stats/reset`, { method: "POST" });
   await cluster.stopRedis();
+  // A decision needs the team's shared write budget, kept in Redis: without it the instance must not
+  // spend a budget of its own. (Lists are cut from the campaign mirror in Postgres and may still answer.)
   await expect
-    .poll(async () => (await apiB.get(`/api/campaigns/${campaignId}/posts?status=WAITING_APPROVAL&limit=50`)).status(), { timeout: 15_000 })
+    .poll(async () => (await apiB.post(`/api/posts/${id}/approve`, { data: {} })).status(), { timeout: 15_000 })
     .toBe(503);
-  const res = await apiB.get(`/api/campaigns/${campaignId}/posts?status=WAITING_APPROVAL&limit=50`);
+  const res = await apiB.post(`/api/posts/${id}/approve`, { data: {} });
   expect(((await res.json()) as { error: { code: string } }).error.code).toBe("store_unavailable");
+  const approvals = (await simStats()).recent.filter((r) => r.method === "POST" && r.path.includes(`/posts/${id}/approve`));
+  expect(approvals, "no approve reached the upstream").toHaveLength(0);
   const health = await fetch(`${b.url}/api/health`);
   expect(health.status).toBe(503);
   expect(await health.json()).toEqual({ status: "error" });
