@@ -5,6 +5,7 @@ import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { Providers } from "@/components/shell/providers";
 import { layoutFromMobileHint } from "@/components/ui/data-table/layout-hint";
 import { pickMessages, SHELL_AREAS } from "@/i18n/client-areas";
+import { releaseRenderOnEnd } from "@/lib/server/render/release-render";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,6 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Each render, once it ends, lets go of what its abort reason's stack held (lib/server/render/release-render.ts).
+  releaseRenderOnEnd();
   const locale = await getLocale();
   // The per-request script nonce from proxy.ts, for the theme script (Next puts it on its own
   // scripts). Reading a request header also keeps every page dynamically rendered, which a
