@@ -1,5 +1,5 @@
 import type { CampaignStats, Post, PostList, PostSort } from "@/lib/schemas";
-import type { NormalPostQuery } from "@/lib/server/service/keys";
+import { DEFAULT_POST_STATUSES, type NormalPostQuery } from "@/lib/server/service/keys";
 
 /**
  * Lists, pages and counts cut from a campaign's mirror: what the upstream's
@@ -26,12 +26,18 @@ export function sortPosts(posts: readonly Post[], sort: PostSort): Post[] {
   });
 }
 
+/** The upstream's own default filter, "every status but CANCELED": statuses we do not know yet included. */
+function isDefaultFilter(statuses: readonly string[]): boolean {
+  return statuses.length === DEFAULT_POST_STATUSES.length && DEFAULT_POST_STATUSES.every((s) => statuses.includes(s));
+}
+
 /** The posts matching a query's statuses and `since`, in its order. */
 export function matching(posts: readonly Post[], n: Pick<NormalPostQuery, "statuses" | "sort" | "since">): Post[] {
   const since = n.since ? time(n.since) : undefined;
   const statuses = new Set(n.statuses);
+  const wanted = isDefaultFilter(n.statuses) ? (status: string) => status !== "CANCELED" : (status: string) => statuses.has(status);
   return sortPosts(
-    posts.filter((p) => statuses.has(p.status) && (since === undefined || (time(p.updated_at) ?? -Infinity) > since)),
+    posts.filter((p) => wanted(p.status) && (since === undefined || (time(p.updated_at) ?? -Infinity) > since)),
     n.sort,
   );
 }

@@ -7,8 +7,11 @@ import type { MirrorStore, SyncState } from "./store";
 /**
  * Brings one campaign's mirror up to date, with the delta rules of the views
  * it replaces (post-sync.ts before issue 31):
- * - first fill: every post, all ten statuses, 100 a page by creation time
- *   (`ceil(total / 100)` reads; a post created meanwhile lands on the last page);
+ * - first fill: every post, 100 a page by creation time, in two passes: the
+ *   upstream's default list (every status but CANCELED, statuses we do not
+ *   know included) then the canceled ones (`ceil(others / 100)` +
+ *   `ceil(canceled / 100)` reads, at least one each; a post created meanwhile
+ *   lands on the last page);
  * - then ONE read per refresh: `since=<cursor - overlap>`, all statuses, so a
  *   post that moved anywhere is seen; the cursor is the newest `updated_at`
  *   the upstream has shown (its clock, not ours);
@@ -46,6 +49,7 @@ export type RefreshOutcome = "filled" | "delta" | "unchanged" | "held";
 
 const PAGE = 100;
 const ALL = [...ALL_POST_STATUSES] as PostListQuery["status"];
+const CANCELED = ["CANCELED"] as PostListQuery["status"];
 const time = (v: string | null | undefined): number | undefined => {
   if (!v) return undefined;
   const t = Date.parse(v);
@@ -122,17 +126,27 @@ export class Refresher {
   }
 
   private async fill(id: number, sync: SyncState | undefined, lane: Lane, maxWaitMs: number | undefined): Promise<void> {
-    const page = (offset: number) => {
+    // Two passes: the upstream's default list (every status but CANCELED, so a status it added that we
+    // do not know yet is kept and shown as it comes), then the canceled ones. One read more than
+    // asking for the ten statuses by name, which would silently drop a post in an unknown status.
+    const page = (status: PostListQuery["status"] | undefined, offset: number) => {
       this.d.onRead?.(id, "fill", lane);
-      return this.d.call("campaignPosts", lane, maxWaitMs, (o) => this.d.list(id, { status: ALL, sort: "created_at", limit: PAGE, offset }, o));
+      return this.d.call("campaignPosts", lane, maxWaitMs, (o) => this.d.list(id, { ...(status ? { status } : {}), sort: "created_at", limit: PAGE, offset }, o));
     };
-    const first = await page(0);
-    const posts = [...first.posts];
-    while (posts.length < first.total) {
-      const next = await page(posts.length);
-      if (next.posts.length === 0) break;
-      posts.push(...next.posts);
+    const posts: Post[] = [];
+    let first: Awaited<ReturnType<typeof page>> | undefined;
+    for (const status of [undefined, CANCELED]) {
+      const head = await page(status, 0);
+      first ??= head;
+      const pass = [...head.posts];
+      while (pass.length < head.total) {
+        const next = await page(status, pass.length);
+        if (next.posts.length === 0) break;
+        pass.push(...next.posts);
+      }
+      posts.push(...pass);
     }
+    if (!first) throw new Error("unreachable: the fill reads at least one page");
     // Pages read while posts moved may overlap: the first sighting stays.
     const ids = new Set<number>();
     const unique = posts.filter((p) => (ids.has(p.task_id) ? false : (ids.add(p.task_id), true)));

@@ -40,8 +40,10 @@ describe("service: lists cut from the campaign mirror", () => {
       t.service.campaignPosts(CID, { status: ["PUBLISHED"], sort: "created_at", limit: 3 }),
       t.service.campaignPosts(CID, { ...WAITING, since: "2020-01-01T00:00:00+03:00" }),
     ]);
-    expect(t.fake.count("listCampaignPosts")).toBe(1);
-    expect(t.fake.calls[0]?.query?.status).toHaveLength(10);
+    // One fill, in two reads: the upstream's default list (unknown statuses kept), then the canceled.
+    expect(t.fake.count("listCampaignPosts")).toBe(2);
+    expect(t.fake.calls[0]?.query?.status).toBeUndefined();
+    expect(t.fake.calls[1]?.query?.status).toEqual(["CANCELED"]);
     const expected = t.fake.list({ status: ["WAITING_APPROVAL"], limit: 100 });
     expect(polls[0]?.data.total).toBe(20);
     expect(ids(polls[0]?.data.posts ?? [])).toEqual(ids(expected.posts.slice(0, 20)));
@@ -57,11 +59,11 @@ describe("service: lists cut from the campaign mirror", () => {
     t.fake.setStatus(gone, "APPROVED");
     await t.clock.advance(10_000);
     await t.service.campaignPosts(CID, WAITING, "interactive", { maxAgeMs: 15_000 });
-    expect(t.fake.count("listCampaignPosts")).toBe(1); // 10 s old: no read
+    expect(t.fake.count("listCampaignPosts")).toBe(2); // the fill's two reads; 10 s old: no read
     await t.clock.advance(6_000);
     const polls = await Promise.all(Array.from({ length: 5 }, () => t.service.campaignPosts(CID, WAITING, "interactive", { maxAgeMs: 15_000 })));
-    expect(t.fake.count("listCampaignPosts")).toBe(2);
-    const delta = t.fake.calls.filter((c) => c.op === "listCampaignPosts")[1];
+    expect(t.fake.count("listCampaignPosts")).toBe(3);
+    const delta = t.fake.calls.filter((c) => c.op === "listCampaignPosts")[2];
     expect(delta?.query?.since).toBeDefined();
     expect(delta?.query?.status).toHaveLength(10);
     expect(ids(polls[0]?.data.posts ?? [])).not.toContain(gone);
@@ -70,10 +72,10 @@ describe("service: lists cut from the campaign mirror", () => {
     await t.clock.advance(60_000);
     await t.service.campaignPosts(CID, WAITING);
     await t.service.campaignPosts(CID, WAITING, "background");
-    expect(t.fake.count("listCampaignPosts")).toBe(2);
+    expect(t.fake.count("listCampaignPosts")).toBe(3);
     // The page's own polls come in the background lane: they refresh it too.
     await t.service.campaignPosts(CID, WAITING, "background", { maxAgeMs: 15_000 });
-    expect(t.fake.count("listCampaignPosts")).toBe(3);
+    expect(t.fake.count("listCampaignPosts")).toBe(4);
   });
 
   it("fills again when the delta is larger than a page", async () => {
@@ -83,8 +85,8 @@ describe("service: lists cut from the campaign mirror", () => {
     await t.clock.advance(16_000);
     const r = await t.service.campaignPosts(CID, { ...WAITING, limit: 100 }, "interactive", { maxAgeMs: 15_000 });
     expect(r.data.total).toBe(140);
-    // the first fill, the delta that could not be trusted, then two pages of 150
-    expect(t.fake.count("listCampaignPosts")).toBe(4);
+    // the first fill (default list, canceled), the delta that could not be trusted, then two pages of 140 and the canceled
+    expect(t.fake.count("listCampaignPosts")).toBe(6);
   });
 
   it("answers a page's need from the mirror, marked stale with its age, when the budget refuses the refresh", async () => {
@@ -135,7 +137,7 @@ describe("service: decisions", () => {
     expect(ids((await t.service.campaignPosts(CID, WAITING)).data.posts)).not.toContain(2);
     expect((await t.service.campaignPosts(CID, all)).data.posts.find((p) => p.task_id === 2)?.status).toBe("APPROVED");
     expect((await t.service.campaign(CID)).data.stats.waiting_approval).toBe(19);
-    expect(t.fake.count("listCampaignPosts")).toBe(1);
+    expect(t.fake.count("listCampaignPosts")).toBe(2); // the fill's two reads, none after the decision
     expect(t.fake.count("getCampaign")).toBe(1);
     await t.clock.advance(61_000);
     const refreshed = await t.service.campaignPosts(CID, all, "interactive", { maxAgeMs: 15_000 });
@@ -148,7 +150,7 @@ describe("service: decisions", () => {
     await t.service.campaignPosts(CID, WAITING);
     await t.service.reject(4);
     expect(ids((await t.service.campaignPosts(CID, WAITING)).data.posts)).not.toContain(4);
-    expect(t.fake.count("listCampaignPosts")).toBe(1);
+    expect(t.fake.count("listCampaignPosts")).toBe(2); // the fill's two reads
   });
 
   it("retries an approve once after a network error", async () => {
