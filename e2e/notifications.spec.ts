@@ -72,9 +72,11 @@ test("the profile keeps notification settings; e-mail is unavailable without SMT
   await expectNoA11yViolations(page);
 
   const hours = page.getByLabel(/Предупреждать о посте/);
+  // The profile has other forms with their own «Сохранить» (time zone, Telegram): this one holds the notices.
+  const save = page.locator("form").filter({ has: hours }).getByRole("button", { name: "Сохранить" });
   await hours.fill("5");
   await mentionInApp.uncheck();
-  await page.getByRole("button", { name: "Сохранить" }).click();
+  await save.click();
   await expect(page.getByText("Настройки уведомлений сохранены")).toBeVisible();
 
   await page.reload();
@@ -83,14 +85,14 @@ test("the profile keeps notification settings; e-mail is unavailable without SMT
 
   // Out of range is refused by the browser before any request; the stored value stays.
   await page.getByLabel(/Предупреждать о посте/).fill("0");
-  await page.getByRole("button", { name: "Сохранить" }).click();
+  await save.click();
   await page.reload();
   await expect(page.getByLabel(/Предупреждать о посте/)).toHaveValue("5");
 
   // Put the defaults back for other journeys.
   await page.getByRole("checkbox", { name: "Упоминание в комментарии: В панели" }).check();
   await page.getByLabel(/Предупреждать о посте/).fill("2");
-  await page.getByRole("button", { name: "Сохранить" }).click();
+  await save.click();
   await expect(page.getByText("Настройки уведомлений сохранены")).toBeVisible();
 });
 
