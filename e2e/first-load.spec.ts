@@ -64,7 +64,7 @@ test("the overview, campaigns, a queue, the inbox and a post come with their dat
   await expect(page.locator("[data-interactive] tbody tr[data-task-id]").first()).toBeVisible();
   await settled(page);
   expect(reads.filter((r) => !/^\/api\/posts\/\d+$/.test(r) && !rowMarks(r)), "reads after the queue's first load").toEqual([]);
-  expect(reads.length, "at most the first row's post, read ahead").toBeLessThanOrEqual(1);
+  expect(reads.filter((r) => !rowMarks(r)).length, "at most the first row's post, read ahead").toBeLessThanOrEqual(1);
   const post = await page.locator("tbody tr[data-task-id]").first().getAttribute("data-task-id");
 
   reads.length = 0;
