@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { db, ensureMigrated } from "@/lib/server/db";
 import "./tables";
+import type { TelegramCardsTable } from "./tables";
 
 /*
  * The bot's own rows (migration 0015_telegram). Plain queries that behave
@@ -114,20 +115,8 @@ export async function setKinds(email: string, kinds: TelegramKinds): Promise<boo
 
 // ---- cards and buttons ----------------------------------------------------------------------
 
-export type CardRow = {
-  id: string;
-  chat_id: string;
-  message_id: number | null;
-  task_id: number;
-  campaign_id: number | null;
-  version: number | null;
-  kind: string;
-  for_email: string | null;
-  created_at: string;
-  decided_at: string | null;
-  decided_by: string | null;
-  decision: string | null;
-};
+/** A card as stored: the table's row (tables.ts says what each column holds). */
+export type CardRow = TelegramCardsTable;
 
 export async function newCard(c: { chatId: string; taskId: number; campaignId: number | null; version: number | null; kind: string; forEmail: string | null }, now = Date.now()): Promise<string> {
   await ensureMigrated();
