@@ -20,6 +20,8 @@ export interface NotifySettingsTable {
   locale: string;
   /** The person's own IANA time zone, or null for the team's (migration 0017_time_zone). */
   time_zone: string | null;
+  /** The page they land on after signing in (lib/auth/landing.ts), or null for their role's (migration 0020_landing). */
+  landing: string | null;
   updated_at: string;
 }
 

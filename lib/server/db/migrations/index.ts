@@ -17,6 +17,8 @@ import { telegram } from "./0015_telegram";
 import { timeZone } from "./0017_time_zone";
 import { checks } from "./0016_checks";
 import { bulkOnlyClean } from "./0018_bulk_only_clean";
+import { commentAnchors } from "./0019_comment_anchors";
+import { landing } from "./0020_landing";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -45,5 +47,7 @@ export const migrations: Record<string, Migration> = {
   "0016_checks": checks,
   "0017_time_zone": timeZone,
   "0018_bulk_only_clean": bulkOnlyClean,
+  "0019_comment_anchors": commentAnchors,
+  "0020_landing": landing,
   // ↓ next migration here ("0017_…")
 };
