@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { useEffect, useSyncExternalStore } from "react";
 import { Toaster as Sonner, toast } from "sonner";
-import { toastId, type NotifyOptions, type ToastKind } from "./toaster";
+import { bottomInset, subscribeInset, toastId, type NotifyOptions, type ToastKind } from "./toaster";
 import { NoteList } from "./note-list";
 
 export { toast };
@@ -26,7 +26,19 @@ const DURATION_MS: Record<ToastKind, number> = { success: 6_000, info: 6_000, wa
 const repeats = new Map<string, number>();
 
 /** Shows a toast, or counts a repeat into the one already shown. Returns its id. */
-export function notify(kind: ToastKind, title: string, { notes = [], group }: NotifyOptions = {}): string {
+export function notify(kind: ToastKind, title: string, { notes = [], group, id: own }: NotifyOptions = {}): string {
+  if (own !== undefined) {
+    // A post's own toast: what was there (its undo countdown, "sending") gives way to this, in place.
+    toast[kind](<ToastTitle text={title} count={1} />, {
+      id: own,
+      duration: DURATION_MS[kind],
+      description: notes.length > 0 ? <ToastNotes notes={notes} /> : undefined,
+      action: undefined,
+      dismissible: true,
+      closeButton: true,
+    });
+    return own;
+  }
   const id = toastId(kind, title, group);
   const count = (repeats.get(id) ?? 0) + 1;
   repeats.set(id, count);
@@ -85,10 +97,14 @@ const subscribeWide = (onChange: () => void) => {
 };
 const isWide = () => typeof window.matchMedia !== "function" || window.matchMedia(WIDE).matches;
 
+/** Sonner's own gap from the screen's edge (its default), kept beside a raised bottom. */
+const EDGE_PX = 16;
+
 /**
- * Bottom-left on wide screens (the queue's preview pane is on the right), top-centre on narrow
- * ones (its sheet covers the bottom). At most three show; more collapse into the stack, which
- * opens on hover or focus (Alt+T).
+ * Bottom-left on wide screens (the queue's preview pane and the post's decision panel are on the
+ * right; the header on top). Bottom-centre on narrow ones, never over the header, and raised above
+ * a bottom sheet with decision buttons (setToastBottomInset). At most three show; more collapse
+ * into the stack, which opens on hover or focus (Alt+T).
  */
 export function ToasterView({ onMounted }: { onMounted: () => void }) {
   const t = useTranslations("common.toasts");
@@ -96,10 +112,14 @@ export function ToasterView({ onMounted }: { onMounted: () => void }) {
   useEffect(onMounted, [onMounted]);
   const { resolvedTheme, forcedTheme } = useTheme();
   const wide = useSyncExternalStore(subscribeWide, isWide, () => true);
+  const inset = useSyncExternalStore(subscribeInset, bottomInset, () => 0);
+  const raised = wide ? undefined : { bottom: inset + EDGE_PX };
   return (
     <Sonner
       theme={(forcedTheme ?? resolvedTheme) === "dark" ? "dark" : "light"}
-      position={wide ? "bottom-left" : "top-center"}
+      position={wide ? "bottom-left" : "bottom-center"}
+      offset={raised}
+      mobileOffset={raised}
       visibleToasts={3}
       closeButton
       containerAriaLabel={t("region")}

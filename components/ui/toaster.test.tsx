@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { contentSecurityPolicy, headerOptionsFrom } from "@/lib/edge/security-headers.mjs";
 import common from "@/messages/ru/common.json";
-import { notify, Toaster } from "./toaster";
+import { decisionToastId, notify, setToastBottomInset, Toaster } from "./toaster";
 
 /** jsdom has no matchMedia: `wide` answers the toaster's width query, dark the colour scheme. */
 function stubMedia({ wide }: { wide: boolean }) {
@@ -53,13 +53,35 @@ describe("Toaster and notify", () => {
     expect(within(toastOf("№1: Пост согласован")).getByRole("button", { name: "Закрыть уведомление" })).toBeTruthy();
   });
 
-  it("goes to the top on narrow screens, where the queue's preview sheet covers the bottom", async () => {
+  it("stays off the header on narrow screens: bottom centre, raised above a bottom sheet while it shows", async () => {
     stubMedia({ wide: false });
     renderToaster();
     act(() => void notify("info", "Сообщение"));
     await waitFor(() => expect(screen.getByText("Сообщение")).toBeTruthy(), { timeout: 10_000 });
-    const list = toastOf("Сообщение").closest("[data-sonner-toaster]") as HTMLElement;
-    expect(list.dataset.yPosition).toBe("top");
+    const list = () => toastOf("Сообщение").closest("[data-sonner-toaster]") as HTMLElement;
+    expect([list().dataset.yPosition, list().dataset.xPosition]).toEqual(["bottom", "center"]);
+    act(() => setToastBottomInset("sheet", 300));
+    await waitFor(() => expect(list().style.getPropertyValue("--mobile-offset-bottom")).toBe("316px"));
+    act(() => setToastBottomInset("sheet", 0));
+    await waitFor(() => expect(list().style.getPropertyValue("--mobile-offset-bottom")).toBe("16px"));
+  });
+
+  it("gives each post its own toast: a new message for the post replaces it in place, never ×N", async () => {
+    renderToaster();
+    act(() => {
+      notify("info", "№7: отправляется", { id: decisionToastId(7) });
+      notify("info", "№8: отправляется", { id: decisionToastId(8) });
+    });
+    await waitFor(() => expect(document.querySelectorAll("[data-sonner-toast]")).toHaveLength(2), { timeout: 10_000 });
+    act(() => {
+      notify("success", "№7: Пост согласован", { id: decisionToastId(7) });
+      notify("success", "№8: Пост согласован", { id: decisionToastId(8) });
+    });
+    await waitFor(() => expect(screen.getByText("№8: Пост согласован")).toBeTruthy());
+    expect(screen.getByText("№7: Пост согласован")).toBeTruthy();
+    expect(screen.queryByText(/отправляется/)).toBeNull();
+    expect(document.querySelectorAll("[data-sonner-toast]")).toHaveLength(2);
+    expect(document.body.textContent).not.toContain("×");
   });
 
   it("follows the dark theme", async () => {

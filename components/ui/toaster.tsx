@@ -19,11 +19,19 @@ export type NotifyOptions = {
    * starts its time again. Without a group, only the same text repeated is grouped.
    */
   group?: string;
+  /**
+   * The toast's own id (a decision's: one per post). A new toast with it replaces the one shown
+   * in place (its undo countdown becomes the outcome), never counted "×N"; `group` is ignored.
+   */
+  id?: string;
 };
 
 type View = typeof import("./toaster-view");
 
 export const toastId = (kind: ToastKind, title: string, group?: string) => `${kind}:${group ?? title}`;
+
+/** The one toast of a post's decision: its undo countdown, then what happened (components/triage/undo-toast.tsx). */
+export const decisionToastId = (taskId: number) => `decision:${taskId}`;
 
 let view: View | null = null;
 let loading: Promise<View> | null = null;
@@ -61,8 +69,32 @@ export function withToaster(run: (view: View) => void): void {
 /** Shows a toast, or counts a repeat into the one already shown. Returns its id. */
 export function notify(kind: ToastKind, title: string, options: NotifyOptions = {}): string {
   withToaster((v) => v.notify(kind, title, options));
-  return toastId(kind, title, options.group);
+  return options.id ?? toastId(kind, title, options.group);
 }
+
+/*
+ * What toasts must not cover on a phone, where they sit at the bottom: a sheet fixed there (the
+ * triage preview with its decision buttons) says how tall it is, and the toasts rise above it.
+ */
+const insets = new Map<string, number>();
+const insetListeners = new Set<() => void>();
+let inset = 0;
+
+/** Keeps phone toasts `px` above the bottom while `owner` is shown; 0 (or unmount) lets go. */
+export function setToastBottomInset(owner: string, px: number): void {
+  if (px > 0) insets.set(owner, px);
+  else insets.delete(owner);
+  const next = Math.max(0, ...insets.values());
+  if (next === inset) return;
+  inset = next;
+  for (const listener of insetListeners) listener();
+}
+
+export const subscribeInset = (listener: () => void) => {
+  insetListeners.add(listener);
+  return () => void insetListeners.delete(listener);
+};
+export const bottomInset = () => inset;
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
