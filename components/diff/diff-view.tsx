@@ -1,6 +1,9 @@
 "use client";
 
 import { useTranslations, useFormatter } from "next-intl";
+import { useMemo, type ReactNode } from "react";
+import { MarkedSlice, type DiffFindings } from "@/components/checks/marked-slice";
+import { segmentsOf, type Segment } from "@/components/checks/segments";
 import type { DiffSegment, WordDiff } from "@/lib/diff/word-diff";
 
 export type DiffMode = "inline" | "split";
@@ -15,29 +18,55 @@ const CHANGE = {
   },
 } as const;
 
-function Change({ kind, text, label }: { kind: keyof typeof CHANGE; text: string; label: string }) {
+function Change({ kind, children, label }: { kind: keyof typeof CHANGE; children: ReactNode; label: string }) {
   const { Tag, className } = CHANGE[kind];
   return (
     <Tag className={className}>
       <span className="sr-only">{label} </span>
-      {text}
+      {children}
     </Tag>
   );
 }
 
-function Segments({ segments, show }: { segments: DiffSegment[]; show: ReadonlySet<DiffSegment["kind"]> }) {
+/** One side's findings, with that side's text cut at their edges (offsets run over the side's segments). */
+type SideMarks = { side: DiffFindings["side"]; findings: DiffFindings["findings"]; text: string; pieces: Segment[]; starts: number[] };
+const SIDE_KINDS = { from: new Set(["equal", "delete"]), to: new Set(["equal", "insert"]) } as const;
+
+function useSideMarks(diff: WordDiff, marks: DiffFindings | undefined): SideMarks | null {
+  return useMemo(() => {
+    if (!marks || !marks.findings.some((f) => f.end > f.start)) return null;
+    const kinds: ReadonlySet<string> = SIDE_KINDS[marks.side];
+    // Where each diff segment starts in the side's text (-1: not on this side).
+    const starts: number[] = [];
+    let text = "";
+    for (const s of diff.segments) {
+      starts.push(kinds.has(s.kind) ? text.length : -1);
+      if (kinds.has(s.kind)) text += s.text;
+    }
+    return { side: marks.side, findings: marks.findings, text, pieces: segmentsOf(text, marks.findings), starts };
+  }, [diff, marks]);
+}
+
+function Segments({ segments, show, marks }: { segments: DiffSegment[]; show: ReadonlySet<DiffSegment["kind"]>; marks: SideMarks | null }) {
   const t = useTranslations("review.diff");
   return (
     <>
-      {segments.map((s, i) =>
-        !show.has(s.kind) ? null : s.kind === "equal" ? (
-          <span key={i}>{s.text}</span>
+      {segments.map((s, i) => {
+        const at = marks?.starts[i] ?? -1;
+        const content: ReactNode =
+          marks && at >= 0 ? <MarkedSlice text={marks.text} pieces={marks.pieces} from={at} to={at + s.text.length} findings={marks.findings} /> : s.text;
+        return !show.has(s.kind) ? null : s.kind === "equal" ? (
+          <span key={i}>{content}</span>
         ) : s.kind === "delete" ? (
-          <Change key={i} kind="del" text={s.text} label={t("deletedSr")} />
+          <Change key={i} kind="del" label={t("deletedSr")}>
+            {content}
+          </Change>
         ) : (
-          <Change key={i} kind="ins" text={s.text} label={t("insertedSr")} />
-        ),
-      )}
+          <Change key={i} kind="ins" label={t("insertedSr")}>
+            {content}
+          </Change>
+        );
+      })}
     </>
   );
 }
@@ -68,16 +97,30 @@ export function DiffCounts({ diff }: { diff: WordDiff }) {
  * A word diff inline (one text with deletions and insertions in place) or
  * side by side (old text with its deletions, new text with its insertions).
  * Changes never rely on colour: strike-through and underline, and hidden
- * "deleted:"/"inserted:" words for screen readers.
+ * "deleted:"/"inserted:" words for screen readers. `findings` (a version's checks, offsets into
+ * that side's text) are marked like a linter on their side, with their notes.
  */
-export function DiffView({ diff, mode, fromLabel, toLabel }: { diff: WordDiff; mode: DiffMode; fromLabel: string; toLabel: string }) {
+export function DiffView({
+  diff,
+  mode,
+  fromLabel,
+  toLabel,
+  findings,
+}: {
+  diff: WordDiff;
+  mode: DiffMode;
+  fromLabel: string;
+  toLabel: string;
+  findings?: DiffFindings;
+}) {
   const t = useTranslations("review.diff");
+  const marks = useSideMarks(diff, findings);
   if (diff.inserted === 0 && diff.deleted === 0) {
     return (
       <div data-diff-mode={mode}>
         <p className="mb-2 text-sm font-medium">{t("identical")}</p>
         <p className={textClass}>
-          <Segments segments={diff.segments} show={ALL} />
+          <Segments segments={diff.segments} show={ALL} marks={marks} />
         </p>
       </div>
     );
@@ -85,7 +128,7 @@ export function DiffView({ diff, mode, fromLabel, toLabel }: { diff: WordDiff; m
   if (mode === "inline") {
     return (
       <p data-diff-mode="inline" className={textClass}>
-        <Segments segments={diff.segments} show={ALL} />
+        <Segments segments={diff.segments} show={ALL} marks={marks} />
       </p>
     );
   }
@@ -94,13 +137,13 @@ export function DiffView({ diff, mode, fromLabel, toLabel }: { diff: WordDiff; m
       <section aria-label={fromLabel}>
         <h3 className="mb-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{fromLabel}</h3>
         <p className={textClass}>
-          <Segments segments={diff.segments} show={OLD} />
+          <Segments segments={diff.segments} show={OLD} marks={marks?.side === "from" ? marks : null} />
         </p>
       </section>
       <section aria-label={toLabel}>
         <h3 className="mb-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{toLabel}</h3>
         <p className={textClass}>
-          <Segments segments={diff.segments} show={NEW} />
+          <Segments segments={diff.segments} show={NEW} marks={marks?.side === "to" ? marks : null} />
         </p>
       </section>
     </div>

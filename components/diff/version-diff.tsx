@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
+import type { DiffFindings } from "@/components/checks/marked-slice";
 import { wordDiff } from "@/lib/diff/word-diff";
 import { DiffCounts, DiffView, type DiffMode } from "./diff-view";
 
@@ -14,19 +15,22 @@ export default function VersionDiff({
   mode,
   fromLabel,
   toLabel,
+  findings,
 }: {
   fromText: string;
   toText: string;
   mode: DiffMode;
   fromLabel: string;
   toLabel: string;
+  /** The checks' findings of the side that shows the version they were made for. */
+  findings?: DiffFindings;
 }) {
   const diff = useMemo(() => wordDiff(fromText, toText), [fromText, toText]);
   return (
     <>
       <DiffCounts diff={diff} />
       <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-        <DiffView diff={diff} mode={mode} fromLabel={fromLabel} toLabel={toLabel} />
+        <DiffView diff={diff} mode={mode} fromLabel={fromLabel} toLabel={toLabel} findings={findings} />
       </div>
     </>
   );

@@ -1,8 +1,11 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
+import type { DiffFindings } from "@/components/checks/marked-slice";
+import { postChecksQuery } from "@/components/checks/queries";
 import type { DiffMode } from "@/components/diff/diff-view";
 import { Badge } from "@/components/ui/badge";
 import { SkeletonLines } from "@/components/ui/skeleton";
@@ -20,6 +23,19 @@ export function defaultPair(versions: PostVersion[]): [number, number] | null {
   if (to === undefined) return null;
   const from = numbers.filter((n) => n < to).at(-1) ?? numbers.find((n) => n !== to);
   return from === undefined ? null : [from, to];
+}
+
+/**
+ * The checks' findings of the active version, for the side of the diff that shows it: the same
+ * query (and cache entry) as the checks panel's, so no request of its own. Only a report made for
+ * that very version is used; its ranges are offsets into that version's text.
+ */
+function useActiveFindings(id: number, versions: PostVersion[], from: PostVersion | undefined, to: PostVersion | undefined): DiffFindings | undefined {
+  const active = versions.find((v) => v.is_active);
+  const side = active && to?.version_number === active.version_number ? "to" : active && from?.version_number === active.version_number ? "from" : null;
+  const report = useQuery({ ...postChecksQuery(id, active?.version_number ?? null), enabled: side !== null }).data;
+  const findings = report && (report.version === null || report.version === active?.version_number) ? report.findings : undefined;
+  return useMemo(() => (side && findings ? { side, findings } : undefined), [side, findings]);
 }
 
 // The diff code loads when a post has two versions to compare, not with the page.
@@ -45,6 +61,7 @@ export function VersionsPanel({ id }: { id: number }) {
   const from = sorted.find((v) => v.version_number === valid?.[0]);
   const to = sorted.find((v) => v.version_number === valid?.[1]);
   const label = (v: PostVersion) => t("versionOption", { n: v.version_number, source: sourceLabel(v.source) });
+  const findings = useActiveFindings(id, sorted, from, to);
 
   return (
     <div className="space-y-4">
@@ -112,7 +129,7 @@ export function VersionsPanel({ id }: { id: number }) {
               ))}
             </div>
           </div>
-          <VersionDiff fromText={from.text_content} toText={to.text_content} mode={mode} fromLabel={label(from)} toLabel={label(to)} />
+          <VersionDiff fromText={from.text_content} toText={to.text_content} mode={mode} fromLabel={label(from)} toLabel={label(to)} findings={findings} />
         </div>
       )}
     </div>
