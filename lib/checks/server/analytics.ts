@@ -1,4 +1,5 @@
 import "server-only";
+import { calendarDay } from "@/lib/analytics/dates";
 import { rangeBounds } from "@/lib/server/review-analytics/decisions";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { DEFAULT_TIME_ZONE } from "@/lib/time/zone";
@@ -19,7 +20,8 @@ import type { ChecksAnalytics, FirstVersion, Outcomes, RuleDay } from "./analyti
 export type { ChecksAnalytics } from "./analytics-types";
 
 const outcomes = (): Outcomes => ({ approved: 0, rejected: 0, approve_rate: null });
-const dayOf = (iso: string) => iso.slice(0, 10);
+// The reader's calendar day (their zone, i18n/time-zone.ts), as the range's bounds are: not the UTC date.
+const dayOf = (iso: string, timeZone: string) => calendarDay(new Date(iso), timeZone);
 
 export async function checksAnalytics(range: { from: string; to: string }, campaignId: number | null, timeZone = DEFAULT_TIME_ZONE): Promise<ChecksAnalytics> {
   await ensureMigrated();
@@ -32,8 +34,9 @@ export async function checksAnalytics(range: { from: string; to: string }, campa
   const byRule = new Map<string, RuleDay>();
   for (const r of rows) {
     for (const f of JSON.parse(r.findings) as Finding[]) {
-      const key = `${dayOf(r.first_seen_at)}|${r.campaign_id}|${f.rule}`;
-      const e = byRule.get(key) ?? { day: dayOf(r.first_seen_at), campaign_id: Number(r.campaign_id), rule: f.rule, count: 0 };
+      const day = dayOf(r.first_seen_at, timeZone);
+      const key = `${day}|${r.campaign_id}|${f.rule}`;
+      const e = byRule.get(key) ?? { day, campaign_id: Number(r.campaign_id), rule: f.rule, count: 0 };
       e.count++;
       byRule.set(key, e);
     }
