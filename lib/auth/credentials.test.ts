@@ -1,12 +1,15 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import bcrypt from "bcryptjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { StoreUnavailableError } from "@/lib/server/redis";
+import { connectRedis } from "@/lib/server/redis";
+import { freePort } from "@/test/servers/free-port";
 import { addressKey, authorizeCredentials, clientIp, SignInLockedError, SignInUnavailableError, type CredentialsDeps } from "./credentials";
 import { DEMO_PASSWORD } from "./demo-users";
-import { SignInThrottle, type ThrottleStore } from "./throttle";
+import { SignInThrottle } from "./throttle";
+import { RedisThrottleStore } from "./throttle-redis";
 import { fileUsersStore, type UsersStore } from "./users-store";
 
 let dir: string;
@@ -71,17 +74,17 @@ describe("authorizeCredentials", () => {
   });
 
   it("answers repeated failures from one address with growing waits, then locks that address out of that account", async () => {
-    let now = 0;
-    const d = deps({ throttle: new SignInThrottle(undefined, () => now) });
+    // The default rules, shortened: waits of 1 s and 2 s, a lock after three failures.
+    const d = deps({ throttle: new SignInThrottle({ pair: { maxFailures: 3, lockMs: 300_000 }, maxDelayMs: 2_000 }) });
     const waits: string[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 3; i++) {
       await expect(authorizeCredentials({ email: "olga@example.com", password: "nope", ip }, d)).resolves.toBeNull();
       const refused = await authorizeCredentials({ email: "olga@example.com", password: "nope", ip }, d).catch((e: Error) => e);
       expect(refused).toBeInstanceOf(SignInLockedError);
       waits.push((refused as Error).message);
-      if (i < 4) now += (refused as SignInLockedError).retryAfterMs;
+      if (i < 2) await sleep((refused as SignInLockedError).retryAfterMs + 20);
     }
-    expect(waits).toEqual(["locked:1", "locked:2", "locked:4", "locked:8", "locked:300"]);
+    expect(waits).toEqual(["locked:1", "locked:2", "locked:300"]);
     // Locked: even the right password is refused from this address, without checking it.
     const compare = vi.spyOn(bcrypt, "compare");
     await expect(authorizeCredentials({ email: "olga@example.com", password: "correct horse", ip }, d)).rejects.toThrow("locked:");
@@ -89,10 +92,9 @@ describe("authorizeCredentials", () => {
   });
 
   it("a success clears the address's waits on that account", async () => {
-    let now = 0;
-    const d = deps({ throttle: new SignInThrottle(undefined, () => now) });
+    const d = deps({ throttle: new SignInThrottle() });
     await authorizeCredentials({ email: "olga@example.com", password: "nope", ip }, d);
-    now += 1_000;
+    await sleep(1_020);
     await expect(authorizeCredentials({ email: "olga@example.com", password: "correct horse", ip }, d)).resolves.not.toBeNull();
     await expect(authorizeCredentials({ email: "olga@example.com", password: "nope", ip }, d)).resolves.toBeNull();
   });
@@ -102,17 +104,18 @@ describe("when what sign-in depends on is down", () => {
   const input = { email: "olga@example.com", password: "correct horse", ip };
 
   it("refuses with `unavailable`, without checking the password, when the shared throttle cannot be reached", async () => {
-    const down: ThrottleStore = {
-      begin: async () => {
-        throw new StoreUnavailableError("redis sign-in throttle failed: Connection is closed.");
-      },
-      size: async () => ({ pairs: 0, ips: 0, accounts: 0, keyChars: 0 }),
-    };
-    const compare = vi.spyOn(bcrypt, "compare");
-    const refused = await authorizeCredentials(input, deps({ throttle: new SignInThrottle(undefined, Date.now, down) })).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(SignInUnavailableError);
-    expect((refused as Error).message).toBe("unavailable");
-    expect(compare).not.toHaveBeenCalled();
+    // A Redis that is not there: nothing listens on the port.
+    const down = connectRedis(`redis://127.0.0.1:${await freePort()}`, "down");
+    try {
+      const compare = vi.spyOn(bcrypt, "compare");
+      const throttle = new SignInThrottle(undefined, new RedisThrottleStore(() => down, "test:throttle:"));
+      const refused = await authorizeCredentials(input, deps({ throttle })).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(SignInUnavailableError);
+      expect((refused as Error).message).toBe("unavailable");
+      expect(compare).not.toHaveBeenCalled();
+    } finally {
+      down.disconnect();
+    }
   });
 
   it("refuses with `unavailable` when the users cannot be read, and counts the attempt against nobody", async () => {
@@ -137,13 +140,10 @@ describe("under attack", () => {
   const guess = (ip: string, d: CredentialsDeps) => authorizeCredentials({ email: admin.email, password: "guess", ip }, d).catch((e: unknown) => e);
 
   it("the admin signs in from another address while one address hammers the account", async () => {
-    let now = 0;
-    const d = deps({ throttle: new SignInThrottle(undefined, () => now) });
+    // Without the pauses between tries, so the 40 guesses need no waiting: the lock still stops them.
+    const d = deps({ throttle: new SignInThrottle({ baseDelayMs: 0 }) });
     const results = [];
-    for (let i = 0; i < 40; i++) {
-      results.push(await guess("203.0.113.66", d));
-      now += 2_000;
-    }
+    for (let i = 0; i < 40; i++) results.push(await guess("203.0.113.66", d));
     expect(results.filter((r) => r === null).length).toBeLessThanOrEqual(5);
     await expect(authorizeCredentials({ ...admin, ip: "198.51.100.10" }, d)).resolves.toMatchObject({ email: admin.email });
   });
@@ -178,7 +178,7 @@ describe("oversized input", () => {
       const throttle = new SignInThrottle();
       await expect(authorizeCredentials({ email: huge, password: "x", ip }, deps({ throttle }))).resolves.toBeNull();
       expect(compare).not.toHaveBeenCalled();
-      expect(await throttle.size()).toMatchObject({ pairs: 0, ips: 0, accounts: 0 });
+      expect(await throttle.size()).toMatchObject({ turn: 0, "ip-attempts": 0, "account-attempts": 0, keyChars: 0 });
       const logged = stderr.mock.calls.map((c) => String(c[0])).join("");
       expect(logged.length).toBeGreaterThan(0);
       expect(logged.length).toBeLessThan(1_000);
@@ -198,7 +198,7 @@ describe("oversized input", () => {
       // Generous: each retained copy of an email would be 40 MB; the old code kept two per attempt.
       expect(process.memoryUsage().heapUsed - before).toBeLessThan(160 * 1024 * 1024);
     }
-    expect(await throttle.size()).toMatchObject({ pairs: 0, ips: 0, accounts: 0 });
+    expect(await throttle.size()).toMatchObject({ turn: 0, "ip-attempts": 0, "account-attempts": 0, keyChars: 0 });
   });
 
   it("refuses an email over 254 characters and a password over 1024 without bcrypt", async () => {

@@ -48,7 +48,7 @@ const globalForThrottle = globalThis as typeof globalThis & { __signInThrottle?:
  * per server process, kept across hot reloads in development.
  */
 export function signInThrottleFor(e: Env): SignInThrottle {
-  if (e.REDIS_URL) return new SignInThrottle(undefined, Date.now, new RedisThrottleStore(redis, `${e.REDIS_PREFIX}throttle:`));
+  if (e.REDIS_URL) return new SignInThrottle(undefined, new RedisThrottleStore(redis, `${e.REDIS_PREFIX}throttle:`));
   return (globalForThrottle.__signInThrottle ??= new SignInThrottle());
 }
 

@@ -1,77 +1,71 @@
+import { RateLimiterMemory, type RateLimiterAbstract } from "rate-limiter-flexible";
+
 /**
- * What the sign-in throttle keeps, and where. The rules (see SignInThrottle)
- * are applied by the store itself, atomically, because with several instances
- * "read the counts, decide, count this attempt" must be one step: two
- * instances reading the same counts would each let a guess through.
- *
- * Two stores: memory (one process; the embedded mode) and Redis (every
- * instance on one REDIS_URL). Time is always passed in from the throttle's
- * clock, so both behave the same under a test clock.
+ * Where the sign-in throttle keeps its counters: rate-limiter-flexible
+ * limiters of one kind, RateLimiterMemory (one process, the embedded mode) or
+ * RateLimiterRedis (throttle-redis.ts: every instance on one REDIS_URL). The
+ * rules are in throttle.ts, once, whatever the store.
  */
-export type LockRule = {
-  /** Failures (plus attempts in flight) that lock. */
-  maxFailures: number;
-  lockMs: number;
-};
 
-export type ThrottleConfig = {
-  pair: LockRule;
-  /** Higher than the pair's: a whole office may sign in from one NAT address. */
-  ip: LockRule;
-  /** Failures on an account, from anywhere, before its attempts are slowed. */
-  accountFreeFailures: number;
-  /** Growing waits start here and double with each further failure. */
-  baseDelayMs: number;
-  /** Cap of the pair's wait between tries. */
-  maxDelayMs: number;
-  /** Cap of the account's slow-down (held open, so kept short). */
-  accountMaxDelayMs: number;
-  /** Failures older than this (with no lock) are forgotten. */
-  forgetAfterMs: number;
-  /** How long a successful sign-in exempts that address from its account's slow-down. */
-  trustMs: number;
-  /** Entries per table in memory; the least recently used goes first, so memory is fixed whatever the traffic. */
-  maxKeys: number;
-};
+/** The throttle's tables; each is one limiter with a key prefix of its own. */
+export const TABLES = [
+  "turn", // an attempt in flight on a pair (address + account): one at a time
+  "pair-failures",
+  "pair-wait", // the pause after a pair's failure, or its lock
+  "trust", // an address that signed in to the account recently
+  "ip-attempts", // failures and attempts in flight of an address
+  "ip-failures",
+  "ip-lock",
+  "account-attempts", // failures and attempts in flight on an account, from anywhere
+] as const;
+export type Table = (typeof TABLES)[number];
 
-export const DEFAULT_THROTTLE: ThrottleConfig = {
-  pair: { maxFailures: 5, lockMs: 5 * 60_000 },
-  ip: { maxFailures: 20, lockMs: 15 * 60_000 },
-  accountFreeFailures: 10,
-  baseDelayMs: 1_000,
-  maxDelayMs: 8_000,
-  accountMaxDelayMs: 10_000,
-  forgetAfterMs: 15 * 60_000,
-  trustMs: 7 * 24 * 60 * 60_000,
-  maxKeys: 10_000,
-};
-
-/** An attempt that never reported back (a hung request, a dead instance) stops counting after this. */
-export const STALE_IN_FLIGHT_MS = 60_000;
-
-/** The three entries an attempt counts against, already bounded in length (see SignInThrottle). */
-export type AttemptKeys = { pair: string; ip: string; account: string };
-
-export type Outcome = "succeed" | "fail" | "abandon";
-
-export type StoreDecision =
-  | { allowed: false; retryAfterMs: number }
-  | {
-      allowed: true;
-      delayMs: number;
-      /** Ends the attempt (called once): no longer in flight, and the outcome recorded. */
-      finish(outcome: Outcome, now: number): Promise<void>;
-    };
-
-export type ThrottleSizes = { pairs: number; ips: number; accounts: number; keyChars: number };
+export type LimiterOptions = { points: number; durationMs: number };
+export type ThrottleSizes = Record<Table, number> & { keyChars: number };
 
 export interface ThrottleStore {
-  /**
-   * Refuses (storing nothing, so refusals cannot push others' state out) or
-   * counts the attempt as in flight on its pair, address and account.
-   * Throws StoreUnavailableError when a shared store cannot be reached.
-   */
-  begin(keys: AttemptKeys, now: number, config: ThrottleConfig): Promise<StoreDecision>;
-  /** Entries held, per table: for tests and diagnostics. */
+  /** The limiter of one table (called once per table, on the throttle's first use). */
+  limiter(table: Table, options: LimiterOptions): RateLimiterAbstract;
+  /** Runs the store's calls; a store that cannot be reached throws StoreUnavailableError. */
+  run<T>(fn: () => Promise<T>): Promise<T>;
+  /** Entries held per table, and the characters of their keys (prefixes left out): for tests and diagnostics. */
   size(): Promise<ThrottleSizes>;
+}
+
+/**
+ * Whole seconds, at least one: the library's durations are seconds, and its
+ * Redis limiter rounds a fraction down (0.5 s would be "never expires").
+ */
+export function seconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+/** This process's memory: a restart forgets, acceptable for one instance of a team dashboard. */
+export class MemoryThrottleStore implements ThrottleStore {
+  private readonly limiters = new Map<Table, RateLimiterMemory>();
+
+  limiter(table: Table, { points, durationMs }: LimiterOptions): RateLimiterAbstract {
+    const limiter = new RateLimiterMemory({ keyPrefix: table, points, duration: seconds(durationMs) });
+    this.limiters.set(table, limiter);
+    return limiter;
+  }
+
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    return fn();
+  }
+
+  async size(): Promise<ThrottleSizes> {
+    const sizes = emptySizes();
+    for (const [table, limiter] of this.limiters) {
+      // dump() is the library's own export of what a memory limiter holds.
+      const { storage } = limiter.dump();
+      sizes[table] = storage.length;
+      sizes.keyChars += storage.reduce((n, e) => n + String(e.key).length, 0);
+    }
+    return sizes;
+  }
+}
+
+export function emptySizes(): ThrottleSizes {
+  return { ...(Object.fromEntries(TABLES.map((t) => [t, 0])) as Record<Table, number>), keyChars: 0 };
 }
