@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { AnchorInput, AnchorView } from "@/lib/collab/anchor-schema";
 import { COMMENT_MAX } from "./limits";
 
 /*
@@ -11,7 +12,11 @@ export { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX } from "./limits";
 
 export const CommentBody = z.object({ body: z.string().trim().min(1).max(COMMENT_MAX) });
 /** A new comment may name the version the author is reading (the page's); else the server's copy of the post says. */
-export const NewCommentBody = CommentBody.extend({ version: z.number().int().positive().optional() });
+export const NewCommentBody = CommentBody.extend({
+  version: z.number().int().positive().optional(),
+  /** A passage of that version's text the comment is about (issue 34.8). */
+  anchor: AnchorInput.optional(),
+});
 
 export const CommentView = z.object({
   id: z.number(),
@@ -26,6 +31,8 @@ export const CommentView = z.object({
   share_link_id: z.string().nullable(),
   created_at: z.string(),
   edited_at: z.string().nullable(),
+  /** The passage the comment is about and its state on the active version; null: about the whole post. */
+  anchor: AnchorView.nullable().default(null),
 });
 export type CommentView = z.infer<typeof CommentView>;
 

@@ -6,6 +6,8 @@ import { ApiError, invalidParameter, text as said } from "@/lib/server/errors";
 import { publishEvent } from "@/lib/server/events";
 import { notify } from "@/lib/server/notify";
 import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX, type CommentView } from "@/lib/schemas/collab";
+import type { Priority } from "@/lib/server/upstream-service";
+import { anchorStates, type StoredAnchor } from "./comments-anchors";
 import { listDashboardUsers } from "./users";
 import { mentionedEmails } from "./mentions";
 import "./tables";
@@ -29,6 +31,8 @@ export type NewComment = {
   body: string;
   author: CommentAuthor;
   share_link_id?: string | null;
+  /** The passage of `version`'s text the comment is about (checked by comments-anchors' checkedAnchor). */
+  anchor?: StoredAnchor | null;
 };
 
 const EXCERPT = 140;
@@ -40,7 +44,7 @@ function checkedBody(raw: string): string {
   return body;
 }
 
-const event = (c: CommentView, campaignId: number | null, action: "created" | "edited" | "deleted") =>
+const event = (c: { id: number; task_id: number }, campaignId: number | null, action: "created" | "edited" | "deleted") =>
   publishEvent({ type: "comment", task_id: c.task_id, ...(campaignId !== null ? { campaign_id: campaignId } : {}), comment_id: c.id, action });
 
 /** Validates (1–2,000 characters after trim), stores, audits, announces, and notifies the people @mentioned. */
@@ -58,6 +62,9 @@ export async function createComment(input: NewComment): Promise<CommentView> {
     share_link_id: input.share_link_id ?? null,
     created_at: new Date().toISOString(),
     edited_at: null,
+    anchor_start: input.anchor?.start ?? null,
+    anchor_end: input.anchor?.end ?? null,
+    anchor_quote: input.anchor?.quote ?? null,
   };
   const comment = await db()
     .transaction()
@@ -71,15 +78,21 @@ export async function createComment(input: NewComment): Promise<CommentView> {
           task_id: input.task_id,
           campaign_id: input.campaign_id,
           subject_id: id,
-          detail: { version: input.version, length: body.length, ...(row.share_link_id ? { share_link_id: row.share_link_id } : {}) },
+          detail: {
+            version: input.version,
+            length: body.length,
+            ...(row.share_link_id ? { share_link_id: row.share_link_id } : {}),
+            ...(input.anchor ? { anchor: { start: input.anchor.start, end: input.anchor.end } } : {}),
+          },
         },
         trx,
       );
-      return { id, ...row } satisfies CommentView & { campaign_id: number | null };
+      return { id, ...row };
     });
   event(comment, input.campaign_id, "created");
   void notifyMentions(comment, input);
-  return view(comment);
+  // Written on the version the author read, which the route checked is the active one.
+  return view(comment, comment.version !== null && input.anchor ? anchorStates.current(comment.version, input.anchor) : null);
 }
 
 /**
@@ -87,7 +100,7 @@ export async function createComment(input: NewComment): Promise<CommentView> {
  * comment. A share-link visitor mentions nobody: their `@…` text stays plain
  * (a visitor picks their own name, so a mention would let anyone page the team).
  */
-async function notifyMentions(comment: CommentView, input: NewComment): Promise<void> {
+async function notifyMentions(comment: { id: number; task_id: number; body: string }, input: NewComment): Promise<void> {
   if (isVisitorAuthor(input.author, input.share_link_id)) return;
   const emails = mentionedEmails(comment.body).filter((e) => e !== input.author.email.toLowerCase());
   if (emails.length === 0) return;
@@ -112,7 +125,15 @@ async function notifyMentions(comment: CommentView, input: NewComment): Promise<
 const isVisitorAuthor = (author: CommentAuthor, shareLinkId?: string | null) =>
   author.role === "external" || author.email.startsWith("external:") || Boolean(shareLinkId);
 
-function view(r: CommentView & { campaign_id?: number | null }): CommentView {
+type Row = Omit<CommentView, "anchor"> & { campaign_id?: number | null; anchor_start?: number | null; anchor_end?: number | null; anchor_quote?: string | null };
+
+/** The row's anchor as stored, or null for a comment about the whole post. */
+const storedAnchor = (r: Row): (StoredAnchor & { version: number }) | null =>
+  r.version !== null && r.anchor_start != null && r.anchor_end != null && r.anchor_quote != null
+    ? { version: r.version, start: r.anchor_start, end: r.anchor_end, quote: r.anchor_quote }
+    : null;
+
+function view(r: Row, anchor: CommentView["anchor"]): CommentView {
   return {
     id: r.id,
     task_id: r.task_id,
@@ -124,15 +145,24 @@ function view(r: CommentView & { campaign_id?: number | null }): CommentView {
     share_link_id: r.share_link_id,
     created_at: r.created_at,
     edited_at: r.edited_at,
+    anchor,
   };
 }
 
-/** Oldest first (a thread reads top to bottom). `sharedOnly`: only what was written through share links. */
-export async function listComments(task_id: number, opts: { sharedOnly?: boolean } = {}): Promise<CommentView[]> {
+/**
+ * Oldest first (a thread reads top to bottom). `sharedOnly`: only what was
+ * written through share links. Anchored passages come with their state on the
+ * post's active version, from the cached read of the post (read only when a
+ * comment has an anchor).
+ */
+export async function listComments(task_id: number, opts: { sharedOnly?: boolean; priority?: Priority } = {}): Promise<CommentView[]> {
   await ensureMigrated();
   let q = db().selectFrom("comments").selectAll().where("task_id", "=", task_id);
   if (opts.sharedOnly) q = q.where("share_link_id", "is not", null);
-  return (await q.orderBy("id", "asc").execute()).map(view);
+  const rows = await q.orderBy("id", "asc").execute();
+  const stored = rows.map(storedAnchor);
+  const states = await anchorStates.onActive(task_id, stored, opts.priority ?? "interactive");
+  return rows.map((r, i) => view(r, states[i] ?? null));
 }
 
 /**
@@ -165,7 +195,8 @@ export async function editComment(task_id: number, id: number, rawBody: string, 
       return { ...row, body, edited_at };
     });
   event(updated, updated.campaign_id, "edited");
-  return view(updated);
+  const [anchor] = await anchorStates.onActive(task_id, [storedAnchor(updated)], "interactive");
+  return view(updated, anchor ?? null);
 }
 
 export async function deleteComment(task_id: number, id: number, author: CommentAuthor, now = Date.now()): Promise<void> {

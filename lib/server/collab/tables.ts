@@ -27,6 +27,10 @@ export interface CommentsTable {
   /** ISO 8601 UTC. */
   created_at: string;
   edited_at: string | null;
+  /** 0019_comment_anchors: the passage of `version`'s text the comment is about (UTF-16 offsets and its words); null: the whole post. */
+  anchor_start: ColumnType<number | null, number | null | undefined, number | null>;
+  anchor_end: ColumnType<number | null, number | null | undefined, number | null>;
+  anchor_quote: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VerdictsTable {
