@@ -12,12 +12,18 @@ export function hasMedia(media: CheckedPost["media"]): boolean {
   return !!media && (media.images.length > 0 || media.video !== null || media.documents.length > 0);
 }
 
+/** The limit's offset, moved back to the start of a character it would split (an emoji is two UTF-16 units). */
+function whole(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  return at > 0 && c >= 0xdc00 && c <= 0xdfff ? at - 1 : at;
+}
+
 export function limitFindings(post: CheckedPost, platforms: readonly string[], level: Level): Finding[] {
   if (level === "off" || platforms.length === 0) return [];
   return overLimitsOf(post.text, hasMedia(post.media), platforms).map((o) => ({
     rule: "platform_limit" as const,
     severity: level,
-    start: o.limit,
+    start: whole(post.text, o.limit),
     end: o.length,
     note: `${o.platform}: ${o.length} символов при пределе ${o.limit}${o.kind === "caption" ? " (подпись к медиа)" : ""}`,
   }));

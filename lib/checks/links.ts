@@ -12,7 +12,8 @@ import type { Finding } from "./types";
 
 export type Link = { url: string; start: number; end: number; schema: string };
 
-const linkify = new LinkifyIt().set({ fuzzyIP: true, fuzzyEmail: false });
+// Links without a scheme too ("bit.ly/x", "www.shop.ru"): linkify-it 6 finds only schemed ones unless told.
+const linkify = new LinkifyIt().set({ fuzzyLink: true, fuzzyIP: true, fuzzyEmail: false });
 
 /** Well-known public shorteners (their registrable domain). */
 export const SHORTENERS = new Set([

@@ -12,7 +12,9 @@ import type { Word } from "./words";
 
 const MAX_MARKS = 20; // findings per shape rule: enough to see, not a wall of marks
 const MIN_LETTERS = 20; // a short text's share of capitals says nothing
-const EMOJI = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic}|\p{Emoji_Modifier})*/gu;
+// An emoji as a reader sees one: a whole RGI sequence (flags, keycaps, skin tones, families), or a
+// bare pictograph a messenger draws as emoji (❤, ✔), but not ©, ®, ™, ‼ or arrows, which are text.
+const EMOJI = new RegExp("\\p{RGI_Emoji}|[\\p{Extended_Pictographic}--[\\u00A9\\u00AE\\u203C\\u2049\\u2122\\u2139\\u2194-\\u21AA]]", "gv");
 const NOT_LETTER = /\P{L}+/gu;
 const UPPER = /\p{Lu}+/gu;
 
