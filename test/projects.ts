@@ -13,9 +13,9 @@ const BY_NAME = /\.(integration|postgres|redis|sqlite)\.test\.tsx?$/;
 
 // Imports and calls that start servers, processes or databases.
 const STARTS_SOMETHING = [
-  /@\/test\/(servers|contracts)\//, // Redis, Postgres, SMTP, webhook receivers; behaviour suites over stores
+  /@\/test\/(servers|contracts|support)\//, // Redis, Postgres, SMTP, webhook receivers; behaviour suites over stores; test support
   /@\/simulator\/testing|from "\.\/testing"|\/testing"/, // the simulator in-process on a free port, fakes with servers
-  /-contract"/, // behaviour suites still beside their code (lib/server/*)
+  /-contract"/, // behaviour suites beside their tests (test/telegram)
   /@\/simulator\/server|startSimulator|harness"/, // the simulator; every route handler against it
   /node:child_process|node:http"|node:net"|createServer|\.listen\(/,
   /smtp-server|oidc-provider|better-sqlite3|ioredis|from "pg"/,

@@ -12,7 +12,7 @@ import { closeDbForTests } from "@/lib/server/db";
 import { OIDC_PROVIDER_ID, roleFromClaim, userFromOidcClaims, type OidcClaims } from "./oidc";
 import { buildAuthOptions } from "./options";
 import { listSessions } from "./session-store";
-import { AuthDriver } from "./testing/auth-driver";
+import { AuthDriver } from "@/test/support/auth-driver";
 import { userFromClaims } from "./token";
 
 /**

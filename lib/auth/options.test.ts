@@ -9,7 +9,7 @@ import { env, resetEnvForTests } from "@/lib/env";
 import { closeDbForTests } from "@/lib/server/db";
 import { DEMO_PASSWORD } from "./demo-users";
 import { authOptions, buildAuthOptions } from "./options";
-import { AuthDriver } from "./testing/auth-driver";
+import { AuthDriver } from "@/test/support/auth-driver";
 import { SignInThrottle } from "./throttle";
 
 const SECRET = "test-secret-test-secret-test-secret";

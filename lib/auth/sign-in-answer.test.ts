@@ -11,7 +11,7 @@ import ru from "@/messages/ru/auth.json";
 import { buildAuthOptions } from "./options";
 import { sayWhy } from "./sign-in-answer";
 import { errorCodeFromAnswer } from "./sign-in-errors";
-import { AuthDriver, type AuthResult } from "./testing/auth-driver";
+import { AuthDriver, type AuthResult } from "@/test/support/auth-driver";
 import { SignInThrottle } from "./throttle";
 
 // Real next-auth answers (through its own handler and the real throttle), then what the endpoint makes of them.

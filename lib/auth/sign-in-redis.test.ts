@@ -8,7 +8,7 @@ import { closeDbForTests } from "@/lib/server/db";
 import { closeRedisForTests, redis } from "@/lib/server/redis";
 import { startRedis, type RedisServer } from "@/test/servers/redis";
 import { buildAuthOptions } from "./options";
-import { AuthDriver } from "./testing/auth-driver";
+import { AuthDriver } from "@/test/support/auth-driver";
 
 // Sign-in through next-auth with REDIS_URL set, as production mode runs it: the throttle comes from the env.
 

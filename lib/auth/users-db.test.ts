@@ -8,7 +8,7 @@ import { env, resetEnvForTests } from "@/lib/env";
 import { closeDbForTests, db, ensureMigrated } from "@/lib/server/db";
 import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
 import { buildAuthOptions } from "./options";
-import { AuthDriver } from "./testing/auth-driver";
+import { AuthDriver } from "@/test/support/auth-driver";
 import { SignInThrottle } from "./throttle";
 import { runUserAdd } from "./user-add-cli";
 import { usersStoreFor } from "./users-mode";

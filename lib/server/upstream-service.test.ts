@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeClock } from "@/lib/server/gateway/clock";
-import { FakeUpstream } from "@/lib/server/service/testing";
+import { FakeUpstream } from "@/test/support/fake-upstream";
 import { renderMetrics } from "./metrics";
 import { BudgetExhaustedError, budgetSnapshot, invalidatePost, resetServiceForTests, service } from "./upstream-service";
 

@@ -14,7 +14,7 @@ import { POST as endAllOf } from "@/app/api/admin/sessions/revoke/route";
 import { buildAuthOptions } from "@/lib/auth/options";
 import type { Role } from "@/lib/auth/roles";
 import { sessionUserFromCookies } from "@/lib/auth/session";
-import { AuthDriver } from "@/lib/auth/testing/auth-driver";
+import { AuthDriver } from "@/test/support/auth-driver";
 import { SignInThrottle } from "@/lib/auth/throttle";
 import { env } from "@/lib/env";
 import { call, cookieFor, errorOf, ROLES, SECRET, startHarness, type CallOptions, type Harness } from "./harness";

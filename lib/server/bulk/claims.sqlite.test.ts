@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { describeBulkClaimsContract } from "./claims-contract";
+import { describeBulkClaimsContract } from "@/test/contracts/bulk-claims";
 
 // Several bulk runners on one SQLite file.
 

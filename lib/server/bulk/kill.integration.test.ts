@@ -9,7 +9,7 @@ import { startSimulator, type SimulatorHandle } from "@/simulator/server";
 import { FIXED_START, KEY } from "@/simulator/testing";
 import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
 import { getJob, insertJob } from "./store";
-import { decisionCalls, resetUpstreamStats, upstreamStatus, waitingPosts } from "./testing";
+import { decisionCalls, resetUpstreamStats, upstreamStatus, waitingPosts } from "@/test/support/simulator-posts";
 import "./tables";
 
 /*

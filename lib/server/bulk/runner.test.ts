@@ -15,7 +15,7 @@ import type { SimulatorHandle } from "@/simulator/server";
 import { KEY, quietSimulator } from "@/simulator/testing";
 import { BulkRunner, type DecideFn } from "./runner";
 import { getJob, insertJob } from "./store";
-import { upstreamStatus as statusUpstream, waitingPosts } from "./testing";
+import { upstreamStatus as statusUpstream, waitingPosts } from "@/test/support/simulator-posts";
 import "./tables";
 
 // The bulk runner against the real simulator over HTTP and a real SQLite file:

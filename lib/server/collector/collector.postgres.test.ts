@@ -1,5 +1,5 @@
 import { postgresForThisFile } from "@/test/servers/postgres-per-file";
-import { describeCollectorContract } from "./collector-contract";
+import { describeCollectorContract } from "@/test/contracts/collector";
 
 // The collector on a real Postgres (production mode's database): the same claims and pacing.
 

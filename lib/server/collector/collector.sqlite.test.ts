@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { describeCollectorContract } from "./collector-contract";
+import { describeCollectorContract } from "@/test/contracts/collector";
 
 // The collector on a SQLite file.
 

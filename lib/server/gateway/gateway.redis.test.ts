@@ -5,7 +5,7 @@ import { connectRedis } from "@/lib/server/redis";
 import { startRedis, type RedisServer } from "@/test/servers/redis";
 import { defaultLimits } from "./budget";
 import { flushMicrotasks, systemClock } from "./clock";
-import { gatewayContract } from "./gateway-contract";
+import { gatewayContract } from "@/test/contracts/gateway";
 import { createGateway } from "./gateway";
 import { RedisBudget } from "./redis-budget";
 import { SharedCache } from "./shared-cache";

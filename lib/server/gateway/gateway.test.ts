@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gatewayContract, type MakeGateway } from "./gateway-contract";
-import { gatewayWorld } from "./gateway-contract-world";
+import { gatewayContract, type MakeGateway } from "@/test/contracts/gateway";
+import { gatewayWorld } from "@/test/contracts/gateway-world";
 import { createGateway } from "./gateway";
 
 // The embedded gateway (one process, its LRU and its own Budget) against the shared behaviour cases.

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { StoreUnavailableError, connectRedis } from "@/lib/server/redis";
 import { startRedis, type RedisServer } from "@/test/servers/redis";
 import { defaultLimits, type BudgetLimits, type Lane, type Lease } from "./budget";
-import { advance, budgetContract, refused } from "./budget-contract";
+import { advance, budgetContract, refused } from "@/test/contracts/budget";
 import { FakeClock } from "./clock";
 import { BudgetRefusal } from "./errors";
 import { RedisBudget, type RedisBudgetOptions } from "./redis-budget";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FakeClock } from "@/lib/server/gateway/clock";
-import { FakeUpstream } from "@/lib/server/service/testing";
+import { FakeUpstream } from "@/test/support/fake-upstream";
 import { mirrorStoreAt } from "./index";
 import { Refresher } from "./refresh";
 import { MirrorScheduler } from "./scheduler";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { describeMirrorStore } from "./store-contract";
+import { describeMirrorStore } from "@/test/contracts/mirror-store";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mirror-store-"));
 let n = 0;

@@ -5,7 +5,7 @@ import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { createService, type UpstreamApi } from "./service";
 import { mirrorStoreAt } from "@/lib/server/mirror";
-import { FakeUpstream } from "./testing";
+import { FakeUpstream } from "@/test/support/fake-upstream";
 
 const CID = 7;
 const WAITING = { status: ["WAITING_APPROVAL" as const] };

@@ -3,7 +3,7 @@ import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } fr
 import { FakeClock } from "@/lib/server/gateway/clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { createService, type UpstreamApi } from "./service";
-import { FakeUpstream } from "./testing";
+import { FakeUpstream } from "@/test/support/fake-upstream";
 
 // Any unreadable or failed write answer is followed by a fresh read of the
 // post; only a clear refusal (4xx) or our own budget's "no" is taken at its word.

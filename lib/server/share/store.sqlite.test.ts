@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { describeShareStoreContract } from "./store-contract";
+import { describeShareStoreContract } from "@/test/contracts/share-store";
 
 // The share-link store on the embedded default: a SQLite file.
 let dir: string;

@@ -1,7 +1,7 @@
 import type { ApprovalResult, CampaignDetail, Post, PostDetail, PostList, PostListQuery } from "@/lib/schemas";
 import { UpstreamHttpError } from "@/lib/upstream/errors";
 import type { Clock } from "@/lib/server/gateway/clock";
-import type { UpstreamApi } from "./service";
+import type { UpstreamApi } from "@/lib/server/service/service";
 
 /**
  * An in-memory upstream for unit tests and the benchmark: one campaign's

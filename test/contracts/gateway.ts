@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { UpstreamContractError, UpstreamHttpError } from "@/lib/upstream/errors";
 import { renderMetrics } from "@/lib/server/metrics";
-import { BudgetExhaustedError } from "./errors";
-import { gatewayWorld, http, network, rejection, type MakeGateway } from "./gateway-contract-world";
-import { swrContract } from "./gateway-contract-swr";
+import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
+import { gatewayWorld, http, network, rejection, type MakeGateway } from "@/test/contracts/gateway-world";
+import { swrContract } from "@/test/contracts/gateway-swr";
 
-export type { GatewayUnderTest, MakeGateway } from "./gateway-contract-world";
+export type { GatewayUnderTest, MakeGateway } from "@/test/contracts/gateway-world";
 
 /**
  * The behaviour the gateway must show in either mode: `gatewayContract`

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { defaultLimits, type BudgetLike, type BudgetLimits, type Lane } from "./budget";
-import { FakeClock } from "./clock";
-import { BudgetRefusal } from "./errors";
+import { defaultLimits, type BudgetLike, type BudgetLimits, type Lane } from "@/lib/server/gateway/budget";
+import { FakeClock } from "@/lib/server/gateway/clock";
+import { BudgetRefusal } from "@/lib/server/gateway/errors";
 
 /**
  * The behaviour every request budget must show, whatever keeps its state:

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
-import { gatewayWorld, http, rejection, type MakeGateway } from "./gateway-contract-world";
+import { gatewayWorld, http, rejection, type MakeGateway } from "@/test/contracts/gateway-world";
 
-/** The stale-while-revalidate cases of the gateway contract (see gateway-contract.ts); the refresh grace is 400 ms. */
+/** The stale-while-revalidate cases of the gateway contract (see gateway.ts); the refresh grace is 400 ms. */
 export function swrContract(name: string, makeGateway: MakeGateway): void {
   describe(`${name}: stale-while-revalidate`, () => {
     const world = gatewayWorld(makeGateway);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { recordDecision } from "@/lib/server/audit";
 import { closeDbForTests, db, ensureMigrated } from "@/lib/server/db";
-import { createShareLink, getShareLink, linkForToken, listShareLinks, revokeShareLink } from "./store";
+import { createShareLink, getShareLink, linkForToken, listShareLinks, revokeShareLink } from "@/lib/server/share/store";
 
 /*
  * The share-link store's behaviour, declared once and run against SQLite

@@ -8,9 +8,9 @@ import { createService, type UpstreamApi } from "@/lib/server/service/service";
 import * as upstream from "@/lib/upstream";
 import type { SimulatorHandle } from "@/simulator/server";
 import { FIXED_START, KEY, quietSimulator } from "@/simulator/testing";
-import { Collector, DEFAULT_COLLECTOR_CONFIG } from "./collector";
-import { DAY_MS, HOUR_MS } from "./cadence";
-import "./store";
+import { Collector, DEFAULT_COLLECTOR_CONFIG } from "@/lib/server/collector/collector";
+import { DAY_MS, HOUR_MS } from "@/lib/server/collector/cadence";
+import "@/lib/server/collector/store";
 
 /*
  * The collector against the real simulator (over HTTP, world frozen at the

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach } from "vitest";
 import { resetMetricsForTests } from "@/lib/server/metrics";
 import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
-import { advance } from "./budget-contract";
-import { FakeClock } from "./clock";
-import type { Gateway, GatewayOptions, Priority } from "./gateway";
+import { advance } from "@/test/contracts/budget";
+import { FakeClock } from "@/lib/server/gateway/clock";
+import type { Gateway, GatewayOptions, Priority } from "@/lib/server/gateway/gateway";
 
 /**
  * What the gateway's behaviour cases run on: gateway.test.ts makes an embedded

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Post } from "@/lib/schemas";
-import { mirrorDatabase } from "./index";
+import { mirrorDatabase } from "@/lib/server/mirror/index";
 
 /**
  * The mirror's store on a real database: SQLite (a file) and Postgres run the

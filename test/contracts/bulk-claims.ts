@@ -8,10 +8,10 @@ import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { setUpstreamConfigForTests } from "@/lib/upstream";
 import type { SimulatorHandle } from "@/simulator/server";
 import { KEY, quietSimulator } from "@/simulator/testing";
-import { BulkRunner, type DecideFn } from "./runner";
-import { getJob, insertJob } from "./store";
-import { decideUpstream, decisionCalls, resetUpstreamStats, upstreamStatus, waitingPosts } from "./testing";
-import "./tables";
+import { BulkRunner, type DecideFn } from "@/lib/server/bulk/runner";
+import { getJob, insertJob } from "@/lib/server/bulk/store";
+import { decideUpstream, decisionCalls, resetUpstreamStats, upstreamStatus, waitingPosts } from "@/test/support/simulator-posts";
+import "@/lib/server/bulk/tables";
 
 /*
  * Several runners on one database, against the real simulator: each item is
