@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import bcrypt from "bcryptjs";
 import { createTranslator } from "next-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,9 +53,7 @@ async function answer(result: AuthResult, locale: "ru" | "en") {
 describe("a refused sign-in says why", () => {
   it("wrong password and unknown e-mail read the same, then a wait in seconds, then a lock in minutes", async () => {
     const driver = () => new AuthDriver(buildAuthOptions(env(), throttle));
-    // The throttle's own clock: only the test moves it, however slow the machine.
-    let now = 1_000_000;
-    const throttle = new SignInThrottle({ baseDelayMs: 1_000, maxDelayMs: 1_000, pair: { maxFailures: 2, lockMs: 5 * 60_000 } }, () => now);
+    const throttle = new SignInThrottle({ baseDelayMs: 1_000, maxDelayMs: 1_000, pair: { maxFailures: 2, lockMs: 5 * 60_000 } });
 
     const wrong = await answer(await driver().signInWithPassword("olga@corp.example", "nope"), "ru");
     const unknown = await answer(await driver().signInWithPassword("nobody@corp.example", "nope"), "ru");
@@ -65,7 +64,7 @@ describe("a refused sign-in says why", () => {
     const wait = await answer(await driver().signInWithPassword("olga@corp.example", "s3cret-pass"), "en");
     expect(wait).toEqual({ status: 429, retryAfter: "1", body: { error: { code: "sign_in_wait", message: "Too many attempts. Try again in 1 second." } } });
 
-    now += 1_000;
+    await sleep(Number(wait.retryAfter) * 1000 + 20);
     await driver().signInWithPassword("olga@corp.example", "nope");
     const locked = await answer(await driver().signInWithPassword("olga@corp.example", "s3cret-pass"), "ru");
     expect(locked).toMatchObject({ status: 429, body: { error: { code: "sign_in_locked", message: "Слишком много неудачных попыток входа. Повторите через 5 минут." } } });
