@@ -49,7 +49,7 @@ test("a manager sees decisions, filters them in the URL and downloads the CSV", 
   const csv = await readFile((await download.path())!, "utf8");
   const lines = csv.replace(/^\uFEFF/, "").trim().split(/\r\n/);
   // Russian headers, `;` between fields: what Excel with Russian settings opens as columns.
-  expect(lines[0]).toContain("Пост;Кампания");
+  expect(lines[0]).toContain("Пост;Заголовок;Кампания");
   expect(lines.length).toBeGreaterThanOrEqual(2);
   expect(lines.slice(1).every((l) => l.includes(`;${rejected};`))).toBe(true);
   expect(csv).toContain(reason);

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { isFlat, readCsvZip } from "../lib/csv/read";
 import { rangeSince } from "../lib/url-state/engagement";
 import { authFile, expect, expectNoA11yViolations, test } from "./fixtures";
 
@@ -153,15 +154,15 @@ test("a campaign's page reads its schedules in words", async ({ page }) => {
 });
 
 test("engagement: date range, posts table, sorting and a CSV that matches it", async ({ page }) => {
-  test.setTimeout(300_000); // the posts the series lacks arrive as the collector reads them (below)
+  test.setTimeout(180_000); // the posts the series lacks arrive as the collector reads them (below)
   const { campaigns } = await api<{ campaigns: Campaign[] }>(page, "/api/campaigns?status=ACTIVE,FROZEN");
+  // The campaign with the fewest published posts beyond the 6 the page reads itself: the collector reads the
+  // rest on the real limits in seconds, where a cold 60 took 2-4 minutes of the suite (CONTRIBUTING.md).
   let campaign: Campaign | undefined;
+  let fewest = Infinity;
   for (const c of campaigns) {
     const list = await api<{ total: number }>(page, `/api/campaigns/${c.id}/posts?status=PUBLISHED,PARTIALLY_PUBLISHED&limit=1`);
-    if (list.total >= 3) {
-      campaign = c;
-      break;
-    }
+    if (list.total >= 10 && list.total < fewest) [campaign, fewest] = [c, list.total];
   }
   expect(campaign, "a campaign with published posts").toBeDefined();
   await page.goto(`/campaigns/${campaign!.id}`);
@@ -185,11 +186,11 @@ test("engagement: date range, posts table, sorting and a CSV that matches it", a
   await expect(page.getByTestId("posts-count")).toHaveText(`Постов в периоде: ${totals.posts_count}`);
 
   // Metrics arrive a few at a time, with progress: the page reads the newest few the series lacks, the
-  // collector the rest first, in the background lane (the budget's real limits: a few minutes for 60 posts).
+  // collector the rest first, in the background lane (the budget's real limits: about 20 a minute).
   const rows = page.getByTestId("post-row");
   const shown = totals.posts_count; // every post of the period, not a first page
   await expect(rows).toHaveCount(shown);
-  await expect(page.getByTestId("engagement-progress")).toHaveText(`Метрики загружены для ${shown} из ${totals.posts_count} постов`, { timeout: 240_000 });
+  await expect(page.getByTestId("engagement-progress")).toHaveText(`Метрики загружены для ${shown} из ${totals.posts_count} постов`, { timeout: 120_000 });
 
   await page.getByRole("button", { name: /^Просмотры/ }).click();
   // A post the platforms have not measured yet says so ("нет данных"), on screen and in the file alike.
@@ -198,18 +199,21 @@ test("engagement: date range, posts table, sorting and a CSV that matches it", a
   expect(views).toEqual([...views].sort((a, b) => (b ?? -1) - (a ?? -1)));
   await expectNoA11yViolations(page);
 
-  const csv = await readCsv(page, () => page.getByTestId("export-csv").click());
-  expect(csv.raw.startsWith("\uFEFF")).toBe(true);
-  expect(csv.name).toBe(`campaign_${campaign!.id}_engagement_${from}_${csv.name.slice(-14, -4)}.csv`);
-  const header = csv.rows.findIndex((r) => r[0] === "Пост");
-  expect(header).toBeGreaterThan(0);
-  const body = csv.rows.slice(header + 1);
+  // A zip of flat tables (campaign, totals, posts): one header row each, numbers as numbers, no data an empty cell.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+  const name = download.suggestedFilename();
+  expect(name).toBe(`campaign_${campaign!.id}_engagement_${from}_${name.slice(-14, -4)}.zip`);
+  const files = readCsvZip(await readFile((await download.path())!));
+  expect(Object.keys(files).sort()).toEqual(["campaign.csv", "posts.csv", "totals.csv"]);
+  for (const table of Object.values(files)) expect(isFlat(table)).toBe(true);
+  const [header, ...body] = files["posts.csv"]!;
+  expect(header?.slice(0, 5)).toEqual(["Пост", "Заголовок", "Текст", "Опубликован", "Просмотры"]);
   const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-post-id")));
   expect(body.map((r) => r[0])).toEqual(ids);
-  expect(body.map((r) => (r[3] === missing ? null : Number(r[3])))).toEqual(views);
+  expect(body.map((r) => (r[4] === "" ? null : Number(r[4])))).toEqual(views);
   // The totals on screen are in the file too.
   const viewsTotal = digits(await page.getByTestId("totals-table").locator("tr[data-metric='VIEWS'] td").first().textContent());
-  expect(csv.rows.find((r) => r[0] === "Просмотры")?.[1]).toBe(viewsTotal);
+  expect(files["totals.csv"]!.find((r) => r[0] === "Просмотры")?.[1]).toBe(viewsTotal);
 });
 
 test("a post's history chart, fewer points, compared with another post, as CSV", async ({ page }) => {

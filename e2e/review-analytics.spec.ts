@@ -72,7 +72,7 @@ test("a manager reads review analytics that agree with the audit log, and downlo
   const csv = await readFile((await download.path())!, "utf8");
   const lines = csv.replace(/^\uFEFF/, "").trim().split(/\r\n/);
   // Russian headers, `;` between fields.
-  expect(lines[0]).toBe("Сотрудник;Почта;Решений;Согласовано;Отклонено");
+  expect(lines[0]).toBe("Участник;Почта;Решений;Согласовано;Отклонено");
   expect(lines.some((l) => l.includes(";editor@example.com;"))).toBe(true);
 });
 

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { calendarDay, shiftDay } from "../lib/analytics/dates";
+import { isFlat, readCsvZip } from "../lib/csv/read";
 import { authFile, expect, expectNoA11yViolations, test } from "./fixtures";
 
 // A manager's campaign trend and complete per-post file (issue 13): the
@@ -18,75 +19,51 @@ async function api<T>(page: Page, path: string): Promise<T> {
 
 const digits = (s: string | null) => (s ?? "").replace(/\D/g, "");
 
-/** Our files in Russian: `;`-separated, quoted fields may hold separators, quotes and newlines (lib/csv/csv.ts). */
-async function readCsv(page: Page, click: () => Promise<void>): Promise<{ name: string; rows: string[][] }> {
+/** Our zipped exports: one flat CSV per table, in Russian `;`-separated (lib/csv/zip.ts, read by lib/csv/read.ts). */
+async function readZip(page: Page, click: () => Promise<void>): Promise<{ name: string; files: Record<string, string[][]> }> {
   const [download] = await Promise.all([page.waitForEvent("download"), click()]);
-  const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ";") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
-  }
-  if (field !== "" || row.length > 0) rows.push([...row, field]);
-  return { name: download.suggestedFilename(), rows };
+  const files = readCsvZip(await readFile((await download.path())!));
+  for (const [name, rows] of Object.entries(files)) expect(isFlat(rows), name).toBe(true);
+  return { name: download.suggestedFilename(), files };
 }
 
 test("a campaign's daily trend with its table view, and a per-post CSV holding every post of the period", async ({ page }) => {
-  test.setTimeout(400_000);
+  test.setTimeout(240_000);
   const today = calendarDay(new Date());
   const from = shiftDay(today, -30);
   const since = encodeURIComponent(`${from}T00:00:00+03:00`);
-  // The campaign with the most posts published in the last 30 days (more than one page of the old table).
+  // The campaign with the fewest posts published in the last 30 days beyond the 6 the page reads itself: the
+  // collector reads the rest on the real limits in seconds, where a cold 50 took 2-4 minutes of the suite.
   const { campaigns } = await api<{ campaigns: { id: number }[] }>(page, "/api/campaigns?status=ACTIVE,FROZEN,COMPLETED");
   let campaignId = 0;
   let totals = { posts_count: 0, aggregated: {} as Record<string, { total: number }> };
   for (const c of campaigns) {
     const e = await api<typeof totals>(page, `/api/campaigns/${c.id}/engagement?since=${since}`);
-    if (e.posts_count > totals.posts_count) [campaignId, totals] = [c.id, e];
+    if (e.posts_count >= 10 && (campaignId === 0 || e.posts_count < totals.posts_count)) [campaignId, totals] = [c.id, e];
   }
-  expect(totals.posts_count).toBeGreaterThan(3);
+  expect(totals.posts_count).toBeGreaterThanOrEqual(10);
   const viewsTotal = totals.aggregated.VIEWS?.total;
 
   await page.goto(`/campaigns/${campaignId}/engagement`);
   await expect(page.getByRole("heading", { name: "Динамика по дням" })).toBeVisible();
 
   // Every post of the period, not a first page: values from the time series; of the rest the page reads the
-  // newest few, the collector the others first, in the background lane (real limits: a few minutes for 50 posts).
+  // newest few, the collector the others first, in the background lane (real limits: about 20 a minute).
   const rows = page.getByTestId("post-row");
   await expect(rows).toHaveCount(totals.posts_count, { timeout: 30_000 });
   await expect(page.getByTestId("posts-collecting").or(page.getByTestId("posts-complete")).first()).toBeVisible();
-  await expect(page.getByTestId("engagement-progress")).toHaveText(`Метрики загружены для ${totals.posts_count} из ${totals.posts_count} постов`, { timeout: 240_000 });
+  await expect(page.getByTestId("engagement-progress")).toHaveText(`Метрики загружены для ${totals.posts_count} из ${totals.posts_count} постов`, { timeout: 120_000 });
   await expect(page.getByTestId("posts-complete")).toHaveText(`Все посты периода в таблице и в файле: ${totals.posts_count}`);
 
-  const csv = await readCsv(page, () => page.getByTestId("export-csv").click());
-  expect(csv.name).toBe(`campaign_${campaignId}_engagement_${from}_${today}.csv`);
-  expect(csv.rows.some((r) => r[0] === `Все посты периода: ${totals.posts_count}`)).toBe(true);
-  expect(csv.rows.some((r) => r[0]?.startsWith("Без данных"))).toBe(false);
-  const header = csv.rows.findIndex((r) => r[0] === "Пост");
-  const body = csv.rows.slice(header + 1).filter((r) => r.length > 3);
+  const csv = await readZip(page, () => page.getByTestId("export-csv").click());
+  expect(csv.name).toBe(`campaign_${campaignId}_engagement_${from}_${today}.zip`);
+  const [header, ...body] = csv.files["posts.csv"]!;
   expect(body).toHaveLength(totals.posts_count);
-  expect(csv.rows[header]?.at(-1)).toBe("Замер");
-  // The file's views add up to the upstream's own campaign total for the same period.
-  const sum = body.reduce((n, r) => n + (r[3] === "нет данных" ? 0 : Number(r[3])), 0);
+  expect(header?.slice(-2)).toEqual(["Замер", "Статус"]);
+  // Every post is in: no row still waiting or failed.
+  expect(body.every((r) => r.at(-1) === "")).toBe(true);
+  // The file's views add up to the upstream's own campaign total for the same period (an empty cell: not reported).
+  const sum = body.reduce((n, r) => n + Number(r[4] || 0), 0);
   expect(sum).toBe(viewsTotal);
 
   // The trend covers every post once the series has a reading of each (the page's and the collector's reads above filled it);
@@ -113,12 +90,12 @@ test("a campaign's daily trend with its table view, and a per-post CSV holding e
   await expectNoA11yViolations(page);
 
   // The trend's file: the same table, a line per day, today's views the same total.
-  const trendCsv = await readCsv(page, () => page.getByTestId("export-trend-csv").click());
-  expect(trendCsv.name).toBe(`campaign_${campaignId}_trend_${from}_${today}.csv`);
-  const th = trendCsv.rows.findIndex((r) => r[0] === "День");
-  expect(trendCsv.rows[th]?.slice(0, 2)).toEqual(["День", "Просмотры"]);
-  const days = trendCsv.rows.slice(th + 1).filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0] ?? ""));
+  const trendZip = await readZip(page, () => page.getByTestId("export-trend-csv").click());
+  expect(trendZip.name).toBe(`campaign_${campaignId}_trend_${from}_${today}.zip`);
+  const [th, ...days] = trendZip.files["trend.csv"]!;
+  expect(th?.slice(0, 2)).toEqual(["День", "Просмотры"]);
   expect(days).toHaveLength(31);
+  expect(days.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0] ?? ""))).toBe(true);
   expect(days.at(-1)?.[0]).toBe(today);
   expect(Number(days.at(-1)?.[1])).toBe(viewsTotal);
 });

@@ -10,8 +10,8 @@ import { QueryPanel } from "@/components/overview/query-panel";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/query-states";
-import { campaignCsvHead } from "@/lib/analytics/engagement-csv";
-import { csvFileName, type CsvRow } from "@/lib/csv/csv";
+import { campaignCsvTables } from "@/lib/analytics/engagement-csv";
+import { zipFileName, type CsvTable } from "@/lib/csv/zip";
 import { useZone } from "@/i18n/use-zone";
 import { calendarDay } from "@/lib/analytics/dates";
 import { metricColumns } from "@/lib/analytics/engagement";
@@ -46,7 +46,7 @@ export function CampaignEngagement({ id }: { id: number }) {
   const campaign = useQuery(campaignQuery(id));
   const totals = useQuery(campaignEngagementQuery(id, since));
   const name = campaign.data?.data.name ?? `#${id}`;
-  const headerRows = campaignCsvHead(t, { id, name, from: fromDay, to: today, aggregated: totals.data?.data.aggregated });
+  const headTables = campaignCsvTables(t, { id, name, from: fromDay, to: today, aggregated: totals.data?.data.aggregated });
 
   return (
     <div className="space-y-4">
@@ -82,14 +82,14 @@ export function CampaignEngagement({ id }: { id: number }) {
           id={id}
           from={fromDay}
           to={today}
-          headerRows={headerRows}
-          fileName={csvFileName(["campaign", id, "trend", fromDay, today])}
+          headTables={headTables}
+          fileName={zipFileName(["campaign", id, "trend", fromDay, today])}
         />
       </Card>
 
       <Card aria-labelledby="posts-title">
         <CardTitle id="posts-title">{t("engagement.posts")}</CardTitle>
-        <CompletePosts campaignId={id} from={fromDay} headerRows={headerRows} fileName={csvFileName(["campaign", id, "engagement", fromDay, today])} />
+        <CompletePosts campaignId={id} from={fromDay} headTables={headTables} fileName={zipFileName(["campaign", id, "engagement", fromDay, today])} />
       </Card>
     </div>
   );
@@ -114,7 +114,7 @@ const COLLECTING_POLL_MS = 10_000;
  * work, and the table reads the series again until they are in. The CSV
  * holds every post and, until all are in, says which have no data.
  */
-function CompletePosts({ campaignId, from, headerRows, fileName }: { campaignId: number; from: string; headerRows: CsvRow[]; fileName: string }) {
+function CompletePosts({ campaignId, from, headTables, fileName }: { campaignId: number; from: string; headTables: CsvTable[]; fileName: string }) {
   const t = useTranslations("analytics.engagement");
   const tt = useTranslations("trends.posts");
   const list = useQuery({
@@ -141,12 +141,6 @@ function CompletePosts({ campaignId, from, headerRows, fileName }: { campaignId:
   const loaded = rows.filter((r) => r.state === "loaded").length;
   const without = rows.filter((r) => r.state !== "loaded").map((r) => r.post.task_id);
   const failed = ownIds.filter((id) => answerOf.get(id)?.failed);
-  const csvHead: CsvRow[] = [
-    ...headerRows,
-    [],
-    [tt("csvAll", { total: rows.length })],
-    ...(without.length > 0 ? [[tt("csvMissing", { count: without.length, ids: without.join(", ") })]] : []),
-  ];
 
   if (list.isPending) return <PostsTableSkeleton />;
   if (!data) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
@@ -175,7 +169,7 @@ function CompletePosts({ campaignId, from, headerRows, fileName }: { campaignId:
       <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="posts-complete">
         {without.length === 0 ? tt("complete", { total: rows.length }) : tt("csvMissing", { count: without.length, ids: without.join(", ") })}
       </p>
-      <PostsEngagementTable rows={rows} metrics={metrics} headerRows={csvHead} fileName={fileName} />
+      <PostsEngagementTable rows={rows} metrics={metrics} headTables={headTables} fileName={fileName} />
     </div>
   );
 }

@@ -11,9 +11,9 @@ import { WhenVisible } from "@/components/charts/when-visible";
 import { QueryPanel } from "@/components/overview/query-panel";
 import { Button } from "@/components/ui/button";
 import { toLocale } from "@/i18n/config";
-import { trendCsvRows } from "@/lib/analytics/engagement-trends-csv";
-import type { CsvRow } from "@/lib/csv/csv";
-import { downloadCsv } from "@/lib/csv/download";
+import { trendCsvTables } from "@/lib/analytics/engagement-trends-csv";
+import { downloadCsvZip } from "@/lib/csv/download";
+import type { CsvTable } from "@/lib/csv/zip";
 import { campaignTrendsQuery } from "@/lib/queries/engagement";
 import type { CampaignTrends } from "@/lib/schemas/trends";
 import { TrendTable } from "./trend-table";
@@ -41,7 +41,7 @@ const refetchWhileFilling = (q: { state: { data?: { data: CampaignTrends } } }) 
  * that table. Says how many posts of the period it covers and which are still
  * without data; a day without any value is "not reported", not 0.
  */
-export function CampaignTrendsPanel({ id, from, to, headerRows, fileName }: { id: number; from: string; to: string; headerRows: CsvRow[]; fileName: string }) {
+export function CampaignTrendsPanel({ id, from, to, headTables, fileName }: { id: number; from: string; to: string; headTables: CsvTable[]; fileName: string }) {
   const t = useTranslations("trends.trend");
   const ta = useTranslations("analytics");
   const label = useOpenLabel();
@@ -57,9 +57,9 @@ export function CampaignTrendsPanel({ id, from, to, headerRows, fileName }: { id
       {(data, response) => {
         const withData = data.postsInPeriod - data.missing.length;
         const anyValue = data.series.some((s) => s.points.some((p) => p.value !== null));
-        const exportCsv = () => downloadCsv(
+        const exportCsv = () => downloadCsvZip(
             fileName,
-            trendCsvRows(ta, { title: t("csvTitle"), day: t("dayCol"), posts: t("postsCol"), collected: t("collectedCol") }, headerRows, data.series),
+            trendCsvTables(ta, { day: t("dayCol"), posts: t("postsCol"), collected: t("collectedCol") }, headTables, data.series),
             locale,
             timeZone,
           );

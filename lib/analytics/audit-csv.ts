@@ -23,13 +23,20 @@ const LABELS: Partial<Record<Column, GroupOf<TranslatorFor>>> = {
   reason_category: "review.rejectCategory",
 };
 
-/** Header and rows of the audit export; `t` reads full keys (see messages-translator.ts). */
-export function auditCsvRows(items: readonly AuditCsvItem[], t: TranslatorFor): CsvRow[] {
-  const header = AUDIT_CSV_COLUMNS.map((c) => t(`analytics.csv.audit.${c}`));
+/** A share-link visitor's `external:<name>` is no address: the cell is empty (the name and the role say who). */
+export const guestEmail = (email: string | null) => (email?.startsWith("external:") ? null : email);
+
+/**
+ * Header and rows of the audit export; `t` reads full keys (see messages-translator.ts).
+ * `titles` (lib/csv/post-titles.ts) fill the title column beside the post's number.
+ */
+export function auditCsvRows(items: readonly AuditCsvItem[], t: TranslatorFor, titles: ReadonlyMap<number, string> = new Map()): CsvRow[] {
+  const header = AUDIT_CSV_COLUMNS.flatMap((c) => (c === "task_id" ? [t(`analytics.csv.audit.${c}`), t("analytics.csv.audit.title")] : [t(`analytics.csv.audit.${c}`)]));
   const cell = (item: AuditCsvItem, c: Column) => {
-    const value = item[c];
+    const value = c === "user_email" ? guestEmail(item.user_email) : item[c];
     const group = LABELS[c];
     return group && typeof value === "string" ? labelOr(t, group, value) : value;
   };
-  return [header, ...items.map((item) => AUDIT_CSV_COLUMNS.map((c) => cell(item, c)))];
+  const title = (item: AuditCsvItem) => titles.get(item.task_id) || null;
+  return [header, ...items.map((item) => AUDIT_CSV_COLUMNS.flatMap((c) => (c === "task_id" ? [cell(item, c), title(item)] : [cell(item, c)])))];
 }

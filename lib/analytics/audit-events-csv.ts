@@ -2,6 +2,7 @@
 import type { AuditEventRow } from "@/lib/server/audit-events";
 import { labelOr, type GroupOf, type TranslatorFor } from "@/i18n/keys";
 import type { CsvRow } from "@/lib/csv/csv";
+import { guestEmail } from "./audit-csv";
 
 /** The export's columns, in file order; names under `review.activity.other.columns.<column>`. */
 export const AUDIT_EVENTS_CSV_COLUMNS = ["id", "at", "actor_email", "actor_name", "role", "kind", "task_id", "campaign_id", "subject_id", "detail"] as const;
@@ -23,18 +24,19 @@ export function kindLabel<T extends TranslatorFor<"review.activity.other"> | Tra
 }
 
 /** Header and rows of the export; kinds and roles get the words the activity page shows, unknown ones stay as they came. */
-export function auditEventsCsvRows(items: readonly AuditEventRow[], t: TranslatorFor): CsvRow[] {
-  const header = AUDIT_EVENTS_CSV_COLUMNS.map((c) => t(`review.activity.other.columns.${c}`));
+export function auditEventsCsvRows(items: readonly AuditEventRow[], t: TranslatorFor, titles: ReadonlyMap<number, string> = new Map()): CsvRow[] {
+  const header = AUDIT_EVENTS_CSV_COLUMNS.flatMap((c) => (c === "task_id" ? [t(`review.activity.other.columns.${c}`), t("review.activity.other.columns.title")] : [t(`review.activity.other.columns.${c}`)]));
   return [
     header,
     ...items.map((r) => [
       r.id,
       r.at,
-      r.actor_email,
+      guestEmail(r.actor_email),
       r.actor_name,
       labelOr(t, "common.roles", r.role),
       kindLabel(t, "review.activity.other.kind", r.kind),
       r.task_id,
+      r.task_id === null ? null : titles.get(r.task_id) || null,
       r.campaign_id,
       r.subject_id,
       detailText(r.detail_json),

@@ -1,5 +1,6 @@
 import type { Locale } from "@/i18n/config";
 import { CSV_CONTENT_TYPE, csvDocument, type CsvRow } from "./csv";
+import { csvZip, ZIP_CONTENT_TYPE, type CsvTable } from "./zip";
 
 /**
  * `attachment` with the file's name: the plain `filename` for every client
@@ -19,4 +20,15 @@ export function csvResponse(
   answer.set("Content-Type", CSV_CONTENT_TYPE);
   answer.set("Content-Disposition", csvContentDisposition(fileName));
   return new Response(csvDocument(rows, locale, timeZone), { headers: answer });
+}
+
+/** A route handler's answer with several tables: a zip of one flat CSV per table, named `fileName` (.zip). */
+export function csvZipResponse(
+  tables: readonly CsvTable[],
+  { locale, timeZone, fileName, headers }: { locale: Locale; timeZone: string; fileName: string; headers?: HeadersInit },
+): Response {
+  const answer = new Headers(headers);
+  answer.set("Content-Type", ZIP_CONTENT_TYPE);
+  answer.set("Content-Disposition", csvContentDisposition(fileName));
+  return new Response(csvZip(tables, locale, timeZone), { headers: answer });
 }

@@ -9,9 +9,9 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { toLocale } from "@/i18n/config";
 import { postsCsvRows } from "@/lib/analytics/engagement-csv";
-import type { CsvRow } from "@/lib/csv/csv";
-import { downloadCsv } from "@/lib/csv/download";
-import { postsTableFeatures, useCellText, usePostColumns } from "./columns";
+import { downloadCsvZip } from "@/lib/csv/download";
+import type { CsvTable } from "@/lib/csv/zip";
+import { postsTableFeatures, usePostColumns } from "./columns";
 import type { PostEngagementRow } from "./rows";
 
 const getRowId = (r: PostEngagementRow) => String(r.post.task_id);
@@ -19,17 +19,17 @@ const getRowId = (r: PostEngagementRow) => String(r.post.task_id);
 /**
  * The published posts with their metrics, sortable by any column among the
  * loaded rows. The CSV button writes the rows in the order shown, after
- * `headerRows` (campaign, period and totals as on screen).
+ * `headTables` (campaign and period, totals as on screen): a zip of one CSV per table.
  */
 export function PostsEngagementTable({
   rows,
   metrics,
-  headerRows,
+  headTables,
   fileName,
 }: {
   rows: PostEngagementRow[];
   metrics: readonly string[];
-  headerRows: CsvRow[];
+  headTables: CsvTable[];
   fileName: string;
 }) {
   const t = useTranslations("analytics");
@@ -37,7 +37,6 @@ export function PostsEngagementTable({
   const locale = toLocale(useLocale());
   const timeZone = useZone();
   const label = useOpenLabel();
-  const cellText = useCellText();
   const columns = usePostColumns(metrics);
   const [sorting, setSorting] = useState<SortingState>([]);
   const table = useTable({
@@ -57,9 +56,15 @@ export function PostsEngagementTable({
       id: r.post.task_id,
       text: r.post.text,
       publishedAt: r.post.published_at,
-      cells: [...metrics.map((m) => cellText(r, m)), r.collectedAt ?? ""],
+      // Numbers only in the metric columns (empty: not reported); a row still loading or failed says so in its own column.
+      cells: [
+        ...metrics.map((m) => (r.state === "loaded" ? (r.metrics[m] ?? null) : null)),
+        r.collectedAt ?? null,
+        r.state === "pending" ? t("engagement.pending") : r.state === "error" ? t("engagement.failedRow") : null,
+      ],
     }));
-    downloadCsv(fileName, [...headerRows, [], ...postsCsvRows(t, metrics, lines, [tt("collectedCol")])], locale, timeZone);
+    const rows = postsCsvRows(t, metrics, lines, [tt("collectedCol"), t("engagement.statusCol")]);
+    downloadCsvZip(fileName, [...headTables, { name: "posts", rows }], locale, timeZone);
   };
 
   return (

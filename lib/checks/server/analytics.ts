@@ -16,6 +16,7 @@ import "./tables";
  */
 
 import type { ChecksAnalytics, FirstVersion, Outcomes, RuleDay } from "./analytics-types";
+import type { CsvTable } from "@/lib/csv/zip";
 
 export type { ChecksAnalytics } from "./analytics-types";
 
@@ -92,15 +93,21 @@ export async function checksAnalytics(range: { from: string; to: string }, campa
 }
 
 /** The same as CSV rows (a header first), for the export. */
-export function checksCsvRows(a: ChecksAnalytics): string[][] {
-  const pct = (x: number | null) => (x === null ? "" : (x * 100).toFixed(1));
+/** The export: one flat table per section, zipped (lib/csv/zip.ts); counts and percents are numbers, an unknown rate an empty cell. */
+export function checksCsvTables(a: ChecksAnalytics): CsvTable[] {
+  const pct = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 10);
   return [
-    ["section", "day", "campaign_id", "rule_or_kind", "count", "approved", "rejected", "approve_rate_pct", "clean_share_pct"],
-    ...a.by_rule.map((r) => ["findings", r.day, String(r.campaign_id), r.rule, String(r.count), "", "", "", ""]),
-    ...(["clean", "flagged", "unchecked"] as const).map((k) => {
-      const o = a.decisions[k];
-      return ["decisions", "", "", k, String(o.approved + o.rejected), String(o.approved), String(o.rejected), pct(o.approve_rate), ""];
-    }),
-    ...a.first_version.map((f) => ["first_version", "", String(f.campaign_id), "clean_at_first_version", String(f.posts), "", "", "", pct(f.share)]),
+    { name: "findings", rows: [["day", "campaign_id", "rule", "count"], ...a.by_rule.map((r) => [r.day, r.campaign_id, r.rule, r.count])] },
+    {
+      name: "decisions",
+      rows: [
+        ["version_kind", "decisions", "approved", "rejected", "approve_rate_pct"],
+        ...(["clean", "flagged", "unchecked"] as const).map((k) => {
+          const o = a.decisions[k];
+          return [k, o.approved + o.rejected, o.approved, o.rejected, pct(o.approve_rate)];
+        }),
+      ],
+    },
+    { name: "first_version", rows: [["campaign_id", "posts", "clean_share_pct"], ...a.first_version.map((f) => [f.campaign_id, f.posts, pct(f.share)])] },
   ];
 }

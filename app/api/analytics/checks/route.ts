@@ -1,10 +1,10 @@
-// GET /api/analytics/checks – what the checks teach (analytics:review): findings by rule and campaign per day, decisions on clean vs flagged versions, share clean at first version; format=csv exports it
+// GET /api/analytics/checks – what the checks teach (analytics:review): findings by rule and campaign per day, decisions on clean vs flagged versions, share clean at first version; format=csv exports them (a zip of one CSV per table)
 import * as z from "zod";
 import { requestLocale } from "@/i18n/request-locale";
 import { timeZoneOf } from "@/i18n/time-zone";
-import { checksAnalytics, checksCsvRows } from "@/lib/checks/server/analytics";
-import { csvFileName } from "@/lib/csv/csv";
-import { csvResponse } from "@/lib/csv/response";
+import { checksAnalytics, checksCsvTables } from "@/lib/checks/server/analytics";
+import { csvZipResponse } from "@/lib/csv/response";
+import { zipFileName } from "@/lib/csv/zip";
 import { ReviewAnalyticsQuery } from "@/lib/schemas/review-analytics";
 import { allowedRange } from "@/lib/server/review-analytics";
 import { json, NO_STORE, parseQuery, withPermission } from "@/lib/server/route";
@@ -18,6 +18,6 @@ export const GET = withPermission("analytics:review", async ({ query, session })
   const range = allowedRange({ from, to }, Date.now(), timeZone);
   const answer = await checksAnalytics(range, campaign_id ?? null, timeZone);
   if (format === "json") return json({ data: answer }, { headers: NO_STORE });
-  const fileName = csvFileName(["checks", range.from, range.to, ...(campaign_id ? [`campaign-${campaign_id}`] : [])]);
-  return csvResponse(checksCsvRows(answer), { locale: requestLocale(), timeZone, fileName, headers: NO_STORE });
+  const fileName = zipFileName(["checks", range.from, range.to, ...(campaign_id ? [`campaign-${campaign_id}`] : [])]);
+  return csvZipResponse(checksCsvTables(answer), { locale: requestLocale(), timeZone, fileName, headers: NO_STORE });
 });

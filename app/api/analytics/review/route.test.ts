@@ -137,7 +137,7 @@ describe("GET /api/analytics/review", () => {
     const bytes = new Uint8Array(await ru.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const ruText = new TextDecoder().decode(bytes);
-    expect(ruText.startsWith("Сотрудник;Почта;Решений;Согласовано;Отклонено\r\n")).toBe(true);
+    expect(ruText.startsWith("Участник;Почта;Решений;Согласовано;Отклонено\r\n")).toBe(true);
     expect(ruText).toContain("editor@example.com;1;1;0");
 
     const en = await get(`?from=${today()}&to=${today()}&format=csv&table=reasons`, { headers: { cookie: `${await cookieFor("manager")}; NEXT_LOCALE=en` } });

@@ -3,6 +3,7 @@ import { requestLocale } from "@/i18n/request-locale";
 import { timeZoneOf } from "@/i18n/time-zone";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
 import { csvFileName } from "@/lib/csv/csv";
+import { postTitles } from "@/lib/csv/post-titles";
 import { csvResponse } from "@/lib/csv/response";
 import { ReviewAnalyticsQuery } from "@/lib/schemas/review-analytics";
 import { allowedRange, reviewAnalytics, reviewCsvRows } from "@/lib/server/review-analytics";
@@ -20,7 +21,8 @@ export const GET = withPermission("analytics:review", async ({ query, session })
   if (format === "json") return dataJson(answer);
   // The file is for the person's spreadsheet: their interface language picks words and separator.
   const locale = requestLocale();
-  const rows = reviewCsvRows(table, answer.data, messagesTranslator(locale));
+  const named = table === "late" ? answer.data.late : table === "overdue" ? answer.data.overdue : [];
+  const rows = reviewCsvRows(table, answer.data, messagesTranslator(locale), await postTitles(named.map((r) => r.taskId)));
   const fileName = csvFileName(["review", table, range.from, range.to, ...(filters.campaign_id ? [`campaign-${filters.campaign_id}`] : [])]);
   return csvResponse(rows, { locale, timeZone, fileName, headers: NO_STORE });
 });
