@@ -19,7 +19,7 @@ export function ActivityView() {
   const { filters, apply: go, reset } = useActivityUrl();
   const timeZone = useZone();
   const query = useQuery(auditOptions(filters, timeZone));
-  const filtered = Boolean(filters.campaign || filters.post || filters.user || filters.action || filters.from || filters.to);
+  const filtered = Boolean(filters.campaign || filters.post || filters.user || filters.person || filters.action || filters.from || filters.to);
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
 

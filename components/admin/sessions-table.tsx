@@ -3,6 +3,7 @@
 import { useTranslations, useFormatter } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { labelOr } from "@/i18n/keys";
 import { isRole } from "@/lib/auth/roles";
 import type { AdminSession } from "@/lib/queries/admin-sessions";
 
@@ -36,7 +37,7 @@ export function SessionsTable({ sessions, onEnd, pendingId }: { sessions: AdminS
                 <span className="block text-xs text-zinc-600 dark:text-zinc-400">{s.user_email}</span>
               </td>
               <td className={cell}>{isRole(s.role) ? tc(`roles.${s.role}`) : s.role}</td>
-              <td className={cell}>{s.provider}</td>
+              <td className={cell}>{labelOr(t, "methods", s.provider)}</td>
               <td className={cell}>{when(s.created_at)}</td>
               <td className={cell}>{when(s.last_seen_at)}</td>
               <td className={cell}>{when(s.expires_at)}</td>

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 // Type only: the audit-events module is server code, nothing of it reaches the bundle.
 import type { AuditEventRow } from "@/lib/server/audit-events";
+import type { Named } from "@/lib/schemas/audit";
 import type { ActivityFilters } from "@/lib/url-state/activity";
 import { auditApiFilters } from "./audit";
 import { apiGetRaw, withQuery } from "./fetch-json";
 
-export type AuditEventsPage = { items: AuditEventRow[]; total: number; limit: number; offset: number };
+export type AuditEventsPage = { items: (AuditEventRow & Named)[]; total: number; limit: number; offset: number };
 
 /** The activity page's filters as GET /api/audit/events's parameters: the same person, post, campaign and days as the decisions table. */
 function eventFilters(f: ActivityFilters, timeZone: string) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 // Type only: the audit module is server code, nothing of it reaches the bundle.
 import type { AuditItem } from "@/lib/server/audit";
+import type { AuditChoices, Named } from "@/lib/schemas/audit";
 import type { ActivityFilters } from "@/lib/url-state/activity";
 import { isoInZone, startOfDay } from "@/lib/time/zone";
 import { apiGetRaw, withQuery } from "./fetch-json";
@@ -28,13 +29,23 @@ export function auditApiFilters(f: ActivityFilters, timeZone: string) {
     campaign_id: f.campaign,
     task_id: f.post,
     user: f.user,
+    user_email: f.person,
     action: f.action,
     from: f.from ? dayBound(f.from, false, timeZone) : undefined,
     to: f.to ? dayBound(f.to, true, timeZone) : undefined,
   };
 }
 
-export type AuditPage = { items: AuditItem[]; total: number; limit: number; offset: number };
+export type AuditPage = { items: (AuditItem & Named)[]; total: number; limit: number; offset: number };
+
+/** The pickers' campaigns and people (GET /api/audit/choices): changes only when someone new acts. */
+export function auditChoicesOptions() {
+  return queryOptions({
+    queryKey: ["audit-choices"] as const,
+    queryFn: ({ signal }) => apiGetRaw<AuditChoices>("/api/audit/choices", {}, signal),
+    staleTime: 60_000,
+  });
+}
 
 export function auditOptions(f: ActivityFilters, timeZone: string) {
   const query = { ...auditApiFilters(f, timeZone), limit: ACTIVITY_PAGE_SIZE, offset: (f.page - 1) * ACTIVITY_PAGE_SIZE };

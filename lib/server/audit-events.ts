@@ -79,6 +79,8 @@ export const AuditEventQuery = z.object({
   campaign_id: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
   task_id: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
   user: z.string().trim().min(1).max(200).optional(),
+  /** Exactly this actor (the activity page's picker). */
+  user_email: z.string().trim().min(1).max(254).optional(),
   group: z.enum(AUDIT_EVENT_GROUPS).optional(),
   from: dateTime.optional(),
   to: dateTime.optional(),
@@ -97,6 +99,8 @@ export type AuditEventFilters = {
   group?: (typeof AUDIT_EVENT_GROUPS)[number];
   /** Part of the actor's email or name, any case (ASCII). */
   user?: string;
+  /** Exactly this actor's email (or `external:<name>`). */
+  user_email?: string;
   from?: string;
   to?: string;
 };
@@ -110,6 +114,7 @@ function filtered(f: AuditEventFilters) {
   if (f.kinds && f.kinds.length > 0) q = q.where("kind", "in", f.kinds);
   // Groups are fixed words without LIKE wildcards.
   if (f.group) q = q.where("kind", "like", `${f.group}.%`);
+  if (f.user_email) q = q.where("actor_email", "=", f.user_email);
   if (f.from) q = q.where("at", ">=", new Date(f.from).toISOString());
   if (f.to) q = q.where("at", "<=", new Date(f.to).toISOString());
   if (f.user) {

@@ -23,6 +23,8 @@ export const AuditQuery = z.object({
   task_id: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
   /** Part of the email or the name, any case (ASCII). */
   user: z.string().trim().min(1).max(200).optional(),
+  /** Exactly this person (the activity page's picker): a dashboard email or `external:<name>`. */
+  user_email: z.string().trim().min(1).max(254).optional(),
   action: z.enum(["approve", "reject"]).optional(),
   from: dateTime.optional(),
   to: dateTime.optional(),
@@ -58,6 +60,7 @@ function where(f: AuditFilters) {
     const and = [];
     if (f.campaign_id !== undefined) and.push(eb("campaign_id", "=", f.campaign_id));
     if (f.task_id !== undefined) and.push(eb("task_id", "=", f.task_id));
+    if (f.user_email) and.push(eb("user_email", "=", f.user_email));
     if (f.action) and.push(eb("action", "=", f.action));
     if (f.from) and.push(eb("at", ">=", new Date(f.from).toISOString()));
     if (f.to) and.push(eb("at", "<=", new Date(f.to).toISOString()));

@@ -3,7 +3,9 @@ import { parseAsDay, parseAsId, parseAsPage } from "./parsers";
 
 /**
  * The activity page's URL state, defined once for the server page and the
- * client: `?campaign=3&post=120&user=anna&action=approve&from=2025-01-01&to=2025-01-31&page=2`.
+ * client: `?campaign=3&post=120&person=anna@example.com&action=approve&from=2025-01-01&to=2025-01-31&page=2`.
+ * `person` is one person exactly (the picker: an email, or `external:<name>` for a link visitor);
+ * `user`, part of a name or email, is still read so older links keep working.
  * Invalid values are dropped (an unfiltered view rather than an error).
  */
 const parseAsPerson = createParser<string>({
@@ -15,6 +17,7 @@ export const activityParsers = {
   campaign: parseAsId,
   post: parseAsId,
   user: parseAsPerson,
+  person: parseAsPerson,
   action: parseAsStringLiteral(["approve", "reject"]),
   /** Local calendar days, `YYYY-MM-DD`, inclusive. */
   from: parseAsDay,
@@ -26,7 +29,7 @@ export const activityParsers = {
 
 export type ActivityFilters = inferParserType<typeof activityParsers>;
 
-export const ACTIVITY_NO_FILTERS: ActivityFilters = { campaign: null, post: null, user: null, action: null, from: null, to: null, page: 1, actions: null };
+export const ACTIVITY_NO_FILTERS: ActivityFilters = { campaign: null, post: null, user: null, person: null, action: null, from: null, to: null, page: 1, actions: null };
 
 export const parseActivityUrl = createLoader(activityParsers);
 

@@ -106,14 +106,14 @@ describe("activity URL state", () => {
   });
 
   it("round-trips every filter", () => {
-    const query = "?campaign=3&post=120&user=anna&action=approve&from=2025-01-01&to=2025-01-31&page=2&actions=share";
+    const query = "?campaign=3&post=120&user=anna&person=external:Ирина&action=approve&from=2025-01-01&to=2025-01-31&page=2&actions=share";
     const f = parseActivityUrl(query);
-    expect(f).toEqual({ campaign: 3, post: 120, user: "anna", action: "approve", from: "2025-01-01", to: "2025-01-31", page: 2, actions: "share" });
+    expect(f).toEqual({ campaign: 3, post: 120, user: "anna", person: "external:Ирина", action: "approve", from: "2025-01-01", to: "2025-01-31", page: 2, actions: "share" });
     expect(activityUrlSearch(f)).toBe(query);
   });
 
   it("drops invalid values instead of failing", () => {
-    expect(parseActivityUrl({ campaign: "x", post: "-4", user: "   ", action: "delete", from: "2025-02-30", to: "soon", page: "0", actions: "everything" })).toEqual(
+    expect(parseActivityUrl({ campaign: "x", post: "-4", user: "   ", person: " ", action: "delete", from: "2025-02-30", to: "soon", page: "0", actions: "everything" })).toEqual(
       ACTIVITY_NO_FILTERS,
     );
     expect(parseActivityUrl({ user: "  anna  " }).user).toBe("anna");

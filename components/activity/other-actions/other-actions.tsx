@@ -27,7 +27,7 @@ export function OtherActions({ filters, onApply }: { filters: ActivityFilters; o
   const query = useQuery(auditEventsOptions(filters, limit, timeZone));
   const items = query.data?.items ?? [];
   const table = useTable({ features: otherActionsFeatures, columns: otherActionsColumns, data: items, getRowId });
-  const filtered = Boolean(filters.campaign || filters.post || filters.user || filters.from || filters.to || filters.actions);
+  const filtered = Boolean(filters.campaign || filters.post || filters.user || filters.person || filters.from || filters.to || filters.actions);
 
   return (
     <section aria-labelledby="other-actions-title" className="flex flex-col gap-3">

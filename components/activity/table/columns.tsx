@@ -2,10 +2,10 @@
 
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import { useTranslations, useFormatter } from "next-intl";
-import Link from "next/link";
 import { isMessageKey, labelOr, type KeyOf, type TranslatorFor } from "@/i18n/keys";
 import type { AuditPage } from "@/lib/queries/audit";
 import { isUnknownOrSettled, SettledNote } from "@/components/collab/settled-note";
+import { CampaignCell, PersonCell, PostCell } from "../cells/named";
 
 export const activityFeatures = tableFeatures({});
 export type ActivityRow = AuditPage["items"][number];
@@ -19,11 +19,6 @@ function H({ k }: { k: KeyOf<TranslatorFor<"review.activity.columns">> }) {
 function Time({ at }: { at: string }) {
   const format = useFormatter();
   return <time dateTime={at}>{format.dateTime(new Date(at), { dateStyle: "short", timeStyle: "medium" })}</time>;
-}
-
-function Role({ role }: { role: string }) {
-  const t = useTranslations("common.roles");
-  return <>{isMessageKey(t, role) ? t(role) : role}</>;
 }
 
 function Label({ ns, value }: { ns: "action" | "source"; value: string }) {
@@ -51,8 +46,6 @@ function Version({ row }: { row: ActivityRow }) {
   );
 }
 
-const link = "text-blue-800 underline underline-offset-2 dark:text-blue-300";
-
 /** The upstream's result and the post's new status, labelled when known (review.decision.result, review.status), else as they came. */
 function Outcome({ row }: { row: ActivityRow }) {
   const t = useTranslations("review");
@@ -75,54 +68,57 @@ function Outcome({ row }: { row: ActivityRow }) {
   );
 }
 
+// Nine columns that fit 1280 px: the role sits under the name, the category under the action.
 export const activityColumns = helper.columns([
   helper.accessor("at", { header: () => <H k="time" />, cell: (c) => <Time at={c.getValue()} />, meta: { card: "title" } }),
   helper.accessor("user_name", {
     header: () => <H k="person" />,
+    cell: (c) => <PersonCell name={c.getValue()} email={c.row.original.user_email} role={c.row.original.role} />,
+  }),
+  helper.accessor("action", {
+    header: () => <H k="action" />,
     cell: (c) => (
       <span className="block">
-        {c.getValue()}
-        <span className="block text-xs text-zinc-700 dark:text-zinc-300">{c.row.original.user_email}</span>
+        <span className="block first-letter:uppercase">
+          <Label ns="action" value={c.getValue()} />
+        </span>
+        {c.row.original.reason_category !== null && (
+          <span className="block text-xs text-zinc-700 dark:text-zinc-300">
+            <Category code={c.row.original.reason_category} />
+          </span>
+        )}
       </span>
     ),
+    meta: { card: "badge" },
   }),
-  helper.accessor("role", { header: () => <H k="role" />, cell: (c) => <Role role={c.getValue()} /> }),
-  helper.accessor("action", { header: () => <H k="action" />, cell: (c) => <Label ns="action" value={c.getValue()} />, meta: { card: "badge" } }),
-  helper.accessor("task_id", {
-    header: () => <H k="post" />,
-    cell: (c) => (
-      <Link href={`/posts/${c.getValue()}`} className={link}>
-        #{c.getValue()}
-      </Link>
-    ),
-  }),
-  helper.accessor("campaign_id", {
-    header: () => <H k="campaign" />,
-    cell: (c) => {
-      const id = c.getValue();
-      return id === null ? "—" : (
-        <Link href={`/campaigns/${id}`} className={link}>
-          {id}
-        </Link>
-      );
-    },
-  }),
+  helper.accessor("task_id", { header: () => <H k="post" />, cell: (c) => <PostCell id={c.getValue()} title={c.row.original.post_title} /> }),
+  helper.accessor("campaign_id", { header: () => <H k="campaign" />, cell: (c) => <CampaignCell id={c.getValue()} name={c.row.original.campaign_name} /> }),
   helper.accessor("version_number", { header: () => <H k="version" />, cell: (c) => <Version row={c.row.original} /> }),
   helper.display({
     id: "why",
     header: () => <H k="why" />,
-    cell: (c) => <span className="block max-w-64 break-words">{c.row.original.reason ?? c.row.original.note ?? "—"}</span>,
+    cell: (c) => <span className="block min-w-28 max-w-56 break-words">{c.row.original.reason ?? c.row.original.note ?? "—"}</span>,
   }),
-  helper.accessor("reason_category", { header: () => <H k="category" />, cell: (c) => <Category code={c.getValue()} /> }),
   helper.display({ id: "outcome", header: () => <H k="outcome" />, cell: (c) => <Outcome row={c.row.original} /> }),
   helper.accessor("source", {
     header: () => <H k="source" />,
-    cell: (c) => (
-      <>
-        <Label ns="source" value={c.getValue()} />
-        {/* A visitor's decision names the link it came through (revoked or not, it stays in the record). */}
-        {c.row.original.share_link_id && <span className="block font-mono text-xs text-zinc-700 dark:text-zinc-300">{c.row.original.share_link_id}</span>}
-      </>
-    ),
+    cell: (c) => <Source row={c.row.original} />,
   }),
 ]);
+
+/** How the decision was made, in words; a visitor's names the link it came through (revoked or not, it stays in the record). */
+function Source({ row }: { row: ActivityRow }) {
+  const t = useTranslations("review.activity");
+  return (
+    <span className="block min-w-24">
+      <span className="block first-letter:uppercase">
+        <Label ns="source" value={row.source} />
+      </span>
+      {row.share_link_id && (
+        <span title={row.share_link_id} className="block text-xs text-zinc-700 dark:text-zinc-300">
+          {t("viaLink", { id: row.share_link_id.slice(0, 8) })}
+        </span>
+      )}
+    </span>
+  );
+}
