@@ -154,15 +154,15 @@ test("a campaign's page reads its schedules in words", async ({ page }) => {
 });
 
 test("engagement: date range, posts table, sorting and a CSV that matches it", async ({ page }) => {
-  test.setTimeout(300_000); // the posts the series lacks arrive as the collector reads them (below)
+  test.setTimeout(180_000); // the posts the series lacks arrive as the collector reads them (below)
   const { campaigns } = await api<{ campaigns: Campaign[] }>(page, "/api/campaigns?status=ACTIVE,FROZEN");
+  // The campaign with the fewest published posts beyond the 6 the page reads itself: the collector reads the
+  // rest on the real limits in seconds, where a cold 60 took 2-4 minutes of the suite (CONTRIBUTING.md).
   let campaign: Campaign | undefined;
+  let fewest = Infinity;
   for (const c of campaigns) {
     const list = await api<{ total: number }>(page, `/api/campaigns/${c.id}/posts?status=PUBLISHED,PARTIALLY_PUBLISHED&limit=1`);
-    if (list.total >= 3) {
-      campaign = c;
-      break;
-    }
+    if (list.total >= 10 && list.total < fewest) [campaign, fewest] = [c, list.total];
   }
   expect(campaign, "a campaign with published posts").toBeDefined();
   await page.goto(`/campaigns/${campaign!.id}`);
@@ -186,11 +186,11 @@ test("engagement: date range, posts table, sorting and a CSV that matches it", a
   await expect(page.getByTestId("posts-count")).toHaveText(`Постов в периоде: ${totals.posts_count}`);
 
   // Metrics arrive a few at a time, with progress: the page reads the newest few the series lacks, the
-  // collector the rest first, in the background lane (the budget's real limits: a few minutes for 60 posts).
+  // collector the rest first, in the background lane (the budget's real limits: about 20 a minute).
   const rows = page.getByTestId("post-row");
   const shown = totals.posts_count; // every post of the period, not a first page
   await expect(rows).toHaveCount(shown);
-  await expect(page.getByTestId("engagement-progress")).toHaveText(`Метрики загружены для ${shown} из ${totals.posts_count} постов`, { timeout: 240_000 });
+  await expect(page.getByTestId("engagement-progress")).toHaveText(`Метрики загружены для ${shown} из ${totals.posts_count} постов`, { timeout: 120_000 });
 
   await page.getByRole("button", { name: /^Просмотры/ }).click();
   // A post the platforms have not measured yet says so ("нет данных"), on screen and in the file alike.

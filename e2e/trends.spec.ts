@@ -28,30 +28,31 @@ async function readZip(page: Page, click: () => Promise<void>): Promise<{ name: 
 }
 
 test("a campaign's daily trend with its table view, and a per-post CSV holding every post of the period", async ({ page }) => {
-  test.setTimeout(400_000);
+  test.setTimeout(240_000);
   const today = calendarDay(new Date());
   const from = shiftDay(today, -30);
   const since = encodeURIComponent(`${from}T00:00:00+03:00`);
-  // The campaign with the most posts published in the last 30 days (more than one page of the old table).
+  // The campaign with the fewest posts published in the last 30 days beyond the 6 the page reads itself: the
+  // collector reads the rest on the real limits in seconds, where a cold 50 took 2-4 minutes of the suite.
   const { campaigns } = await api<{ campaigns: { id: number }[] }>(page, "/api/campaigns?status=ACTIVE,FROZEN,COMPLETED");
   let campaignId = 0;
   let totals = { posts_count: 0, aggregated: {} as Record<string, { total: number }> };
   for (const c of campaigns) {
     const e = await api<typeof totals>(page, `/api/campaigns/${c.id}/engagement?since=${since}`);
-    if (e.posts_count > totals.posts_count) [campaignId, totals] = [c.id, e];
+    if (e.posts_count >= 10 && (campaignId === 0 || e.posts_count < totals.posts_count)) [campaignId, totals] = [c.id, e];
   }
-  expect(totals.posts_count).toBeGreaterThan(3);
+  expect(totals.posts_count).toBeGreaterThanOrEqual(10);
   const viewsTotal = totals.aggregated.VIEWS?.total;
 
   await page.goto(`/campaigns/${campaignId}/engagement`);
   await expect(page.getByRole("heading", { name: "Динамика по дням" })).toBeVisible();
 
   // Every post of the period, not a first page: values from the time series; of the rest the page reads the
-  // newest few, the collector the others first, in the background lane (real limits: a few minutes for 50 posts).
+  // newest few, the collector the others first, in the background lane (real limits: about 20 a minute).
   const rows = page.getByTestId("post-row");
   await expect(rows).toHaveCount(totals.posts_count, { timeout: 30_000 });
   await expect(page.getByTestId("posts-collecting").or(page.getByTestId("posts-complete")).first()).toBeVisible();
-  await expect(page.getByTestId("engagement-progress")).toHaveText(`Метрики загружены для ${totals.posts_count} из ${totals.posts_count} постов`, { timeout: 240_000 });
+  await expect(page.getByTestId("engagement-progress")).toHaveText(`Метрики загружены для ${totals.posts_count} из ${totals.posts_count} постов`, { timeout: 120_000 });
   await expect(page.getByTestId("posts-complete")).toHaveText(`Все посты периода в таблице и в файле: ${totals.posts_count}`);
 
   const csv = await readZip(page, () => page.getByTestId("export-csv").click());

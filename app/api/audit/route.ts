@@ -7,11 +7,16 @@ import { messagesTranslator } from "@/lib/analytics/messages-translator";
 import { postTitles } from "@/lib/csv/post-titles";
 import { csvResponse } from "@/lib/csv/response";
 import { AuditQuery, CSV_MAX_ROWS, listAudit } from "@/lib/server/audit";
+import { withNames } from "@/lib/server/audit-choices";
 import { json, NO_STORE, parseQuery, withPermission } from "@/lib/server/route";
 
 export const GET = withPermission("audit:read", async ({ query, session }) => {
   const { limit, offset, format, ...filters } = parseQuery(AuditQuery, query);
-  if (format === "json") return json(await listAudit(filters, { limit, offset }));
+  if (format === "json") {
+    const page = await listAudit(filters, { limit, offset });
+    // Each row names its post and campaign (the mirror; no upstream read).
+    return json({ ...page, items: await withNames(page.items) });
+  }
   // The file is for the person's spreadsheet: their interface language picks words and separator.
   const locale = requestLocale();
   const { items } = await listAudit(filters, { limit: CSV_MAX_ROWS, offset: 0 });

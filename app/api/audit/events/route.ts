@@ -8,11 +8,16 @@ import { postTitles } from "@/lib/csv/post-titles";
 import { csvResponse } from "@/lib/csv/response";
 import { CSV_MAX_ROWS } from "@/lib/server/audit";
 import { AuditEventQuery, listAuditEvents } from "@/lib/server/audit-events";
+import { withNames } from "@/lib/server/audit-choices";
 import { json, NO_STORE, parseQuery, withPermission } from "@/lib/server/route";
 
 export const GET = withPermission("audit:read", async ({ query, session }) => {
   const { limit, offset, format, ...filters } = parseQuery(AuditEventQuery, query);
-  if (format === "json") return json(await listAuditEvents(filters, { limit, offset }));
+  if (format === "json") {
+    const page = await listAuditEvents(filters, { limit, offset });
+    // Each row names its post and campaign (the mirror; no upstream read).
+    return json({ ...page, items: await withNames(page.items) });
+  }
   const locale = requestLocale();
   const { items } = await listAuditEvents(filters, { limit: CSV_MAX_ROWS, offset: 0 });
   const timeZone = await timeZoneOf(session.email);
