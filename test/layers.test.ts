@@ -8,7 +8,8 @@ import { resolveImport, ROOT, withoutComments } from "@/test/module-graph";
  * imports a route handler or a component drags React or a route bundle into the server's core (and
  * into every test of it); test support that needs route handlers belongs in test/. Type-only
  * imports count too: they tie lib's shapes to a page's. Test files (*.test.*) are leaves nothing
- * imports, so they may reach what they test wherever it lives.
+ * imports, so they may reach what they test wherever it lives. And lib/ holds what the dashboard
+ * runs: a module there that only tests import (a behaviour suite, a fake) belongs in test/.
  */
 
 // Every import, type-only ones included: `… from "x"`, `import "x"`, `import("x")`, `export … from "x"`.
@@ -19,6 +20,11 @@ const ANY_IMPORT = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s
  * what it tests) and take them off this list. The list must stay current: see the last test.
  */
 const PENDING: Record<string, string> = {
+};
+
+/** Lib modules only tests import yet, being written elsewhere now; move them to test/ and take them off. */
+const TEST_ONLY_PENDING: Record<string, string> = {
+  "lib/csv/read.ts": "new with the zipped CSV exports (issue 33.2), used by its tests and e2e only",
 };
 
 function sourcesUnder(dir: string): string[] {
@@ -58,4 +64,59 @@ describe("layers", () => {
     const stale = Object.keys(PENDING).filter((file) => !lib.has(file) || upwardImports(file).length === 0);
     expect(stale).toEqual([]);
   });
+
+  it("nothing in lib/ is imported only by tests (test support lives in test/)", () => {
+    const offenders = onlyForTests(projectSources()).filter((line) => !(line.split(" ← ")[0]! in TEST_ONLY_PENDING));
+    expect(offenders).toEqual([]);
+  });
+
+  it("the pending test-only list names only lib modules that still only tests import", () => {
+    const current = new Set(onlyForTests(projectSources()).map((line) => line.split(" ← ")[0]));
+    expect(Object.keys(TEST_ONLY_PENDING).filter((file) => !current.has(file))).toEqual([]);
+  });
+
+  it("sees a lib module that only tests import (the check can fail)", () => {
+    const files = new Map([
+      ["lib/a.ts", 'export const a = 1;'],
+      ["lib/b.ts", 'export const b = 1;'],
+      ["lib/a.test.ts", 'import { a } from "./a";\nimport { b } from "@/lib/b";'],
+      ["test/support/x.ts", 'import type { B } from "../../lib/b";'],
+      ["app/page.tsx", 'import { a } from "@/lib/a";'],
+    ]);
+    expect(onlyForTests(files)).toEqual(["lib/b.ts ← lib/a.test.ts, test/support/x.ts"]);
+  });
 });
+
+/** Test code: test files anywhere, and everything under test/ and e2e/. */
+const isTestCode = (file: string) => /\.(test|spec)\.tsx?$/.test(file) || /^(test|e2e)\//.test(file);
+
+/** Every source file of the project (outside node_modules and builds), by path, with its text. */
+function projectSources(dir = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    if (e.name === "node_modules" || e.name.startsWith(".") || e.name === "data" || e.name === "test-results") continue;
+    const path = dir ? `${dir}/${e.name}` : e.name;
+    if (e.isDirectory()) for (const [k, v] of projectSources(path)) out.set(k, v);
+    else if (/\.(ts|tsx|mts|mjs)$/.test(e.name) && !e.name.endsWith(".d.ts")) out.set(path, readFileSync(join(ROOT, path), "utf8"));
+  }
+  return out;
+}
+
+/** The lib modules whose importers are all test code, as `module ← importers`. */
+function onlyForTests(files: Map<string, string>): string[] {
+  const importers = new Map<string, string[]>();
+  for (const [file, text] of files) {
+    // Line comments first: one may hold "/*" (a path like /api/auth/*) that is not a block comment's start.
+    for (const m of withoutComments(text.replace(/^\s*\/\/.*$/gm, "")).matchAll(ANY_IMPORT)) {
+      const spec = (m[1] ?? m[2] ?? m[3]) as string;
+      const base = spec.startsWith("@/") ? spec.slice(2) : spec.startsWith(".") ? join(file, "..", spec) : null;
+      if (base === null) continue;
+      const target = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((c) => files.has(c));
+      if (target) importers.set(target, [...(importers.get(target) ?? []), file]);
+    }
+  }
+  return [...importers]
+    .filter(([target, from]) => target.startsWith("lib/") && !isTestCode(target) && from.every(isTestCode))
+    .map(([target, from]) => `${target} ← ${[...new Set(from)].sort().join(", ")}`)
+    .sort();
+}

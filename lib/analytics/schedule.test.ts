@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Schedule } from "@/lib/schemas";
 import { openLabel } from "./labels";
 import { describeSchedule } from "./schedule";
-import { analyticsTranslator } from "./test-translator";
+import { analyticsTranslator } from "@/test/support/analytics-translator";
 
 const ru = analyticsTranslator("ru");
 const en = analyticsTranslator("en");

@@ -1,5 +1,5 @@
-import type { Translate } from "./labels";
-import { messagesTranslator } from "./messages-translator";
+import type { Translate } from "@/lib/analytics/labels";
+import { messagesTranslator } from "@/lib/analytics/messages-translator";
 
 /** The real message files behind a translator, so tests check the words people read. */
 export function analyticsTranslator(locale: "ru" | "en"): Translate {
