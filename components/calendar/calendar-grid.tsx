@@ -119,8 +119,9 @@ export function CalendarGrid({ weeks, month, today, posts, slots, expanded, labe
                   </span>
                   <span aria-hidden="true" className="flex flex-col gap-0.5">
                     {shown.map((p) => (
-                      <span key={p.task_id} className={cn("truncate rounded border-l-4 px-1 text-[11px] leading-5", KIND_STYLE[p.kind])}>
-                        <KindIcon kind={p.kind} /> {format.dateTime(new Date(p.at), { hour: "2-digit", minute: "2-digit", hourCycle: "h23" })} {p.campaign_name}
+                      // The post's title (its first line) after the time; the campaign when it has no text.
+                      <span key={p.task_id} data-post-id={p.task_id} className={cn("truncate rounded border-l-4 px-1 text-[11px] leading-5", KIND_STYLE[p.kind])}>
+                        <KindIcon kind={p.kind} /> {format.dateTime(new Date(p.at), { hour: "2-digit", minute: "2-digit", hourCycle: "h23" })} {p.title || p.campaign_name}
                       </span>
                     ))}
                     {hidden > 0 && <span className="px-1 text-[11px] font-medium">{t("more", { count: hidden })}</span>}

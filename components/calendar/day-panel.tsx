@@ -58,7 +58,16 @@ export function DayPanel({ day, posts, slots, campaignName, focusOnOpen, classNa
                     </span>
                     <span className="min-w-0 break-words">· {p.campaign_name}</span>
                   </div>
-                  <p className="line-clamp-2 break-words">{p.excerpt}</p>
+                  {/* The title (first line) in bold, then the rest of the excerpt, so the first line is not read twice. */}
+                  <p className="line-clamp-2 break-words">
+                    {p.title ? (
+                      <>
+                        <span className="font-semibold" data-post-title>{p.title}</span> {restOf(p.excerpt, p.title)}
+                      </>
+                    ) : (
+                      p.excerpt
+                    )}
+                  </p>
                 </li>
               ))}
             </ul>
@@ -82,4 +91,10 @@ export function DayPanel({ day, posts, slots, campaignName, focusOnOpen, classNa
       </div>
     </section>
   );
+}
+
+/** The excerpt without its leading title (both are whitespace-flattened the same way on the server). */
+function restOf(excerpt: string, title: string): string {
+  const head = title.endsWith("…") ? title.slice(0, -1) : title;
+  return excerpt.startsWith(head) ? excerpt.slice(head.length).replace(/^[\s…:;,.!?—–-]+/u, "") : excerpt;
 }

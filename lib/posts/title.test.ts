@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postTitle, TITLE_MAX } from "./title";
+import { postBody, postTitle, TITLE_MAX } from "./title";
 
 describe("postTitle", () => {
   it("is the first line of the text, trimmed", () => {
@@ -43,5 +43,16 @@ describe("postTitle", () => {
   it("is empty for empty or blank text", () => {
     expect(postTitle("")).toBe("");
     expect(postTitle(" \n\n  ")).toBe("");
+  });
+});
+
+describe("postBody", () => {
+  it("is the text after the title line, so a list does not show the first line twice", () => {
+    expect(postBody("\n☕ Кофе дня\n\nСегодня особенный день.\nВторая строка")).toBe("Сегодня особенный день.\nВторая строка");
+  });
+
+  it("is empty for a text of one line or none", () => {
+    expect(postBody("Только заголовок")).toBe("");
+    expect(postBody("  \n ")).toBe("");
   });
 });

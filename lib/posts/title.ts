@@ -34,3 +34,13 @@ function clean(line: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/**
+ * The text after the title line (blank lines before it dropped), for a list's excerpt under
+ * the title: the first line is not shown twice. A text of one line has no body ("").
+ */
+export function postBody(text: string): string {
+  const lines = (text ?? "").split(/\r?\n/);
+  const first = lines.findIndex((l) => clean(l) !== "");
+  return first < 0 ? "" : lines.slice(first + 1).join("\n").trim();
+}

@@ -50,6 +50,8 @@ export const CalendarPost = z.object({
   post_type: postType,
   /** The start of the active text (the calendar shows a line of it). */
   excerpt: z.string(),
+  /** The post's title, its first line (lib/posts/title.ts); "" for a post without text. Optional: an older cached answer has none. */
+  title: z.string().optional(),
   /** `published_at` as the upstream gives it. */
   at: dateTime,
   /** The day of `at` in the answer's `time_zone`. */

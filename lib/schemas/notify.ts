@@ -73,6 +73,8 @@ export const NotificationItem = z.object({
   task_id: z.number(),
   campaign_id: z.number().nullable(),
   actor_name: z.string().nullable(),
+  /** The post's title (its first line) from the campaign mirror, when it holds the post (GET /api/notifications adds it). */
+  post_title: z.string().nullable().optional(),
   detail: NotificationDetail,
   created_at: z.string(),
   read_at: z.string().nullable(),

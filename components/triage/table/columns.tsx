@@ -5,6 +5,7 @@ import { useTranslations, useFormatter } from "next-intl";
 import { createContext, useContext } from "react";
 import Link from "next/link";
 import { labelIn, type KeyOf, type TranslatorFor } from "@/i18n/keys";
+import { postBody, postTitle } from "@/lib/posts/title";
 import type { Post } from "@/lib/schemas";
 import { Button } from "@/components/ui/button";
 import { MediaThumb } from "../media-thumb";
@@ -62,13 +63,19 @@ function PostType({ type }: { type: string }) {
 function Excerpt({ post }: { post: TriagePost }) {
   const t = useTranslations("review.queue");
   const flags = useContext(TriageRowFlags);
-  const text = post.text.length > 160 ? `${post.text.slice(0, 160).trimEnd()}…` : post.text;
+  // The title (the first line) beside the number, then the start of the rest (lib/posts/title.ts).
+  const title = postTitle(post.text);
+  const rest = postBody(post.text);
+  const body = rest.length > 160 ? `${rest.slice(0, 160).trimEnd()}…` : rest;
   return (
     <span className="block min-w-40">
       <Link href={`/posts/${post.task_id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300">
         {t("postNumber", { id: post.task_id })}
       </Link>{" "}
-      <span className="line-clamp-2 text-zinc-800 dark:text-zinc-200">{text || t("noText")}</span>
+      <span data-post-title className={title ? "font-semibold text-zinc-900 dark:text-zinc-100" : "text-zinc-800 dark:text-zinc-200"}>
+        {title || t("noText")}
+      </span>
+      {body && <span className="line-clamp-2 text-zinc-800 dark:text-zinc-200">{body}</span>}
       {flags?.(post)}
     </span>
   );

@@ -7,6 +7,7 @@ import type { Calendar, CalendarCampaign, CalendarPost, CalendarQuery, CalendarS
 import type { CampaignListItem, Post, Schedule } from "@/lib/schemas";
 import { toApiError } from "@/lib/server/errors";
 import type { Priority, Service } from "@/lib/server/upstream-service";
+import { postTitle } from "@/lib/posts/title";
 
 /**
  * GET /api/calendar's answer, joined from what the service already keeps:
@@ -65,6 +66,7 @@ function placePosts(posts: readonly Post[], q: CalendarQuery, timeZone: string):
       status: p.status,
       post_type: p.post_type,
       excerpt: excerpt(p.text),
+      title: postTitle(p.text),
       at: p.published_at,
       day,
       kind: calendarKind(p.status),
