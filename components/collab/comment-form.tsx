@@ -2,16 +2,22 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { commentsKey, postComment } from "@/lib/queries/collab";
+import { commentsKey } from "@/lib/queries/collab";
+import { ApiClientError } from "@/lib/queries/fetch-json";
+import { postKey } from "@/lib/queries/posts";
 import { COMMENT_MAX } from "@/lib/schemas/limits";
+import { clearPassage, postCommentOn, usePendingPassage } from "./comment-passage-store";
 import { useMentions } from "./use-mentions";
 
 /**
  * The new-comment box: plain text, 1–2,000 characters, with @mention
  * suggestions as you type (arrows choose, Enter or Tab inserts, Escape
- * closes). A failed send keeps the text and says why.
+ * closes). A failed send keeps the text and says why. A passage chosen in
+ * the post's text (comment-passage-text) is shown above the box and sent as
+ * the comment's anchor; when the text moved on meanwhile (409), the post is
+ * read again and the passage has to be chosen anew in the new text.
  */
 export function CommentForm({ taskId, version }: { taskId: number; version: number | null }) {
   const t = useTranslations("collab.comments");
@@ -19,14 +25,32 @@ export function CommentForm({ taskId, version }: { taskId: number; version: numb
   const [text, setText] = useState("");
   const [caret, setCaret] = useState(0);
   const area = useRef<HTMLTextAreaElement>(null);
-  const ids = { field: useId(), list: useId(), count: useId() };
+  const ids = { field: useId(), list: useId(), count: useId(), quote: useId() };
   const mentions = useMentions(text, caret);
+  const chosen = usePendingPassage(taskId);
+  // A passage of a version no longer shown is not offered (nor sent).
+  const passage = chosen && chosen.version === version ? chosen : null;
+
+  // Each new choice brings the box into view with the caret in it.
+  const seq = passage?.seq;
+  useEffect(() => {
+    if (seq === undefined) return;
+    area.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+    area.current?.focus({ preventScroll: true });
+  }, [seq]);
 
   const send = useMutation({
-    mutationFn: () => postComment(taskId, text, version),
+    mutationFn: () => postCommentOn(taskId, text, version, passage),
     onSuccess: () => {
       setText("");
       setCaret(0);
+      clearPassage(taskId);
+    },
+    onError: (e) => {
+      if (e instanceof ApiClientError && e.code === "version_changed") {
+        clearPassage(taskId);
+        void queryClient.invalidateQueries({ queryKey: postKey(taskId) });
+      }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: commentsKey(taskId) }),
   });
@@ -66,8 +90,19 @@ export function CommentForm({ taskId, version }: { taskId: number; version: numb
       }}
     >
       <label htmlFor={ids.field} className="block text-sm font-medium">
-        {t("label")}
+        {passage ? t("labelPassage") : t("label")}
       </label>
+      {passage && (
+        <div className="flex items-start gap-2" data-pending-quote>
+          <blockquote id={ids.quote} className="min-w-0 flex-1 border-l-4 border-violet-600 bg-violet-50 px-2 py-1 text-sm whitespace-pre-wrap text-zinc-900 dark:border-violet-400 dark:bg-violet-950 dark:text-zinc-100">
+            <span className="sr-only">{t("passageLabel")}: </span>
+            <span className="line-clamp-3">{passage.quote}</span>
+          </blockquote>
+          <Button size="sm" variant="ghost" onClick={() => clearPassage(taskId)} aria-label={t("passageRemove")} title={t("passageRemove")}>
+            <span aria-hidden="true">✕</span>
+          </Button>
+        </div>
+      )}
       <textarea
         id={ids.field}
         ref={area}
@@ -75,7 +110,7 @@ export function CommentForm({ taskId, version }: { taskId: number; version: numb
         rows={3}
         maxLength={COMMENT_MAX + 200}
         placeholder={t("placeholder")}
-        aria-describedby={ids.count}
+        aria-describedby={passage ? `${ids.quote} ${ids.count}` : ids.count}
         onChange={(e) => {
           setText(e.target.value);
           setCaret(e.target.selectionStart);

@@ -13,7 +13,8 @@ import { CommentBody } from "./comment-body";
 
 /**
  * One comment. "on version N" appears only when the text has moved on since
- * it was written; its author may edit or delete it for 15 minutes (the server
+ * it was written; a comment about a passage quotes it, and says «outdated»
+ * when a later version edited or removed that passage; its author may edit or delete it for 15 minutes (the server
  * checks again, and says so when the window has closed meanwhile).
  */
 export function CommentItem({ comment, activeVersion, me, now }: { comment: CommentView; activeVersion: number | null; me: string; now: number }) {
@@ -32,19 +33,38 @@ export function CommentItem({ comment, activeVersion, me, now }: { comment: Comm
 
   const mine = comment.author_email === me && now - Date.parse(comment.created_at) < COMMENT_EDIT_WINDOW_MS;
   const moved = comment.version !== null && activeVersion !== null && comment.version !== activeVersion;
+  const anchor = comment.anchor;
   const role = comment.author_role === "external" ? t("external") : labelOr(tc, "roles", comment.author_role);
 
   return (
-    <li className="space-y-1 border-l-2 border-zinc-300 pl-3 text-sm dark:border-zinc-700" data-comment-id={comment.id}>
+    <li
+      id={`comment-${comment.id}`}
+      className="space-y-1 border-l-2 border-zinc-300 pl-3 text-sm dark:border-zinc-700"
+      data-comment-id={comment.id}
+      data-anchor-state={anchor?.state}
+    >
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="font-medium">{comment.author_name}</span>
         <span className="text-zinc-700 dark:text-zinc-300">({role})</span>
         <span className="text-zinc-700 dark:text-zinc-300">
           <DateTime value={comment.created_at} />
         </span>
-        {moved && <span className="rounded bg-amber-100 px-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t("onVersion", { n: comment.version! })}</span>}
+        {moved && anchor?.state !== "outdated" && (
+          <span className="rounded bg-amber-100 px-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t("onVersion", { n: comment.version! })}</span>
+        )}
+        {anchor?.state === "outdated" && (
+          <span
+            className="rounded border border-amber-700 bg-amber-100 px-1 text-xs font-medium text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-200"
+            title={t("passageOutdatedTitle", { n: anchor.version })}
+            data-anchor-outdated
+          >
+            {t("passageOutdated")}
+          </span>
+        )}
+        {anchor?.state === "carried" && <span className="text-xs text-zinc-700 dark:text-zinc-300">{t("passageCarried", { n: anchor.version })}</span>}
         {comment.edited_at && <span className="text-xs text-zinc-700 italic dark:text-zinc-300">{t("edited")}</span>}
       </p>
+      {anchor && <CommentQuote quote={anchor.quote} outdated={anchor.state === "outdated"} version={anchor.version} />}
       {editing === null ? (
         <CommentBody body={comment.body} plain={comment.author_role === "external" || comment.share_link_id !== null} />
       ) : (
@@ -92,5 +112,23 @@ export function CommentItem({ comment, activeVersion, me, now }: { comment: Comm
         </p>
       )}
     </li>
+  );
+}
+
+/** The passage a comment is about, as it was quoted; an outdated one is dimmed (its words kept, the badge says why). */
+function CommentQuote({ quote, outdated, version }: { quote: string; outdated: boolean; version: number }) {
+  const t = useTranslations("collab.comments");
+  return (
+    <blockquote
+      className={
+        outdated
+          ? "border-l-4 border-dashed border-zinc-400 px-2 py-0.5 whitespace-pre-wrap text-zinc-700 dark:border-zinc-500 dark:text-zinc-300"
+          : "border-l-4 border-sky-700 bg-sky-50 px-2 py-0.5 whitespace-pre-wrap text-zinc-900 dark:border-sky-300 dark:bg-sky-950 dark:text-zinc-100"
+      }
+      data-comment-quote
+    >
+      <span className="sr-only">{outdated ? t("passageOutdatedTitle", { n: version }) : t("passageLabel")}: </span>
+      <span className="line-clamp-3">{quote}</span>
+    </blockquote>
   );
 }

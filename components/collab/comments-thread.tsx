@@ -1,10 +1,10 @@
 "use client";
 
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { usePost } from "@/components/post/use-post";
-import { commentsQuery } from "@/lib/queries/collab";
+import { commentsKey, commentsQuery } from "@/lib/queries/collab";
 import { CommentForm } from "./comment-form";
 import { CommentItem } from "./comment-item";
 
@@ -17,6 +17,14 @@ export function CommentsThread({ id, me }: { id: number; me: string }) {
   const items = useSuspenseQuery(commentsQuery(id)).data.items;
   const post = usePost(id).data.data;
   const active = post.versions.find((v) => v.is_active)?.version_number ?? null;
+  // Anchored passages are told against the active version: when the page learns of a new one, read them again.
+  const queryClient = useQueryClient();
+  const seenActive = useRef(active);
+  useEffect(() => {
+    if (seenActive.current === active) return;
+    seenActive.current = active;
+    void queryClient.invalidateQueries({ queryKey: commentsKey(id) });
+  }, [active, id, queryClient]);
   // The edit window is judged against a clock that ticks, so Edit and Delete go away on time.
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

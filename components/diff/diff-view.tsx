@@ -5,6 +5,7 @@ import { useMemo, type ReactNode } from "react";
 import { MarkedSlice, type DiffFindings } from "@/components/checks/marked-slice";
 import { segmentsOf, type Segment } from "@/components/checks/segments";
 import type { DiffSegment, WordDiff } from "@/lib/diff/word-diff";
+import { PassageMarks, useSegmentPassages, type DiffPassages, type PassageSide } from "./passage-marks";
 
 export type DiffMode = "inline" | "split";
 
@@ -47,14 +48,31 @@ function useSideMarks(diff: WordDiff, marks: DiffFindings | undefined): SideMark
   }, [diff, marks]);
 }
 
-function Segments({ segments, show, marks }: { segments: DiffSegment[]; show: ReadonlySet<DiffSegment["kind"]>; marks: SideMarks | null }) {
+type SegmentPassages = ReturnType<typeof useSegmentPassages>;
+
+function Segments({
+  segments,
+  show,
+  marks,
+  passages,
+  sides,
+}: {
+  segments: DiffSegment[];
+  show: ReadonlySet<DiffSegment["kind"]>;
+  marks: SideMarks | null;
+  passages: SegmentPassages;
+  /** Whose commented passages this text shows (inline: both sides'). */
+  sides: readonly PassageSide[];
+}) {
   const t = useTranslations("review.diff");
   return (
     <>
       {segments.map((s, i) => {
         const at = marks?.starts[i] ?? -1;
-        const content: ReactNode =
-          marks && at >= 0 ? <MarkedSlice text={marks.text} pieces={marks.pieces} from={at} to={at + s.text.length} findings={marks.findings} /> : s.text;
+        const slice = (a: number, b: number): ReactNode =>
+          marks && at >= 0 ? <MarkedSlice text={marks.text} pieces={marks.pieces} from={at + a} to={at + b} findings={marks.findings} /> : s.text.slice(a, b);
+        const over = show.has(s.kind) && passages ? passages(i, sides) : [];
+        const content: ReactNode = over.length > 0 ? <PassageMarks length={s.text.length} ranges={over} render={slice} /> : slice(0, s.text.length);
         return !show.has(s.kind) ? null : s.kind === "equal" ? (
           <span key={i}>{content}</span>
         ) : s.kind === "delete" ? (
@@ -74,6 +92,9 @@ function Segments({ segments, show, marks }: { segments: DiffSegment[]; show: Re
 const ALL = new Set<DiffSegment["kind"]>(["equal", "delete", "insert"]);
 const OLD = new Set<DiffSegment["kind"]>(["equal", "delete"]);
 const NEW = new Set<DiffSegment["kind"]>(["equal", "insert"]);
+const FROM: readonly PassageSide[] = ["from"];
+const TO: readonly PassageSide[] = ["to"];
+const BOTH: readonly PassageSide[] = ["from", "to"];
 const textClass = "text-sm leading-7 break-words whitespace-pre-wrap";
 
 /** Inserted and deleted character totals of a diff. */
@@ -106,21 +127,25 @@ export function DiffView({
   fromLabel,
   toLabel,
   findings,
+  passages,
 }: {
   diff: WordDiff;
   mode: DiffMode;
   fromLabel: string;
   toLabel: string;
   findings?: DiffFindings;
+  /** Passages comments are about, on each side (issue 34.8). */
+  passages?: DiffPassages;
 }) {
   const t = useTranslations("review.diff");
   const marks = useSideMarks(diff, findings);
+  const commented = useSegmentPassages(diff, passages);
   if (diff.inserted === 0 && diff.deleted === 0) {
     return (
       <div data-diff-mode={mode}>
         <p className="mb-2 text-sm font-medium">{t("identical")}</p>
         <p className={textClass}>
-          <Segments segments={diff.segments} show={ALL} marks={marks} />
+          <Segments segments={diff.segments} show={ALL} marks={marks} passages={commented} sides={BOTH} />
         </p>
       </div>
     );
@@ -128,7 +153,7 @@ export function DiffView({
   if (mode === "inline") {
     return (
       <p data-diff-mode="inline" className={textClass}>
-        <Segments segments={diff.segments} show={ALL} marks={marks} />
+        <Segments segments={diff.segments} show={ALL} marks={marks} passages={commented} sides={BOTH} />
       </p>
     );
   }
@@ -137,13 +162,13 @@ export function DiffView({
       <section aria-label={fromLabel}>
         <h3 className="mb-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{fromLabel}</h3>
         <p className={textClass}>
-          <Segments segments={diff.segments} show={OLD} marks={marks?.side === "from" ? marks : null} />
+          <Segments segments={diff.segments} show={OLD} marks={marks?.side === "from" ? marks : null} passages={commented} sides={FROM} />
         </p>
       </section>
       <section aria-label={toLabel}>
         <h3 className="mb-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{toLabel}</h3>
         <p className={textClass}>
-          <Segments segments={diff.segments} show={NEW} marks={marks?.side === "to" ? marks : null} />
+          <Segments segments={diff.segments} show={NEW} marks={marks?.side === "to" ? marks : null} passages={commented} sides={TO} />
         </p>
       </section>
     </div>

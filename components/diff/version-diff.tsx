@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import type { DiffFindings } from "@/components/checks/marked-slice";
 import { wordDiff } from "@/lib/diff/word-diff";
 import { DiffCounts, DiffView, type DiffMode } from "./diff-view";
+import type { DiffPassages } from "./passage-marks";
 
 /**
  * The word diff of two texts with its counts. A module of its own so the post
@@ -16,6 +17,7 @@ export default function VersionDiff({
   fromLabel,
   toLabel,
   findings,
+  passages,
 }: {
   fromText: string;
   toText: string;
@@ -24,13 +26,15 @@ export default function VersionDiff({
   toLabel: string;
   /** The checks' findings of the side that shows the version they were made for. */
   findings?: DiffFindings;
+  /** Passages comments are about, on each side (issue 34.8). */
+  passages?: DiffPassages;
 }) {
   const diff = useMemo(() => wordDiff(fromText, toText), [fromText, toText]);
   return (
     <>
       <DiffCounts diff={diff} />
       <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-        <DiffView diff={diff} mode={mode} fromLabel={fromLabel} toLabel={toLabel} findings={findings} />
+        <DiffView diff={diff} mode={mode} fromLabel={fromLabel} toLabel={toLabel} findings={findings} passages={passages} />
       </div>
     </>
   );

@@ -1,9 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { PassageText } from "@/components/collab/comment-passage-text";
 import { usePost } from "./use-post";
 
-/** The text of the active version, with its line breaks. */
+/** The text of the active version, with its line breaks, the passages comments are about marked, and a way to comment on one (issue 34.8). */
 export function PostText({ id }: { id: number }) {
   const t = useTranslations("review.post");
   const post = usePost(id).data.data;
@@ -12,7 +13,13 @@ export function PostText({ id }: { id: number }) {
     <div>
       {active && <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">{t("activeVersion", { n: active.version_number })}</p>}
       {post.text ? (
-        <p className="text-base leading-relaxed break-words whitespace-pre-wrap">{post.text}</p>
+        // Anchors count in the active version's text_content (the post's text is that same text).
+        <PassageText
+          taskId={id}
+          version={active?.version_number ?? null}
+          text={active?.text_content ?? post.text}
+          className="text-base leading-relaxed break-words whitespace-pre-wrap"
+        />
       ) : (
         <p className="text-sm text-zinc-600 italic dark:text-zinc-400">{t("noText")}</p>
       )}

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import type { DiffFindings } from "@/components/checks/marked-slice";
 import { postChecksQuery } from "@/components/checks/queries";
+import { useCommentPassages } from "@/components/collab/comment-passages";
 import type { DiffMode } from "@/components/diff/diff-view";
 import { Badge } from "@/components/ui/badge";
 import { SkeletonLines } from "@/components/ui/skeleton";
@@ -62,6 +63,9 @@ export function VersionsPanel({ id }: { id: number }) {
   const to = sorted.find((v) => v.version_number === valid?.[1]);
   const label = (v: PostVersion) => t("versionOption", { n: v.version_number, source: sourceLabel(v.source) });
   const findings = useActiveFindings(id, sorted, from, to);
+  // Passages comments are about, marked on each side (issue 34.8).
+  const passagesOf = useCommentPassages(id);
+  const passages = useMemo(() => (from && to ? { from: passagesOf(from.version_number), to: passagesOf(to.version_number) } : undefined), [passagesOf, from, to]);
 
   return (
     <div className="space-y-4">
@@ -129,7 +133,7 @@ export function VersionsPanel({ id }: { id: number }) {
               ))}
             </div>
           </div>
-          <VersionDiff fromText={from.text_content} toText={to.text_content} mode={mode} fromLabel={label(from)} toLabel={label(to)} findings={findings} />
+          <VersionDiff fromText={from.text_content} toText={to.text_content} mode={mode} fromLabel={label(from)} toLabel={label(to)} findings={findings} passages={passages} />
         </div>
       )}
     </div>
