@@ -53,6 +53,11 @@ if (process.env.DEMO_SKIP_BUILD !== "1") {
   process.exit(1);
 }
 
+// The world and the demo's month of history (decisions, verdicts, comments, engagement) before the
+// servers start: written once per database, through the app's own store functions (scripts/demo-seed.ts).
+const seed = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/demo-seed.ts"], { stdio: "inherit", env });
+if (seed.status !== 0) complain("could not write the demo's history (see above); the demo starts without it");
+
 // Each server runs in its own process group (detached), so stopping the demo
 // stops everything a server started too, however the demo itself was stopped.
 // Both are run by this node directly (tsx as a loader), so an exit code or

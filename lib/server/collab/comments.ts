@@ -31,6 +31,8 @@ export type NewComment = {
   body: string;
   author: CommentAuthor;
   share_link_id?: string | null;
+  /** When it was written (ISO); now unless given (the demo's seeded history writes the past). */
+  at?: string;
   /** The passage of `version`'s text the comment is about (checked by comments-anchors' checkedAnchor). */
   anchor?: StoredAnchor | null;
 };
@@ -60,7 +62,7 @@ export async function createComment(input: NewComment): Promise<CommentView> {
     author_name: input.author.name,
     author_role: input.author.role,
     share_link_id: input.share_link_id ?? null,
-    created_at: new Date().toISOString(),
+    created_at: input.at ?? new Date().toISOString(),
     edited_at: null,
     anchor_start: input.anchor?.start ?? null,
     anchor_end: input.anchor?.end ?? null,

@@ -29,6 +29,8 @@ export type GiveVerdict = {
   verdict: Verdict;
   note?: string | null;
   reviewer: CommentAuthor;
+  /** When it was given (ISO); now unless given (the demo's seeded history writes the past). */
+  at?: string;
 };
 
 /** A verdict on a text that is no longer (or not) the active one is refused: it would vouch for words nobody sees. */
@@ -65,7 +67,7 @@ export async function giveVerdict(input: GiveVerdict): Promise<VerdictView> {
     reviewer_email: input.reviewer.email,
     reviewer_name: input.reviewer.name,
     reviewer_role: input.reviewer.role,
-    at: new Date().toISOString(),
+    at: input.at ?? new Date().toISOString(),
   };
   const saved = await db()
     .transaction()

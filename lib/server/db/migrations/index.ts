@@ -19,6 +19,7 @@ import { checks } from "./0016_checks";
 import { bulkOnlyClean } from "./0018_bulk_only_clean";
 import { commentAnchors } from "./0019_comment_anchors";
 import { landing } from "./0020_landing";
+import { demoHistory } from "./0022_demo_history";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   "0018_bulk_only_clean": bulkOnlyClean,
   "0019_comment_anchors": commentAnchors,
   "0020_landing": landing,
+  "0022_demo_history": demoHistory,
   // ↓ next migration here ("0017_…")
 };
