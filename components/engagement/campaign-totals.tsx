@@ -17,6 +17,10 @@ export function CampaignTotals({ engagement }: { engagement: CampaignEngagement 
       <p className="text-sm" data-testid="posts-count">
         {t("postsCount", { count: engagement.posts_count })}
       </p>
+      {/* What is counted, said once under the figure (lib/analytics/posts-in-period.ts): the trend's and the table's N are the same. */}
+      <p className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="posts-count-note">
+        {t("postsCountNote")}
+      </p>
       <ScrollRegion label={t("totalsCaption")}>
         <table className="w-full text-left text-sm" data-testid="totals-table">
           <caption className="sr-only">{t("totalsCaption")}</caption>

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { dailyTotals, dayEndMs, daysOf } from "@/lib/analytics/engagement-trends";
 import { metricColumns } from "@/lib/analytics/engagement";
 import type { DataResponse } from "@/lib/api/envelope";
+import { postsOfPeriod } from "@/lib/analytics/posts-in-period";
 import type { Post } from "@/lib/schemas";
 import type { CampaignTrendPosts, CampaignTrends, TrendPostRow } from "@/lib/schemas/trends";
 import type { Database } from "@/lib/server/db";
@@ -9,7 +10,7 @@ import type { Priority } from "@/lib/server/gateway/gateway";
 import type { Service } from "@/lib/server/service/service";
 import { DEFAULT_TIME_ZONE, startOfDay } from "@/lib/time/zone";
 import { PUBLISHED } from "./collector";
-import { iso, knownPosts, PRIORITY, listItem, promotePosts, TOTAL, totalsOf, upsertPosts } from "./store";
+import { iso, PRIORITY, listItem, promotePosts, TOTAL, totalsOf, upsertPosts } from "./store";
 
 /*
  * What pages read from the time series. A trend costs no upstream call once
@@ -44,7 +45,7 @@ async function viewPosts(d: ReadDeps, campaignId: number, fromIso: string, prior
   const published = all.filter((p) => p.published_at !== null && (PUBLISHED as readonly string[]).includes(p.status));
   await upsertPosts(d.db, published, d.now());
   d.wake?.();
-  return published.filter((p) => iso(Date.parse(p.published_at as string)) >= fromIso);
+  return postsOfPeriod(published, fromIso);
 }
 
 /**
@@ -67,16 +68,21 @@ export async function postsReadAt(db: ReadDeps["db"], ids: readonly number[]): P
 }
 
 /**
- * The ids of the campaign's posts published in [fromIso, endIso): from the
- * collector's work list once it has listed the campaign (no call), else from
- * the service's view (the campaign's mirror), registering them.
+ * The posts of the period, [fromIso, endIso), newest first: the one definition
+ * (lib/analytics/posts-in-period.ts) over the campaign's mirror (the service's
+ * view, registered for collection), for the count, the trend, the per-post
+ * table and their CSVs alike. The collector's own work list lags the mirror by
+ * its listing cadence, and the upstream's count by more: neither is counted, so
+ * «Постов в периоде» and «Учтено постов: … из N» always name the same N.
  */
-export async function periodPostIds(d: ReadDeps, campaignId: number, fromIso: string, endIso: string, priority: Priority) {
-  const listed = await listItem(d.db, `campaign:${campaignId}`);
-  const ids = listed?.last_collected_at
-    ? (await knownPosts(d.db, campaignId, fromIso)).filter((p) => (p.published_at ?? "") < endIso).map((p) => p.task_id as number)
-    : (await viewPosts(d, campaignId, fromIso, priority)).filter((p) => iso(Date.parse(p.published_at as string)) < endIso).map((p) => p.task_id);
-  return { ids, listedAt: listed?.last_collected_at ?? null };
+export async function periodPosts(d: ReadDeps, campaignId: number, fromIso: string, endIso: string | undefined, priority: Priority): Promise<Post[]> {
+  return postsOfPeriod(await viewPosts(d, campaignId, fromIso, priority), fromIso, endIso);
+}
+
+/** The ids of the period's posts (periodPosts), and when the collector last listed the campaign. */
+export async function periodPostIds(d: ReadDeps, campaignId: number, fromIso: string, endIso: string | undefined, priority: Priority) {
+  const [posts, listed] = await Promise.all([periodPosts(d, campaignId, fromIso, endIso, priority), listItem(d.db, `campaign:${campaignId}`)]);
+  return { ids: posts.map((p) => p.task_id), listedAt: listed?.last_collected_at ?? null };
 }
 
 export async function campaignTrends(d: ReadDeps, campaignId: number, from: string, to: string, priority: Priority, timeZone = DEFAULT_TIME_ZONE): Promise<DataResponse<CampaignTrends>> {
@@ -132,7 +138,7 @@ export async function campaignTrends(d: ReadDeps, campaignId: number, from: stri
 
 /** Every published post of the period with its newest values from the time series; the ones with none are named. */
 export async function campaignTrendPosts(d: ReadDeps, campaignId: number, from: string, priority: Priority, timeZone = DEFAULT_TIME_ZONE): Promise<DataResponse<CampaignTrendPosts>> {
-  const posts = await viewPosts(d, campaignId, dayStartIso(from, timeZone), priority);
+  const posts = await periodPosts(d, campaignId, dayStartIso(from, timeZone), undefined, priority);
   const ids = posts.map((p) => p.task_id);
   const latest = new Map<number, TrendPostRow["metrics"]>();
   for (let i = 0; i < ids.length; i += 200) {

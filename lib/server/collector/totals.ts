@@ -16,13 +16,17 @@ import { iso, TOTAL } from "./store";
  */
 export async function campaignTotals(d: ReadDeps, campaignId: number, since: string | undefined, priority: Priority): Promise<DataResponse<CampaignEngagement>> {
   const fromIso = since ? iso(Date.parse(since)) : "";
-  const { ids } = await periodPostIds(d, campaignId, fromIso, "9999", priority);
+  // The period's posts by the one definition (read.ts, periodPosts): the count the whole page shows.
+  const { ids } = await periodPostIds(d, campaignId, fromIso, undefined, priority);
   const latest = await latestTotals(d, ids);
   const readAt = await postsReadAt(d.db, ids);
   const missing = ids.filter((id) => !latest.has(id) && !readAt.has(id));
   if (missing.length > 0) {
     try {
-      return await d.service.campaignEngagement(campaignId, since ? { since } : {}, priority);
+      // The upstream's sums for what the series lacks; its own posts_count is not ours to show (it counts
+      // the upstream's list of this moment, which the mirror may not have caught up with yet).
+      const answer = await d.service.campaignEngagement(campaignId, since ? { since } : {}, priority);
+      return { ...answer, data: { ...answer.data, posts_count: ids.length } };
     } catch (e) {
       if (!(e instanceof BudgetExhaustedError)) throw e;
       return { ...local(campaignId, ids, latest, d.now()), meta: { stale: true, fetchedAt: oldestOf(latest) ?? iso(d.now()) } };
