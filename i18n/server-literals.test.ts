@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
  * below with its reason; tests are not server code.
  */
 const ROOT = join(__dirname, "..");
-const SERVER_DIRS = ["lib/server", "app/api", "lib/auth", "lib/queries"];
+const SERVER_DIRS = ["lib/server", "app/api", "lib/auth", "lib/queries", "lib/edge"];
 
 const ALLOWED: Record<string, string> = {
   "lib/auth/demo-users.ts": "the demo's seeded people, whose names are Russian",
@@ -22,7 +22,8 @@ function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const path = `${dir}/${e.name}`;
     if (e.isDirectory()) return e.name === "_tests" ? [] : sources(path);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
+    // .mjs: the edge in front of Next (lib/edge), plain JavaScript.
+    return /\.(tsx?|mjs)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
   });
 }
 

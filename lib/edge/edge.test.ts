@@ -3,13 +3,16 @@ import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_STATUS, errorResponse, ApiError } from "@/lib/server/errors";
 import { clientAddress, parseTrustedProxies } from "./client-address.mjs";
-import { EDGE_ERRORS } from "./envelope.mjs";
-import { attachEdgeListeners, createEdgeHandler } from "./handler.mjs";
+import { EDGE_STATUS, edgeMessage, localeOf } from "./envelope.mjs";
+import { attachEdgeListeners, createEdgeHandler, nextListener } from "./handler.mjs";
 import { AUTH_BODY_LIMIT, BODY_LIMIT } from "./limits.mjs";
 import { headerOptionsFrom, securityHeaders } from "./security-headers.mjs";
 
 process.env.LOG_LEVEL = "silent";
 const SECURITY = securityHeaders(headerOptionsFrom({}));
+
+/** Body bytes the stand-in for Next read, by path. */
+const seenByNext = new Map<string, number>();
 
 /** Stands in for Next: answers the way Next does on the paths below, or echoes what reached it. */
 async function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -37,9 +40,9 @@ async function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void
   } else if (path === "/api/throws") {
     throw new Error("boom");
   } else {
-    // Reads the whole body as Next does, then reports what it saw.
+    // Reads the whole body as Next does, then reports what it saw (kept as it reads, for a body cut short).
     let bytes = 0;
-    for await (const chunk of req) bytes += (chunk as Buffer).length;
+    for await (const chunk of req) seenByNext.set(path, (bytes += (chunk as Buffer).length));
     res.setHeader("Content-Type", "application/json");
     res.end(JSON.stringify({ bytes, headers: req.headers }));
   }
@@ -106,10 +109,27 @@ function expectEnvelope(r: Raw, status: number, code: string) {
   for (const [name, value] of SECURITY) expect(r.headers[name.toLowerCase()], name).toBe(value);
 }
 
-function start(trustedProxies: number): Promise<{ server: Server; port: number }> {
-  const server = createServer({ maxHeaderSize: 16 * 1024 }, createEdgeHandler({ handle: fakeNext, trustedProxies, securityHeaders: SECURITY }));
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
+}
+
+/** The stand-in for Next on a server of its own, and the edge in front of it, as server.mjs runs them. */
+async function start(trustedProxies: number): Promise<{ server: Server; port: number; close: () => void }> {
+  const inner = createServer(nextListener(fakeNext));
+  const upstream = { host: "127.0.0.1", port: await listen(inner) };
+  const server = createServer({ maxHeaderSize: 16 * 1024 }, createEdgeHandler({ upstream, trustedProxies, securityHeaders: SECURITY }));
   attachEdgeListeners(server, SECURITY);
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.address() as AddressInfo).port })));
+  const port = await listen(server);
+  return {
+    server,
+    port,
+    close: () => {
+      server.close();
+      server.closeAllConnections();
+      inner.close();
+      inner.closeAllConnections();
+    },
+  };
 }
 
 describe("client address", () => {
@@ -136,15 +156,15 @@ describe("client address", () => {
 });
 
 describe("the edge in front of a real server", () => {
-  let direct: { server: Server; port: number };
-  let proxied: { server: Server; port: number };
+  let direct: Awaited<ReturnType<typeof start>>;
+  let proxied: Awaited<ReturnType<typeof start>>;
   beforeAll(async () => {
     direct = await start(0);
     proxied = await start(1);
   });
   afterAll(() => {
-    direct.server.close();
-    proxied.server.close();
+    direct.close();
+    proxied.close();
   });
 
   const echoed = async (port: number, extra: string) => JSON.parse((await raw(port, get("/echo", extra))).body).headers as Record<string, string>;
@@ -177,6 +197,12 @@ describe("the edge in front of a real server", () => {
     if (status === 405) expect(r.headers["allow"]).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
   });
 
+  it("answers in the reader's language", async () => {
+    const r = await raw(direct.port, get("/api/next-404", "Accept-Language: en-US,en;q=0.9\r\n"));
+    expectEnvelope(r, 404, "not_found");
+    expect(JSON.parse(r.body).error.message).toBe("Not found");
+  });
+
   it("refuses a 40 MB sign-in body by its length, before reading it", async () => {
     const started = performance.now();
     const r = await raw(direct.port, get("/api/auth/callback/credentials", "Content-Length: 40000000\r\nContent-Type: application/x-www-form-urlencoded\r\n", "POST"));
@@ -188,7 +214,7 @@ describe("the edge in front of a real server", () => {
     const head = get("/api/auth/callback/credentials", "Transfer-Encoding: chunked\r\n", "POST");
     const r = await raw(direct.port, head, { chunk: Buffer.alloc(4096, 97), max: 8 * 1024 * 1024 });
     expectEnvelope(r, 413, "payload_too_large");
-    expect(r.sent).toBeLessThan(8 * 1024 * 1024);
+    expect(seenByNext.get("/api/auth/callback/credentials")).toBeLessThanOrEqual(AUTH_BODY_LIMIT);
   });
 
   it("passes bodies within the limit whole", async () => {
@@ -232,11 +258,28 @@ describe("the edge in front of a real server", () => {
 
 describe("the edge's codes", () => {
   it("have the app's statuses and messages wherever the app knows them", async () => {
-    for (const [code, [status, message]] of Object.entries(EDGE_ERRORS)) {
+    for (const [code, status] of Object.entries(EDGE_STATUS)) {
       if (!(code in ERROR_STATUS)) continue;
       const app = errorResponse(new ApiError(code));
       expect([code, app.status]).toEqual([code, status]);
-      expect(((await app.json()) as { error: { message: string } }).error.message).toBe(message);
+      expect(((await app.json()) as { error: { message: string } }).error.message).toBe(edgeMessage(code, "ru"));
     }
+  });
+
+  it("have a text of their own in every language (messages/<locale>/server.json)", () => {
+    for (const code of Object.keys(EDGE_STATUS)) {
+      for (const locale of ["ru", "en"]) {
+        const message = edgeMessage(code, locale);
+        if (code !== "internal_error") expect(message, `${code} in ${locale}`).not.toBe(edgeMessage("internal_error", locale));
+      }
+      expect(edgeMessage(code, "en")).not.toBe(edgeMessage(code, "ru"));
+    }
+  });
+
+  it("are written in the request's language: the interface's switch, else the browser's, else Russian", () => {
+    expect(localeOf({ cookie: "a=1; NEXT_LOCALE=en", "accept-language": "ru" })).toBe("en");
+    expect(localeOf({ "accept-language": "de-DE, en-GB;q=0.8, ru;q=0.5" })).toBe("en");
+    expect(localeOf({ "accept-language": "de" })).toBe("ru");
+    expect(localeOf({})).toBe("ru");
   });
 });

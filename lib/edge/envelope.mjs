@@ -1,46 +1,83 @@
 // The error envelope `{ "error": { "code", "message" } }` for answers the edge
-// makes itself, before or instead of Next. Codes, statuses and messages match
-// lib/server/errors.ts (edge.test.ts checks that they agree); this copy exists
-// because server.mjs runs as plain JavaScript, without the app's TypeScript.
+// makes itself, before or instead of Next. Statuses match lib/server/errors.ts
+// and the messages are the server's own (messages/<locale>/server.json, in the
+// request's language); edge.test.ts checks both agree with the app. Plain
+// JavaScript, so server.mjs runs it with bare `node`.
+import { readFileSync } from "node:fs";
+import { ALLOWED_METHODS } from "./limits.mjs";
 
-/** @type {Record<string, [number, string]>} */
-export const EDGE_ERRORS = {
-  validation_error: [400, "Недопустимые параметры запроса"],
-  unauthorized: [401, "Требуется вход в систему"],
-  forbidden: [403, "Недостаточно прав для этого действия"],
-  not_found: [404, "Не найдено"],
-  method_not_allowed: [405, "Метод запроса не поддерживается"],
-  request_timeout: [408, "Запрос не был получен вовремя"],
-  payload_too_large: [413, "Тело запроса слишком большое"],
-  uri_too_long: [414, "Адрес запроса слишком длинный"],
-  unsupported_media_type: [415, "Тело запроса должно быть в формате JSON (Content-Type: application/json)"],
-  headers_too_large: [431, "Заголовки запроса слишком большие"],
-  internal_error: [500, "Внутренняя ошибка сервера"],
-  service_unavailable: [503, "Сервис временно недоступен"],
+/** @type {Record<string, number>} */
+export const EDGE_STATUS = {
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
+  headers_too_large: 431,
+  internal_error: 500,
+  service_unavailable: 503,
 };
-
-/** Methods the dashboard answers; anything else (TRACE, CONNECT, WebDAV…) is refused with 405. */
-export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /** Seconds in Retry-After of a 503 the edge passes on without one (lib/server/errors.ts DEFAULT_RETRY_AFTER_SECONDS). */
 export const RETRY_AFTER_SECONDS = 30;
+
+// i18n/config.ts: the languages, the default and the interface's language switch.
+const LOCALES = ["ru", "en"];
+const DEFAULT_LOCALE = "ru";
+const LOCALE_COOKIE = "NEXT_LOCALE";
+
+/** @type {Record<string, Record<string, string>>} the `errors` texts of messages/<locale>/server.json */
+const MESSAGES = Object.fromEntries(
+  LOCALES.map((locale) => [locale, JSON.parse(readFileSync(new URL(`../../messages/${locale}/server.json`, import.meta.url), "utf8")).errors]),
+);
+
+/**
+ * The language of an answer, as i18n/request-locale.ts picks it: the
+ * NEXT_LOCALE cookie, else the first of our languages the browser accepts
+ * (by q), else Russian.
+ * @param {import("node:http").IncomingHttpHeaders} [headers]
+ */
+export function localeOf(headers = {}) {
+  const cookie = String(headers.cookie ?? "")
+    .split(";")
+    .map((part) => part.trim().split("="))
+    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  if (cookie) return LOCALES.includes(cookie) ? cookie : DEFAULT_LOCALE;
+  const accepted = String(headers["accept-language"] ?? "")
+    .split(",")
+    .map((part, i) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? "1");
+      return { lang: tag.trim().toLowerCase().split("-")[0], q: Number.isFinite(q) ? q : 0, i };
+    })
+    .filter((x) => x.q > 0 && LOCALES.includes(x.lang))
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return accepted[0]?.lang ?? DEFAULT_LOCALE;
+}
+
+/** @param {string} code @param {string} locale */
+export function edgeMessage(code, locale) {
+  const texts = MESSAGES[locale] ?? MESSAGES[DEFAULT_LOCALE];
+  return texts[code] ?? texts.internal_error;
+}
 
 /**
  * The code for an error status that came without one (Next's own 404, 405, 500).
  * @param {number} status
  */
 export function codeForStatus(status) {
-  const known = Object.entries(EDGE_ERRORS).find(([, [s]]) => s === status);
+  const known = Object.entries(EDGE_STATUS).find(([, s]) => s === status);
   if (known) return known[0];
   return status >= 500 ? "internal_error" : "validation_error";
 }
 
-/**
- * @param {string} code
- * @param {string} [message]
- */
-export function envelopeJson(code, message) {
-  return JSON.stringify({ error: { code, message: message ?? EDGE_ERRORS[code]?.[1] ?? EDGE_ERRORS.internal_error[1] } });
+/** @param {string} code @param {string} [locale] */
+export function envelopeJson(code, locale = DEFAULT_LOCALE) {
+  return JSON.stringify({ error: { code, message: edgeMessage(code, locale) } });
 }
 
 /**
@@ -65,12 +102,13 @@ export function envelopeHeaders(status, body) {
 /**
  * A whole HTTP/1.1 answer as text, for a socket the HTTP parser gave up on
  * (bad request line, headers too large, unknown method, CONNECT), where there
- * is no response object. The connection is closed after it.
+ * is no response object and no headers to read a language from. The
+ * connection is closed after it.
  * @param {string} code
  * @param {Array<[string, string]>} securityHeaders
  */
 export function rawEnvelope(code, securityHeaders) {
-  const status = EDGE_ERRORS[code]?.[0] ?? 400;
+  const status = EDGE_STATUS[code] ?? 400;
   const body = envelopeJson(code);
   const lines = [`HTTP/1.1 ${status} ${reasonPhrase(status)}`];
   for (const [name, value] of [...securityHeaders, ...envelopeHeaders(status, body), ["Connection", "close"]]) lines.push(`${name}: ${value}`);

@@ -1,5 +1,8 @@
-// What the edge refuses before Next sees a request, and the body limit.
-import { ALLOWED_METHODS } from "./envelope.mjs";
+// What the edge refuses before Next sees a request, and the body limits
+// (also read by the sign-in route, which limits its body itself).
+
+/** Methods the dashboard answers; anything else (TRACE, CONNECT, WebDAV…) is refused with 405. */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /** Longest request target (path and query) accepted; the app's own links stay far below. */
 export const MAX_URL_BYTES = 8 * 1024;
@@ -51,35 +54,4 @@ export function refusalFor(req) {
   const length = req.headers["content-length"];
   if (length !== undefined && Number(length) > bodyLimitFor(pathOf(url))) return "payload_too_large";
   return null;
-}
-
-/**
- * Counts the body's bytes as the HTTP parser hands them over and calls
- * `onExceeded` once the limit is passed; from then on the rest is read and
- * dropped, and the body's end still comes when the client's upload ends.
- * Not ended early on purpose: a request stream ended before its message is
- * complete destroys its socket when read to the end, and the client, still
- * sending, gets a reset instead of its 413. This covers chunked bodies, which
- * have no Content-Length to check up front, without buffering anything. It
- * hooks `push`, the one method Node's HTTP parser feeds a request through.
- * @param {import("node:http").IncomingMessage} req
- * @param {number} limit
- * @param {() => void} onExceeded
- */
-export function limitBody(req, limit, onExceeded) {
-  const push = req.push.bind(req);
-  let seen = 0;
-  let over = false;
-  /** @type {typeof req.push} */
-  req.push = (chunk, encoding) => {
-    if (chunk === null || chunk === undefined) return push(chunk, encoding);
-    if (over) return true;
-    seen += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
-    if (seen > limit) {
-      over = true;
-      onExceeded();
-      return true;
-    }
-    return push(chunk, encoding);
-  };
 }

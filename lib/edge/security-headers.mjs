@@ -55,10 +55,6 @@ export function contentSecurityPolicy({ dev, mediaOrigins, https }, nonce) {
     `frame-src 'self' ${media}`,
     `object-src 'self' ${media}`,
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
-    // The worker that checks answers against the schemas (lib/queries/response-check.worker.ts) is a
-    // file of our own origin; without this line workers would fall back to script-src, whose
-    // 'strict-dynamic' does not cover a Worker's URL. No blob: (Turbopack starts workers from files).
-    "worker-src 'self'",
     "font-src 'self' data:",
     "frame-ancestors 'none'",
     "base-uri 'self'",

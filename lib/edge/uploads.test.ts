@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEdgeHandler } from "./handler.mjs";
+import { createEdgeHandler, nextListener } from "./handler.mjs";
 import { headerOptionsFrom, securityHeaders } from "./security-headers.mjs";
 
 process.env.LOG_LEVEL = "silent";
@@ -22,13 +22,21 @@ async function next(req: IncomingMessage, res: ServerResponse): Promise<void> {
 }
 
 let server: Server;
+let inner: Server;
 let port: number;
+const listen = (s: Server) => new Promise<number>((resolve) => s.listen(0, "127.0.0.1", () => resolve((s.address() as AddressInfo).port)));
 beforeAll(async () => {
-  server = createServer({ requestTimeout: 60_000 }, createEdgeHandler({ handle: next, trustedProxies: 0, securityHeaders: securityHeaders(headerOptionsFrom({})) }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  // The stand-in for Next on a server of its own, the edge in front, as server.mjs runs them.
+  inner = createServer(nextListener(next));
+  const upstream = { host: "127.0.0.1", port: await listen(inner) };
+  server = createServer({ requestTimeout: 60_000 }, createEdgeHandler({ upstream, trustedProxies: 0, securityHeaders: securityHeaders(headerOptionsFrom({})) }));
+  port = await listen(server);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  server.closeAllConnections();
+  inner.closeAllConnections();
+  return Promise.all([new Promise((resolve) => server.close(resolve)), new Promise((resolve) => inner.close(resolve))]);
+});
 
 const MB = 1024 * 1024;
 
