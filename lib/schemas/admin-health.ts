@@ -13,8 +13,9 @@ export const AdminHealth = z.object({
   mode: z.enum(["embedded", "production"]),
   checkedAt: iso,
   upstream: z.object({
-    reachable: z.boolean(),
-    ok: z.boolean(),
+    /** Null: not checked yet (the budget had no room for the check). */
+    reachable: z.boolean().nullable(),
+    ok: z.boolean().nullable(),
     checkedAt: iso,
     latencyMs: z.number().optional(),
     error: z.string().optional(),

@@ -22,8 +22,8 @@ export function UpstreamCard({ upstream }: { upstream: H["upstream"] }) {
     <Card aria-labelledby="h-upstream" data-testid="health-upstream">
       <CardTitle id="h-upstream">{t("upstream.title")}</CardTitle>
       <dl>
-        <Row term={t("upstream.reachable")}><State ok={upstream.reachable} yes={t("yes")} no={t("no")} /></Row>
-        <Row term={t("upstream.answers")}><State ok={upstream.ok} yes={t("yes")} no={t("no")} /></Row>
+        <Row term={t("upstream.reachable")}><State ok={upstream.reachable} yes={t("yes")} no={t("no")} unknown={t("upstream.notYet")} /></Row>
+        <Row term={t("upstream.answers")}><State ok={upstream.ok} yes={t("yes")} no={t("no")} unknown={t("upstream.notYet")} /></Row>
         <Row term={t("upstream.latency")}>{upstream.latencyMs === undefined ? "—" : t("upstream.latencyValue", { ms: upstream.latencyMs })}</Row>
         <Row term={t("upstream.checkedAt")}>{when(upstream.checkedAt)}</Row>
         {upstream.error && <Row term={t("upstream.error")}><code>{upstream.error}</code></Row>}

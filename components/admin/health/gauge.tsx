@@ -40,7 +40,8 @@ export function Gauge({ label, value, max, valueText, testId, tone }: { label: s
 }
 
 /** A yes/no state with a mark and a word, not a coloured dot alone. */
-export function State({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
+export function State({ ok, yes, no, unknown }: { ok: boolean | null; yes: string; no: string; unknown?: string }) {
+  if (ok === null) return <span className="font-medium text-zinc-700 dark:text-zinc-300">{unknown ?? "—"}</span>;
   return (
     <span className={cn("inline-flex items-center gap-1 font-medium", ok ? "text-green-800 dark:text-green-300" : "text-red-800 dark:text-red-300")}>
       <span aria-hidden="true">{ok ? "✓" : "✗"}</span>

@@ -12,10 +12,10 @@ export const UPSTREAM_CHECK_INTERVAL_MS = 60_000;
 const WRITE_PROBE_MS = 5_000;
 
 export type UpstreamHealth = {
-  /** It answered, with anything but a 5xx. False: down, timing out or failing. */
-  reachable: boolean;
-  /** It answered with a valid account. */
-  ok: boolean;
+  /** It answered, with anything but a 5xx. False: down, timing out or failing. Null: not asked yet. */
+  reachable: boolean | null;
+  /** It answered with a valid account. Null: not asked yet (the budget had no room for the check). */
+  ok: boolean | null;
   checkedAt: string;
   latencyMs?: number;
   error?: string;
@@ -41,10 +41,16 @@ export function upstreamHealth(now = Date.now()): Promise<UpstreamHealth> {
   if (last && now - last.at < UPSTREAM_CHECK_INTERVAL_MS) return last.value;
   const checkedAt = new Date(now).toISOString();
   const t0 = performance.now();
-  const value = probeUpstream().then(
+  const value: Promise<UpstreamHealth> = probeUpstream().then(
     (): UpstreamHealth => ({ reachable: true, ok: true, checkedAt, latencyMs: Math.round(performance.now() - t0) }),
     (e: unknown): UpstreamHealth => {
-      if (e instanceof BudgetExhaustedError && lastAnswer) return lastAnswer;
+      if (e instanceof BudgetExhaustedError) {
+        // Background work may take only part of the budget: right after a cold start the mirror's
+        // fill has it, and "not checked yet" is the truth, not a failure. Asked again next poll.
+        if (last?.value === value) last = undefined;
+        if (lastAnswer) return lastAnswer;
+        return { reachable: null, ok: null, checkedAt, error: toApiError(e).code };
+      }
       return { ...judged(e), checkedAt, latencyMs: Math.round(performance.now() - t0) };
     },
   );

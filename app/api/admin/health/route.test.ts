@@ -4,6 +4,7 @@ import { admin, call, errorOf, ROLES, startHarness, type Harness } from "@/app/a
 import type { AdminHealth } from "@/lib/schemas/admin-health";
 import { resetRecentForTests } from "@/lib/server/gateway/recent";
 import { resetHealthForTests } from "@/lib/server/route/health-check";
+import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { GET } from "./route";
 
 /*
@@ -85,5 +86,22 @@ describe("GET /api/admin/health", () => {
     for (let i = 0; i < 5; i++) await health();
     const stats = (await (await admin(h.simUrl, "stats")).json()) as { total: number };
     expect(stats.total).toBe(0);
+  });
+
+  it("a check the budget had no room for is 'not checked yet', not a failure", async () => {
+    // Two reads a minute leave background work (the health check's lane) no room at all,
+    // as a cold start's mirror fill does for its first minute.
+    resetServiceForTests({ gateway: { limits: { readsPerMinute: 2, writesPerMinute: 1, requestsPerHour: 1000 }, interactiveWaitMs: 0 } });
+    resetHealthForTests();
+    try {
+      const x = await health();
+      expect(x.status).toBe("ok");
+      expect(x.upstream).toMatchObject({ reachable: null, ok: null, error: "budget_exhausted" });
+    } finally {
+      resetServiceForTests();
+      resetHealthForTests();
+    }
+    // The refusal is not kept for a minute: with room again, the next poll checks.
+    expect((await health()).upstream).toMatchObject({ reachable: true, ok: true });
   });
 });
