@@ -19,9 +19,9 @@ export function useVerdictUrl(): VerdictFilterValue {
 /**
  * "Signed off" / "changes requested": a labelled select like the lists'
  * other filters, kept in the URL (`?verdict=`); a change starts again from
- * the first page.
+ * the first page. `mine` offers "needs my verdict" too (the inbox's, a reviewer's landing).
  */
-export function VerdictFilter() {
+export function VerdictFilter({ mine = false }: { mine?: boolean }) {
   const t = useTranslations("collab.verdicts");
   const id = useId();
   const [{ verdict }, set] = useQueryStates({ ...verdictParsers, page: parseAsPage }, URL_STATE_OPTIONS);
@@ -33,11 +33,15 @@ export function VerdictFilter() {
       <select
         id={id}
         className={control}
-        value={verdict ?? ""}
+        value={verdict === "mine" && !mine ? "" : (verdict ?? "")}
         data-testid="verdict-filter"
-        onChange={(e) => void set({ verdict: e.target.value === "signed_off" || e.target.value === "changes" ? e.target.value : null, page: null })}
+        onChange={(e) => {
+          const v = e.target.value;
+          void set({ verdict: v === "signed_off" || v === "changes" || (mine && v === "mine") ? v : null, page: null });
+        }}
       >
         <option value="">{t("filterAll")}</option>
+        {mine && <option value="mine">{t("filterMine")}</option>}
         <option value="signed_off">{t("filterSignedOff")}</option>
         <option value="changes">{t("filterChanges")}</option>
       </select>

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo } from "react";
 import { ChecksFilter, useChecksUrl } from "@/components/checks/checks-filter";
 import { useVerdictUrl, VerdictFilter } from "@/components/collab/verdict-filter";
+import { PhoneFilters } from "@/components/triage/phone-filters";
 import { TriageDesk } from "@/components/triage/triage-desk";
 import type { TriageSource } from "@/components/triage/source";
 import { useStatusLabel } from "@/components/triage/status-badge";
@@ -12,6 +13,7 @@ import { TriagePagination } from "@/components/triage/table/pagination";
 import Link from "next/link";
 import { useLive } from "@/lib/events/live-events";
 import { queuePostsOptions, queuePostsPrefix } from "@/lib/queries/queue";
+import { queueFilterCount } from "@/lib/url-state/filter-count";
 import { QUEUE_DEFAULTS, QUEUE_PAGE_SIZES, lastPage } from "@/lib/url-state/queue";
 import { QueueFilters } from "./filters";
 import { QueueEmptyState } from "./table/empty-state";
@@ -57,11 +59,14 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
         )
       }
       filters={
-        <>
-          <QueueFilters statuses={url.statuses} sort={url.sort} onStatuses={(statuses) => setUrl({ statuses })} onSort={(sort) => setUrl({ sort })} />
-          <VerdictFilter />
-          <ChecksFilter />
-        </>
+        // On a phone, behind one button with the count of those set (issue 34.7).
+        <PhoneFilters count={queueFilterCount(url, { verdict, checks })}>
+          <div className="flex flex-col gap-3">
+            <QueueFilters statuses={url.statuses} sort={url.sort} onStatuses={(statuses) => setUrl({ statuses })} onSort={(sort) => setUrl({ sort })} />
+            <VerdictFilter />
+            <ChecksFilter />
+          </div>
+        </PhoneFilters>
       }
       empty={<QueueEmptyState statuses={url.statuses.map(statusLabel).join(", ")} resetHref={hrefFor(QUEUE_DEFAULTS)} isDefault={isDefaultFilter} />}
       footer={(all) => <TriagePagination page={url.page} size={url.size} sizes={QUEUE_PAGE_SIZES} total={all} onPage={(page) => setUrl({ page })} onSize={(size) => setUrl({ size })} />}

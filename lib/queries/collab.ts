@@ -99,7 +99,7 @@ export const rowFactsQuery = (taskIds: readonly number[]) =>
  * (`?verdict=`): the same query with the parameter added, under a key of its
  * own below the inbox's prefix (so every inbox invalidation reaches it).
  */
-export function inboxVerdictOptions(filters: InboxFilters, verdict: "signed_off" | "changes" | null) {
+export function inboxVerdictOptions(filters: InboxFilters, verdict: "signed_off" | "changes" | "mine" | null) {
   const base = inboxOptions(filters);
   if (!verdict) return base;
   const query = { ...inboxApiQuery(filters), verdict };

@@ -14,8 +14,11 @@ export const QUEUE_PAGE_SIZES = [20, 50, 100] as const;
 export type QueuePageSize = (typeof QUEUE_PAGE_SIZES)[number];
 
 const DEFAULT_STATUSES: PostStatus[] = ["WAITING_APPROVAL"];
-/** The verdict filter's values (lib/server/collab/row-filter.ts; repeated here to keep server code out of the bundle). */
-export const VERDICT_STATES_FILTER = ["signed_off", "changes"] as const;
+/**
+ * The verdict filter's values (lib/server/collab/row-filter.ts; repeated here to keep server code out of the bundle);
+ * `mine`, "needs my verdict", is the inbox's own (app/api/inbox/route.ts): the queue leaves it out.
+ */
+export const VERDICT_STATES_FILTER = ["signed_off", "changes", "mine"] as const;
 // Soonest planned time first: the most urgent posts at the top, where an editor starts.
 const DEFAULT_SORT: PostSort = "publish_at";
 
@@ -59,7 +62,7 @@ export function queueApiQuery(
   const status = canonicalStatuses(state.statuses).join(",");
   const base = { status, sort: state.sort, limit: state.size, offset: (state.page - 1) * state.size, ...checksApiQuery(state.checks) };
   // Only when set, so the plain queue keeps its one cache entry and URL.
-  return state.verdict ? { ...base, verdict: state.verdict } : base;
+  return state.verdict && state.verdict !== "mine" ? { ...base, verdict: state.verdict } : base;
 }
 
 /** The last page that has rows (at least 1), for clamping a page number past the end. */

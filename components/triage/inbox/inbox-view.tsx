@@ -8,7 +8,9 @@ import { useVerdictUrl, VerdictFilter } from "@/components/collab/verdict-filter
 import { inboxVerdictOptions } from "@/lib/queries/collab";
 import { inboxPrefix } from "@/lib/queries/inbox";
 import { INBOX_DEFAULTS, INBOX_PAGE_SIZES, inboxFilters, inboxUrlSearch, isFiltered } from "@/lib/url-state/inbox";
+import { inboxFilterCount } from "@/lib/url-state/filter-count";
 import { lastPage } from "@/lib/url-state/queue";
+import { PhoneFilters } from "../phone-filters";
 import type { TriageSource } from "../source";
 import { TriagePagination } from "../table/pagination";
 import { TriageDesk } from "../triage-desk";
@@ -55,21 +57,25 @@ export function InboxView({ canDecide }: { canDecide: boolean }) {
         title={t("title")}
         subtitle={
           <div className="flex flex-col gap-1">
-            <p>{t("intro")}</p>
+            {/* On a phone the title says enough: the first posts come on the first screen (issue 34.7). */}
+            <p className="hidden sm:block">{t("intro")}</p>
             <InboxFreshness campaigns={campaigns} />
           </div>
         }
         filters={
-          <div className="flex flex-col gap-3">
-            <InboxFilters state={url} campaigns={campaigns} onChange={setUrl} />
-            {/* Reviewer verdicts ("signed off", "changes requested"), from the dashboard's own database. */}
-            <div className="flex flex-wrap gap-3">
-              <VerdictFilter />
-              <ChecksFilter />
+          // On a phone, behind one button with the count of those set (issue 34.7).
+          <PhoneFilters count={inboxFilterCount(url, { verdict, checks })}>
+            <div className="flex flex-col gap-3">
+              <InboxFilters state={url} campaigns={campaigns} onChange={setUrl} />
+              {/* Reviewer verdicts ("signed off", "changes requested", "needs mine"), from the dashboard's own database. */}
+              <div className="flex flex-wrap gap-3">
+                <VerdictFilter mine />
+                <ChecksFilter />
+              </div>
             </div>
-          </div>
+          </PhoneFilters>
         }
-        empty={<InboxEmptyState filtered={isFiltered(url) || checks !== null} resetHref={hrefFor(INBOX_DEFAULTS)} />}
+        empty={<InboxEmptyState filtered={isFiltered(url) || checks !== null || verdict !== null} resetHref={hrefFor(INBOX_DEFAULTS)} />}
         footer={(all) => <TriagePagination page={url.page} size={url.size} sizes={INBOX_PAGE_SIZES} total={all} onPage={(page) => setUrl({ page })} onSize={(size) => setUrl({ size })} />}
         tableLabel={t("tableLabel")}
         caption={(all) => t("caption", { total: all })}
