@@ -126,6 +126,14 @@ test("on a phone the month is an agenda without sideways scrolling, in English t
   const agenda = page.getByTestId("calendar-agenda");
   await expect(agenda).toBeVisible();
   await expect(page.getByRole("grid")).toBeHidden();
+  // It starts today (the 1st of the month is behind a button when the month began earlier).
+  const first = await agenda.locator("li[data-day]").first().getAttribute("data-day");
+  expect(first! >= today(), `agenda starts ${first}, today ${today()}`).toBe(true);
+  const earlier = page.getByTestId("agenda-earlier");
+  if (await earlier.isVisible()) {
+    await earlier.click();
+    expect((await agenda.locator("li[data-day]").first().getAttribute("data-day"))! < today()).toBe(true);
+  }
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
   await expectNoA11yViolations(page);

@@ -93,18 +93,40 @@ export function PostPageLayout({
         </div>
       </div>
       {/* On phones the columns dissolve (display: contents) into one flex column with the decision
-          panel first; from lg up, two columns with the decision panel atop the right one. It comes
-          first in the document too: the browser paints the HTML as it arrives, and a panel placed
-          first by CSS but arriving last pushed the text down under the reader (CLS 0.1). */}
-      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
-        {canDecide && (
-          <Panel title={t("panels.decision")} id="decision" lines={2} className="lg:col-start-3 lg:row-start-1" ready={ready}>
-            <PostOverLimit id={id} />
-            <SignoffNotice id={id} />
-            <DecisionPanel id={id} />
-          </Panel>
-        )}
-        <div className={`contents min-w-0 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:block lg:space-y-6 ${LATER_PANELS}`}>
+          panel first and the right column's other panels last; from lg up, two columns with the
+          decision panel atop the right one. It comes first in the document too: the browser paints
+          the HTML as it arrives, and a panel placed first by CSS but arriving last pushed the text
+          down under the reader (CLS 0.1). From lg up the right column runs the page's whole height
+          and the decision panel sticks to the top of the window while the text, versions and
+          previews scroll (issue 34.6): the column's other panels pass under it, and a panel taller
+          than the window scrolls inside itself rather than being cut. */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
+        <div className="contents lg:col-start-3 lg:row-start-1 lg:flex lg:min-w-0 lg:flex-col lg:gap-6 lg:self-stretch">
+          {canDecide && (
+            <Panel
+              title={t("panels.decision")}
+              id="decision"
+              lines={2}
+              className="lg:sticky lg:top-4 lg:z-10 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto lg:shadow-md"
+              ready={ready}
+            >
+              <PostOverLimit id={id} />
+              <SignoffNotice id={id} />
+              <DecisionPanel id={id} />
+            </Panel>
+          )}
+          <div className={`flex min-w-0 flex-col gap-6 max-lg:order-last lg:block lg:space-y-6 ${LAYOUT_WHEN_NEAR}`}>
+            {verdicts}
+            <Panel title={t("panels.timeline")} id="timeline" lines={4} ready={ready}>
+              <PostTimeline id={id} />
+            </Panel>
+            <Panel title={t("panels.engagement")} id="engagement" lines={5} ready={ready}>
+              <EngagementSummary id={id} />
+            </Panel>
+            {history}
+          </div>
+        </div>
+        <div className={`contents min-w-0 lg:col-span-2 lg:col-start-1 lg:row-start-1 lg:block lg:space-y-6 ${LATER_PANELS}`}>
           <Panel title={t("panels.text")} id="text" ready={ready}>
             <PostText id={id} />
           </Panel>
@@ -122,16 +144,6 @@ export function PostPageLayout({
             <PublishRecords id={id} />
           </Panel>
           {comments}
-        </div>
-        <div className={`contents min-w-0 lg:col-start-3 lg:block lg:space-y-6 ${canDecide ? "lg:row-start-2" : "lg:row-start-1"} ${LAYOUT_WHEN_NEAR}`}>
-          {verdicts}
-          <Panel title={t("panels.timeline")} id="timeline" lines={4} ready={ready}>
-            <PostTimeline id={id} />
-          </Panel>
-          <Panel title={t("panels.engagement")} id="engagement" lines={5} ready={ready}>
-            <EngagementSummary id={id} />
-          </Panel>
-          {history}
         </div>
       </div>
     </div>

@@ -2,9 +2,12 @@ import type { Metadata } from "next";
 import { getFormatter, getTimeZone, getTranslations } from "next-intl/server";
 import { NotifySettingsForm } from "@/components/notify/settings-form";
 import { TelegramSection } from "@/components/telegram/telegram-section";
+import { LandingForm } from "@/components/profile/landing-form";
 import { TimeZoneForm } from "@/components/profile/time-zone-form";
 import { teamTimeZone } from "@/i18n/time-zone";
+import { getOwnLanding } from "@/lib/server/profile/landing";
 import { getOwnTimeZone } from "@/lib/server/profile/time-zone";
+import { defaultLanding, LANDINGS } from "@/lib/auth/landing";
 import { requireCurrentUser } from "@/lib/auth/current-user";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,6 +19,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ProfilePage() {
   const [user, t, common] = await Promise.all([requireCurrentUser(), getTranslations("notify"), getTranslations("common")]);
   const own = await getOwnTimeZone(user.email).catch(() => null);
+  const ownLanding = await getOwnLanding(user.email).catch(() => null);
+  const landingPages = Object.fromEntries(LANDINGS.map((l) => [l, t(`profile.landingPages.${l}`)])) as Record<(typeof LANDINGS)[number], string>;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-semibold">{t("profile.title")}</h1>
@@ -31,6 +36,22 @@ export default async function ProfilePage() {
           <dt className="text-zinc-600 dark:text-zinc-400">{t("profile.role")}</dt>
           <dd>{common(`roles.${user.role}`)}</dd>
         </dl>
+      </section>
+      <section aria-labelledby="profile-landing" className="flex flex-col gap-3 rounded-md border border-zinc-300 p-4 dark:border-zinc-700">
+        <h2 id="profile-landing" className="text-lg font-semibold">
+          {t("profile.landing")}
+        </h2>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("profile.landingIntro")}</p>
+        <LandingForm
+          own={ownLanding}
+          texts={{
+            label: t("profile.landing"),
+            role: t("profile.landingRole", { page: landingPages[defaultLanding(user.role)] }),
+            save: t("profile.landingSave"),
+            saved: t("profile.landingSaved"),
+            pages: landingPages,
+          }}
+        />
       </section>
       <section aria-labelledby="profile-time-zone" className="flex flex-col gap-3 rounded-md border border-zinc-300 p-4 dark:border-zinc-700">
         <h2 id="profile-time-zone" className="text-lg font-semibold">
