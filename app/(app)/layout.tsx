@@ -3,6 +3,7 @@ import { HeaderReads } from "@/components/shell/header-reads";
 import { requireCurrentUser } from "@/lib/auth/current-user";
 import { HydrateLater } from "@/components/shell/hydrate-later";
 import { SkipLink } from "@/components/shell/skip-link";
+import { ViewerRole } from "@/components/shell/viewer-role";
 import { OutageProvider } from "@/components/ui/outage";
 import { LiveEvents } from "@/lib/events/live-events";
 import { eventResumePoint } from "@/lib/server/events";
@@ -26,7 +27,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
         {/* The header and the page hydrate after React's root pass, in slices, not in one long task. */}
         <OutageProvider>
           <LiveEvents resumeAfter={resumeAfter}>
-            <HydrateLater>{children}</HydrateLater>
+            <HydrateLater>
+              <ViewerRole role={user.role}>{children}</ViewerRole>
+            </HydrateLater>
           </LiveEvents>
         </OutageProvider>
       </main>

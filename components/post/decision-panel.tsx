@@ -4,28 +4,28 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { SignoffGate } from "@/components/collab/signoff-notice";
-import type { Deferred } from "@/components/triage/deferred";
-import { useUndoToast } from "@/components/triage/undo-toast";
+import { useIsAdmin } from "@/components/shell/viewer-role";
+import type { Deferred, SingleDecision } from "@/components/triage/deferred";
+import { useDecisionWindow } from "@/components/triage/undo-toast";
+import { isCheckBlocked, useSendDecision } from "@/components/triage/use-decisions";
 import { Button } from "@/components/ui/button";
 import { NoteList } from "@/components/ui/note-list";
 import { ErrorState } from "@/components/ui/query-states";
+import { notify } from "@/components/ui/toaster";
 import { postDecisionsKey } from "@/lib/queries/decisions";
-import { approvePost, postKey, rejectPost, rejectReasonsKey, rejectReasonsOptions, type DecisionResponse } from "@/lib/queries/posts";
+import { postKey, rejectReasonsKey, rejectReasonsOptions, type DecisionResponse } from "@/lib/queries/posts";
 import { usePostReadable } from "@/lib/queries/post-readable";
-import { useUndoWindow } from "@/lib/keyboard/use-undo-window";
 import { DecisionNotes, useDecisionOffer, usable } from "./decision-offer";
 import { useDecisionNotes } from "./decision-notes";
 import { APPROVAL_RESULTS, useEnumLabel } from "./labels";
 import { NextWaitingPost } from "./next-waiting";
-import { FlaggedConfirm, useApproveProblems, useConfirmedNote } from "./flagged-approve";
+import { BlockedNote, FlaggedConfirm, useApproveButton, useApproveProblems, type Confirmed } from "./flagged-approve";
 import { RejectDialog } from "./reject-dialog";
 import { RejectedNote, useDashboardReject } from "./rejected-state";
 import { PostStatusBadge } from "./status-badge";
 import { usePost } from "./use-post";
 import { isVersionChanged, VersionChangedNotice, type VersionChange } from "./version-changed";
 
-/** Every decision names the version it is about (undefined only for a post with no active version). */
-type Decision = { action: "approve"; version?: number; note?: string } | { action: "reject"; reason: string; category?: string; version?: number };
 /** What a reject's dialog is for: the version it pins, and what it starts with when sent again on a new version. */
 type Rejecting = { version?: number; initial?: { reason: string; category?: string } };
 
@@ -60,71 +60,64 @@ export function DecisionPanel({ id }: { id: number }) {
   // Rejected here: who, when and why, in place of "canceled, no decision needed" (kept for posts canceled elsewhere).
   const rejectedBy = useDashboardReject(id, status);
 
-  const mutation = useMutation<DecisionResponse, Error, Decision>({
-    mutationFn: (d) =>
-      d.action === "approve"
-        ? approvePost(id, { version: d.version, ...(d.note ? { note: d.note } : {}) })
-        : rejectPost(id, { reason: d.reason, category: d.category, version: d.version }),
-    onMutate: () => setChanged(null),
-    // A reject that failed keeps its dialog open, with the reason and the error in it.
-    onSuccess: () => {
-      setRejecting(null);
-      setRejected(undefined);
+  // The one decision flow (components/triage/undo-toast.tsx): approve and reject wait out the same
+  // 5 s undo window as every other path, with the post's own toast, pinned to the version shown;
+  // then useSendDecision sends and says the outcome in that toast. Leaving the page sends it (keepalive).
+  const sendDecision = useSendDecision(notify);
+  const mutation = useMutation<DecisionResponse, Error, SingleDecision>({
+    mutationFn: async (d) => {
+      const outcome = await sendDecision(d);
+      if (outcome.kind === "sent") return outcome.response;
+      throw outcome.error;
     },
-    onError: (e) => setChanged(isVersionChanged(e)),
+    onMutate: () => setChanged(null),
+    onSuccess: () => setRejected(undefined),
+    onError: (e, d) => {
+      const change = isVersionChanged(e);
+      setChanged(change);
+      // A reject that did not go through keeps what was typed, offered again (on the new text when it changed).
+      if (d.kind === "reject") setRejected(d.input);
+    },
     onSettled: (_data, _error, d) => {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: postKey(id) }),
         queryClient.invalidateQueries({ queryKey: postDecisionsKey(id) }),
-        d.action === "reject" ? queryClient.invalidateQueries({ queryKey: rejectReasonsKey(campaignId) }) : undefined,
+        d.kind === "reject" ? queryClient.invalidateQueries({ queryKey: rejectReasonsKey(campaignId) }) : undefined,
       ]);
     },
   });
-
-  // Approve waits out the same 5 s undo window as the queue's and inbox's (one toast, Undo), pinned to
-  // the version shown; leaving the page sends it (keepalive), as there.
-  const sendApproval = useCallback(
+  const send = useCallback(
     (d: Deferred, { keepalive }: { keepalive: boolean }) => {
-      if (d.kind !== "approve") return;
-      const version = d.version === null ? undefined : d.version;
-      const note = d.note;
-      if (!keepalive) return mutation.mutate({ action: "approve", version, note });
-      void fetch(`/api/posts/${d.id}/approve`, {
-        method: "POST",
-        keepalive: true,
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ source: "single", ...(note ? { note } : {}), ...(version === undefined ? {} : { version }) }),
-      }).catch(() => undefined);
+      if (d.kind === "bulk") return;
+      if (keepalive) void sendDecision(d, { keepalive });
+      else mutation.mutate(d);
     },
-    [mutation],
+    [mutation, sendDecision],
   );
-  const undoWindow = useUndoWindow<Deferred>(sendApproval);
-  useUndoToast(undoWindow.pending, (key) => void undoWindow.undo(key));
+  const undoWindow = useDecisionWindow(send);
   const waiting = undoWindow.pending.length > 0;
-  const approve = (version: number | undefined, note?: string) => {
+  const schedule = (d: SingleDecision) => {
     mutation.reset();
-    undoWindow.schedule(`approve:${id}`, { kind: "approve", id, version: version ?? null, ...(note ? { note } : {}) });
+    setChanged(null);
+    undoWindow.schedule(d);
   };
-  // A flagged post (over a platform limit) is not approved with one tap: the button names the
-  // problem, a second step confirms, and the confirmation goes to the audit log as the approve's note.
-  const problems = useApproveProblems(id);
-  const confirmedNote = useConfirmedNote();
+  const approve = (version: number | undefined, confirmed?: Confirmed) =>
+    schedule({ kind: "approve", id, version: version ?? null, source: "single", ...(confirmed?.note ? { note: confirmed.note } : {}), ...(confirmed?.override ? { override: confirmed.override } : {}) });
+  // A flagged post is not approved with one tap: the button names the problem, a second step
+  // confirms (an admin lifting the checks' block gives a reason), and the confirmation goes to the
+  // audit log as the approve's note. Without the admin role a blocked post says why it cannot be approved.
+  const flags = useApproveProblems(id);
+  const admin = useIsAdmin();
+  const button = useApproveButton()(flags, admin, t("approve"));
   const [confirming, setConfirming] = useState(false);
-  const tf = useTranslations("review.decision.flagged");
 
   // Categories and the campaign's usual reasons (our database only, no upstream request) are there when the dialog opens.
   const prefetchReasons = () => void queryClient.prefetchQuery(rejectReasonsOptions(campaignId));
 
+  // The dialog closes once the reject is waiting out its undo window; what was typed comes back if it fails.
   const sendReject = async (pin: Rejecting, reason: string, category: string | undefined) => {
-    try {
-      await mutation.mutateAsync({ action: "reject", reason, category, version: pin.version });
-    } catch (e) {
-      const change = isVersionChanged(e);
-      if (!change) throw e;
-      // Not a failure of the reason: the dialog gives way to the diff, and what was typed is kept for the new text.
-      setRejecting(null);
-      setRejected({ reason, category });
-    }
+    setRejecting(null);
+    schedule({ kind: "reject", id, version: pin.version ?? null, source: "single", input: { reason, ...(category ? { category } : {}) } });
   };
 
   return (
@@ -137,19 +130,15 @@ export function DecisionPanel({ id }: { id: number }) {
               {(signoffPending) => (
                 <Button
                   variant="success"
-                  disabled={mutation.isPending || waiting || !usable(offer, "approve") || signoffPending}
+                  disabled={mutation.isPending || waiting || !usable(offer, "approve") || signoffPending || button.mode === "blocked"}
                   aria-describedby={signoffPending ? `signoff-missing-${id}` : undefined}
                   data-signoff-pending={signoffPending || undefined}
-                  onClick={() => (problems.length > 0 ? setConfirming(true) : approve(shownVersion))}
-                  data-flagged={problems.length > 0 || undefined}
-                  aria-expanded={problems.length > 0 ? confirming : undefined}
+                  onClick={() => (button.mode === "plain" ? approve(shownVersion) : setConfirming(true))}
+                  data-flagged={button.mode === "plain" ? undefined : button.mode}
+                  aria-expanded={button.mode === "confirm" || button.mode === "override" ? confirming : undefined}
                 >
-                  <span aria-hidden="true">{problems.length > 0 ? "⚠" : "✓"}</span>
-                  {problems.length === 0
-                    ? t("approve")
-                    : problems.length === 1
-                      ? tf("button", { problem: problems[0] ?? "" })
-                      : tf("buttonMore", { problem: problems[0] ?? "", count: problems.length - 1 })}
+                  <span aria-hidden="true">{button.icon}</span>
+                  {button.label}
                 </Button>
               )}
             </SignoffGate>
@@ -158,7 +147,7 @@ export function DecisionPanel({ id }: { id: number }) {
             <Button
               variant="danger"
               disabled={mutation.isPending || waiting || !usable(offer, "reject")}
-              onClick={() => setRejecting({ version: shownVersion })}
+              onClick={() => setRejecting({ version: shownVersion, initial: rejected })}
               onPointerEnter={prefetchReasons}
               onFocus={prefetchReasons}
             >
@@ -168,16 +157,18 @@ export function DecisionPanel({ id }: { id: number }) {
           )}
         </div>
       )}
-      {confirming && problems.length > 0 && !waiting && (
+      {confirming && (button.mode === "confirm" || button.mode === "override") && !waiting && (
         <FlaggedConfirm
-          problems={problems}
-          onConfirm={() => {
+          flags={flags}
+          autoFocus
+          onConfirm={(confirmed) => {
             setConfirming(false);
-            approve(shownVersion, confirmedNote(problems));
+            approve(shownVersion, confirmed);
           }}
           onCancel={() => setConfirming(false)}
         />
       )}
+      {offer.approve && button.mode === "blocked" && <BlockedNote flags={flags} />}
       {rejectedBy && !mutation.isSuccess ? <RejectedNote item={rejectedBy} /> : <DecisionNotes notes={offer.notes} />}
       <div aria-live="polite">
         {mutation.isPending && <p className="text-sm">{t("sending")}</p>}
@@ -214,6 +205,11 @@ export function DecisionPanel({ id }: { id: number }) {
             mutation.reset();
           }}
         />
+      ) : mutation.isError && isCheckBlocked(mutation.error) ? (
+        // The checks found a blocking issue the page had not shown yet: said as a reason, not as a failure.
+        <p role="note" data-decision-blocked className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          {mutation.error.message}
+        </p>
       ) : (
         mutation.isError &&
         !rejecting && (

@@ -129,7 +129,8 @@ describe("the post page's decision on a replaced text", () => {
     fireEvent.change(within(dialog).getByRole("textbox"), { target: { value: "Слишком сухо" } });
     fireEvent.keyDown(within(dialog).getByRole("textbox"), { key: "Enter", ctrlKey: true });
 
-    await waitFor(() => expect(notice()).not.toBeNull());
+    // The reject waits out its 5 s undo window first, like every decision.
+    await waitFor(() => expect(notice()).not.toBeNull(), { timeout: 8_000 });
     expect(sent[0]?.body).toMatchObject({ reason: "Слишком сухо", category: "tone", version: 1 });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
@@ -139,9 +140,9 @@ describe("the post page's decision on a replaced text", () => {
     expect((within(dialog).getByRole("textbox") as HTMLTextAreaElement).value).toBe("Слишком сухо");
     expect((within(dialog).getByRole("radio", { name: /Тон/ }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(dialog).getByRole("button", { name: "Отклонить" }));
-    await waitFor(() => expect(document.querySelector("[data-decision-result]")?.getAttribute("data-decision-result")).toBe("rejected_now"));
+    await waitFor(() => expect(document.querySelector("[data-decision-result]")?.getAttribute("data-decision-result")).toBe("rejected_now"), { timeout: 8_000 });
     expect(sent[1]?.body).toMatchObject({ reason: "Слишком сухо", category: "tone", version: 2 });
-  });
+  }, 30_000);
 
   it("leaving it sends nothing more and brings the buttons back", async () => {
     const sent = serve(() => refusal(1, 2));

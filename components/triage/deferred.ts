@@ -5,11 +5,26 @@ import type { RejectInput } from "./use-decisions";
 export type BulkGroup = { campaignId: number; taskIds: number[]; versions: (number | null)[] };
 export type BulkPlan = { action: "approve" | "reject"; groups: BulkGroup[]; input?: RejectInput; count: number };
 
-/** A decision waiting out its undo window: one keyboard approval, or a bulk job not yet started. */
-/** `source`: the audit's word for where it was decided (the keys by default; "single" for the preview's button); `note`: a confirmation for the audit. */
-export type Deferred = { kind: "approve"; id: number; version: Pin; source?: "single" | "keyboard"; note?: string } | { kind: "bulk"; plan: BulkPlan };
+/** Where a decision was made, in the audit's words: a button ("single") or the keys. */
+export type DecisionSource = "single" | "keyboard";
+/**
+ * One post's decision waiting out its undo window, whatever path it came by (keys, the preview,
+ * the phone sheet, the post page): pinned to the version shown. An approve may carry the
+ * confirmation of a flagged post (`note`, for the audit) and an admin's override of blocking
+ * checks with its reason; a reject carries its reason.
+ */
+export type SingleDecision = (
+  | { kind: "approve"; id: number; version: Pin; source?: DecisionSource; note?: string; override?: { reason: string } }
+  | { kind: "reject"; id: number; version: Pin; source?: DecisionSource; input: RejectInput }
+) & {
+  /** The post's toast for this decision (given when its window starts): its countdown, then its outcome in place. */
+  toast?: string;
+};
+/** A decision waiting out its undo window: one post's, or a bulk job not yet started. */
+export type Deferred = SingleDecision | { kind: "bulk"; plan: BulkPlan };
 
-export const deferredKey = (d: Deferred, serial = 0): string => (d.kind === "approve" ? `approve:${d.id}` : `bulk:${serial}`);
+/** One key per post: a post has at most one decision waiting. */
+export const deferredKey = (d: Deferred, serial = 0): string => (d.kind === "bulk" ? `bulk:${serial}` : `post:${d.id}`);
 
 /** Splits selected posts by campaign (in their order on screen), each with the versions known for it. */
 export function planBulk(

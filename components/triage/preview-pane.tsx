@@ -4,6 +4,8 @@ import { useTranslations, useFormatter } from "next-intl";
 import { useCallback, useMemo } from "react";
 import { linkTimes, useLinkExpiry } from "@/components/media/use-link-expiry";
 import { DecisionNotes, useDecisionOffer, usable } from "@/components/post/decision-offer";
+import { BlockedNote, FlaggedConfirm, NO_FLAGS, useApproveButton, type ApproveFlags, type Confirmed } from "@/components/post/flagged-approve";
+import { useIsAdmin } from "@/components/shell/viewer-role";
 import { PostStatusBadge } from "@/components/post/status-badge";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
@@ -39,7 +41,13 @@ type Props = {
   busy: boolean;
   /** The inbox names each post's campaign. */
   showCampaign?: boolean;
-  onApprove: (id: number) => void;
+  /** What stops a one-tap approve of this post (over a limit, blocking checks): the button names it and asks. */
+  approveFlags?: ApproveFlags;
+  /** The confirmation of a flagged approve is open (its button, or `a` on the post). */
+  confirming?: boolean;
+  onConfirmingChange?: (open: boolean) => void;
+  /** `confirmed`: a flagged post's confirmation (its audit note, an admin's override). */
+  onApprove: (id: number, confirmed?: Confirmed) => void;
   onReject: (id: number) => void;
   onClose?: () => void;
   /** The pane appears twice (side pane, phone sheet): each copy needs its own id. */
@@ -57,6 +65,8 @@ export function PreviewPane(props: Props) {
   const tt = useTranslations("review.triage.preview");
   const format = useFormatter();
   const offerFor = useDecisionOffer();
+  const admin = useIsAdmin();
+  const approveButton = useApproveButton();
   if (!post) {
     return <p className="p-4 text-sm text-zinc-700 dark:text-zinc-300">{t("empty")}</p>;
   }
@@ -67,6 +77,9 @@ export function PreviewPane(props: Props) {
   const blocked = busy || pending || pin === undefined || changed != null;
   const updatedAt = shown?.data.updated_at ?? post.updated_at;
   const text = shown ? shown.data.text : post.text;
+  const flags = props.approveFlags ?? NO_FLAGS;
+  const button = approveButton(flags, admin, t("approve"));
+  const asking = props.confirming === true && (button.mode === "confirm" || button.mode === "override");
 
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 p-4" data-preview-post={post.task_id}>
@@ -95,8 +108,19 @@ export function PreviewPane(props: Props) {
       {canDecide && !changed && (
         <div className="flex flex-wrap items-center gap-2">
           {offer.approve && (
-            <Button size="sm" variant="success" disabled={blocked || !usable(offer, "approve")} onClick={() => onApprove(post.task_id)} aria-keyshortcuts="a">
-              {t("approve")}
+            <Button
+              size="sm"
+              variant="success"
+              disabled={blocked || !usable(offer, "approve") || button.mode === "blocked"}
+              onClick={() => (button.mode === "plain" ? onApprove(post.task_id) : props.onConfirmingChange?.(true))}
+              aria-keyshortcuts="a"
+              data-flagged={button.mode === "plain" ? undefined : button.mode}
+              aria-expanded={button.mode === "confirm" || button.mode === "override" ? asking : undefined}
+              // The button names the problem: it may take a line of its own on a narrow pane.
+              className="h-auto min-h-8 max-w-full whitespace-normal text-left"
+            >
+              {button.mode !== "plain" && <span aria-hidden="true">{button.icon}</span>}
+              {button.label}
             </Button>
           )}
           {offer.reject && (
@@ -108,6 +132,10 @@ export function PreviewPane(props: Props) {
           <DecisionNotes notes={waiting && (offer.approve || offer.reject) ? [...offer.notes, tt("loadingVersion")] : offer.notes} className="basis-full" />
         </div>
       )}
+      {canDecide && !changed && offer.approve && asking && !pending && (
+        <FlaggedConfirm flags={flags} autoFocus onConfirm={(c) => onApprove(post.task_id, c)} onCancel={() => props.onConfirmingChange?.(false)} />
+      )}
+      {canDecide && !changed && offer.approve && button.mode === "blocked" && <BlockedNote flags={flags} />}
       {!canDecide && <OpenLink id={post.task_id} />}
       {props.detailError != null && !shown && <ErrorState error={props.detailError} onRetry={props.onDetailRefresh} />}
 

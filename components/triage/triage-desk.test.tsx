@@ -163,9 +163,13 @@ describe("TriageDesk: the preview's Approve", () => {
     press("a");
     await act(() => vi.advanceTimersByTimeAsync(5_500));
     await waitFor(() => expect(posted(/approve$/)).toHaveLength(2));
+    // sonner applies an update on its next timer tick.
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
     await waitFor(() => expect(screen.getByText("#1: OK")).toBeTruthy());
-    expect(screen.getByText("#2: OK")).toBeTruthy();
+    await waitFor(() => expect(screen.getByText("#2: OK")).toBeTruthy());
     expect(document.body.textContent).not.toMatch(/×2/);
+    // Each post's countdown became its outcome, in place: nothing is left counting down.
+    expect(document.querySelectorAll("[data-undo-toast]")).toHaveLength(0);
   });
 });
 
@@ -193,12 +197,14 @@ describe("TriageDesk: keyboard decisions", () => {
     expect(cursor()).toBe(2);
     press("a");
     expect(cursor()).toBe(3);
-    // One toast counts both, never a toast per post.
-    await waitFor(() => expect(undoToast()).toContain("and 1 more decision waiting to be sent"));
-    expect(document.querySelectorAll("[data-undo-toast]")).toHaveLength(1);
+    // A toast per post, each with its own countdown and Undo: never merged.
+    await waitFor(() => expect(document.querySelectorAll("[data-undo-toast]")).toHaveLength(2));
+    expect(screen.getByRole("button", { name: "Undo approving post #1" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Undo approving post #2" })).toBeTruthy();
     press("u");
     expect(cursor()).toBe(2);
-    await waitFor(() => expect(undoToast()).toContain("Post #1 will be approved"));
+    await waitFor(() => expect(document.querySelectorAll("[data-undo-toast]")).toHaveLength(1));
+    expect(undoToast()).toContain("Post #1 will be approved");
     press("z", { ctrlKey: true });
     expect(cursor()).toBe(1);
     await waitFor(() => expect(undoToast()).toBeNull());
@@ -222,7 +228,7 @@ describe("TriageDesk: keyboard decisions", () => {
     expect(undoToast()).toContain("Post #1 will be approved");
   });
 
-  it("r asks for the reason, sends it with the version seen, then moves on", async () => {
+  it("r asks for the reason, then moves on; the reject waits out its 5 s window with the version seen", async () => {
     versions = { 1: 2 };
     renderDesk([row(1), row(2)]);
     press("j");
@@ -233,9 +239,31 @@ describe("TriageDesk: keyboard decisions", () => {
     expect(cursor()).toBe(1);
     fireEvent.change(within(dialog).getByLabelText("Reason for rejection"), { target: { value: "off topic" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    await waitFor(() => expect(cursor()).toBe(2));
+    await waitFor(() => expect(undoToast()).toContain("Post #1 will be rejected in 5 s"));
+    expect(posted(/reject$/)).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
     await waitFor(() => expect(posted(/\/api\/posts\/1\/reject$/)).toHaveLength(1));
     expect(posted(/reject$/)[0]?.body).toMatchObject({ reason: "off topic", source: "keyboard", version: 2 });
-    await waitFor(() => expect(cursor()).toBe(2));
+    await waitFor(() => expect(screen.getByText("#1: OK")).toBeTruthy());
+  });
+
+  it("Undo takes a reject back: nothing is sent, and r on the post offers the reason typed", async () => {
+    renderDesk([row(1), row(2)]);
+    press("j");
+    await versionShown(1);
+    press("r");
+    const dialog = await screen.findByRole("dialog", { name: "Reject post #1" });
+    fireEvent.change(within(dialog).getByLabelText("Reason for rejection"), { target: { value: "typo in the title" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Undo rejecting post #1" }));
+    expect(cursor()).toBe(1);
+    await waitFor(() => expect(undoToast()).toBeNull());
+    await act(() => vi.advanceTimersByTimeAsync(6_000));
+    expect(posted(/reject$/)).toHaveLength(0);
+    press("r");
+    const again = await screen.findByRole("dialog", { name: "Reject post #1" });
+    expect((within(again).getByLabelText("Reason for rejection") as HTMLTextAreaElement).value).toBe("typo in the title");
   });
 
   it("a waits for the post's text: before it is loaded it only says why", async () => {

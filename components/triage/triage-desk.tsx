@@ -20,6 +20,8 @@ import { TriageTableSkeleton } from "./table/skeleton";
 import type { TriageColumnSet } from "./table/columns";
 import { useTriageDesk } from "./use-triage-desk";
 import { VersionChangedNotice } from "@/components/post/version-changed";
+import type { Confirmed } from "@/components/post/flagged-approve";
+import { useToastInset } from "@/components/ui/use-toast-inset";
 
 // What shows only after a key or a bulk decision loads then, not with the queue.
 const KeysDialog = dynamic(() => import("./keys-dialog").then((m) => m.KeysDialog));
@@ -62,6 +64,9 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => root.current?.setAttribute("data-interactive", "true"), []);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The phone sheet's decision buttons stay clear of the toasts: they rise above it while it shows.
+  const sheetRef = useRef<HTMLElement>(null);
+  useToastInset(sheetRef, "triage-sheet", sheetOpen);
   const [focusToken, setFocusToken] = useState(0);
 
   // A j/k press moves focus to the new cursor row; clicks do not steal focus.
@@ -108,7 +113,9 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
         currentVersion={change.current}
         onDecide={(action, version) => {
           desk.acceptVersion(cursorId, version);
-          if (action === "approve") desk.approveNow(cursorId, version);
+          // A flagged post's approve still asks (the preview's confirmation), on the new text too.
+          if (action === "approve" && desk.flagMode === "plain") desk.approveNow(cursorId, version);
+          else if (action === "approve") desk.setFlagConfirm(cursorId);
           else desk.askReject(cursorId, version, "single");
         }}
         // Leaving it: the new text is on screen now, and it is the one the buttons send.
@@ -129,7 +136,10 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
     showCampaign: columns === "inbox",
     pending: cursorPost ? desk.pendingIds.includes(cursorPost.task_id) : false,
     busy: cursorPost ? decisions.busy.includes(cursorPost.task_id) : false,
-    onApprove: (id: number) => detail.seen !== undefined && desk.approveNow(id, detail.seen),
+    approveFlags: desk.flags,
+    confirming: cursorPost !== null && desk.flagConfirm === cursorPost.task_id,
+    onConfirmingChange: (open: boolean) => desk.setFlagConfirm(open && cursorPost ? cursorPost.task_id : null),
+    onApprove: (id: number, confirmed?: Confirmed) => detail.seen !== undefined && desk.approveNow(id, detail.seen, confirmed),
     onReject: (id: number) => desk.askReject(id, detail.seen, "single"),
   };
 
@@ -219,6 +229,7 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
 
       {sheetOpen && cursorPost && (
         <aside
+          ref={sheetRef}
           aria-label={t("preview.label")}
           className="fixed inset-x-0 bottom-0 z-30 max-h-[75dvh] overflow-y-auto rounded-t-xl border-t border-zinc-200 bg-white shadow-2xl lg:hidden dark:border-zinc-700 dark:bg-zinc-900"
         >
@@ -231,6 +242,7 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
         <BulkConfirmDialog
           count={desk.confirming.length}
           campaigns={desk.campaignsOf(desk.confirming)}
+          leftOut={desk.leftOut}
           onConfirm={desk.confirmBulkApprove}
           onCancel={() => desk.setConfirming(null)}
         />

@@ -4,33 +4,103 @@ import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { useDecisionNotes } from "@/components/post/decision-notes";
-import type { notify as toasterNotify } from "@/components/ui/toaster";
+import { decisionToastId, type notify as toasterNotify } from "@/components/ui/toaster";
 import { ApiClientError } from "@/lib/queries/fetch-json";
 import { inboxPrefix } from "@/lib/queries/inbox";
 import { approvePost, postKey, rejectPost, type DecisionResponse } from "@/lib/queries/posts";
 import type { ApprovalResult, Post } from "@/lib/schemas";
 import { isVersionChanged, type VersionChange } from "@/components/post/version-changed";
-import type { Pin } from "./versions";
+import type { SingleDecision } from "./deferred";
 
 export type Notify = typeof toasterNotify;
-export type DecisionSource = "single" | "keyboard";
+export type { DecisionSource } from "./deferred";
 /** A reject's reason as the dialog gives it. */
 export type RejectInput = { reason: string; category?: string };
+
+/** The server's refusal of an approve whose version has a blocking check finding (lib/checks/server/gate.ts). */
+export const CHECK_BLOCKED = "check_blocked";
+export const isCheckBlocked = (e: unknown): e is ApiClientError => e instanceof ApiClientError && e.code === CHECK_BLOCKED;
+
+/** How one post's decision ended: sent (whatever the upstream answered), refused (the text changed, the checks block), unknown, failed. */
+export type Outcome =
+  | { kind: "sent"; response: DecisionResponse }
+  | { kind: "changed"; change: VersionChange; error: ApiClientError }
+  | { kind: "blocked"; error: ApiClientError }
+  | { kind: "unknown"; error: ApiClientError }
+  | { kind: "failed"; error: Error };
+
+/** The request of one post's decision, pinned to its version (a post without versions, null, has nothing to pin). */
+export function sendSingle(d: SingleDecision, { keepalive = false }: { keepalive?: boolean } = {}): Promise<DecisionResponse> {
+  const version = d.version === null ? {} : { version: d.version };
+  const source = d.source ?? "single";
+  return d.kind === "approve"
+    ? approvePost(d.id, { source, ...version, ...(d.note ? { note: d.note } : {}), ...(d.override ? { override: d.override } : {}) }, { keepalive })
+    : rejectPost(d.id, { ...d.input, source, ...version }, { keepalive });
+}
+
+/**
+ * The one send of a post's decision, for every path (the triage desks and the post page): the
+ * request, then what happened said in the post's own toast (decisionToastId: it replaces the
+ * undo countdown in place; two posts are two toasts, never "×2"). The upstream's message is shown
+ * as it comes; an error is never taken for success. A refusal because the text changed or the
+ * checks block it is a warning that says why, not a red failure; the caller shows the rest.
+ */
+export function useSendDecision(notify: Notify) {
+  const qc = useQueryClient();
+  const t = useTranslations("review.queue.toast");
+  const tf = useTranslations("review.decision.flagged");
+  const tp = useTranslations("review.triage.preview");
+  const notesOf = useDecisionNotes();
+  return useCallback(
+    async (d: SingleDecision, { keepalive = false }: { keepalive?: boolean } = {}): Promise<Outcome> => {
+      const id = d.toast ?? decisionToastId(d.id);
+      try {
+        const response = await sendSingle(d, { keepalive });
+        const notes = notesOf(response);
+        const text = t("result", { id: d.id, message: response.data.message });
+        // Someone decided first or the audit log missed it: worth a second look, so a warning of its own.
+        if (notes.length) notify("warning", text, { notes, id });
+        else notify("success", text, { id });
+        return { kind: "sent", response };
+      } catch (e) {
+        const error = e instanceof Error ? e : new Error(String(e));
+        const change = isVersionChanged(e);
+        if (change && e instanceof ApiClientError) {
+          // The text changed since it was read: nothing was sent upstream. The page shows what changed.
+          notify("warning", t("unavailable", { id: d.id, reason: tp("changed") }), { id });
+          return { kind: "changed", change, error: e };
+        }
+        if (isCheckBlocked(e)) {
+          // The checks found something blocking since the page read them: said plainly, and they are read again.
+          void qc.invalidateQueries({ queryKey: ["checks"] });
+          notify("warning", tf("refused", { id: d.id, message: e.message }), { id });
+          return { kind: "blocked", error: e };
+        }
+        if (e instanceof ApiClientError && e.code === "outcome_unknown") {
+          // Not a failure: nobody knows yet. The message says so; the server settles it and tells the person.
+          notify("warning", t("result", { id: d.id, message: e.message }), { notes: notesOf(e), id });
+          return { kind: "unknown", error: e };
+        }
+        notify("error", t("failed", { id: d.id, message: error.message }), { notes: notesOf(e), id });
+        return { kind: "failed", error };
+      } finally {
+        void qc.invalidateQueries({ queryKey: postKey(d.id) });
+      }
+    },
+    [qc, t, tf, tp, notesOf, notify],
+  );
+}
 
 /** How long a decided status is laid over the list while the server's copy catches up. */
 const OVERRIDE_MS = 60_000;
 
 /**
- * Single approve and reject from a triage list, pinned to the text version the
- * person saw. The row takes the status the upstream answered at once (so it is
- * visibly done), then the lists are asked again so a post that left the filter
- * leaves the table. The status is kept as a local overlay, not written into
- * the query cache: the server's cached list may still carry the old status for
- * a few seconds, and the next poll must not flip the row back. The upstream's
- * message is shown as it comes; an error is never taken for success. A
- * reject's error is thrown to its dialog (which keeps the reason and shows
- * it); an approve's is a toast, except a refusal because the text changed,
- * which `onVersionChanged` turns into the notice in the preview.
+ * Single decisions from a triage list (after their undo window), sent by useSendDecision. The row
+ * takes the status the upstream answered at once (so it is visibly done), then the lists are asked
+ * again so a post that left the filter leaves the table. The status is kept as a local overlay,
+ * not written into the query cache: the server's cached list may still carry the old status for a
+ * few seconds, and the next poll must not flip the row back. A refusal because the text changed
+ * goes to `onVersionChanged` (the notice in the preview).
  */
 export function useDecisions({
   listKey,
@@ -42,8 +112,7 @@ export function useDecisions({
   onVersionChanged: (taskId: number, change: VersionChange) => void;
 }) {
   const qc = useQueryClient();
-  const t = useTranslations("review.queue.toast");
-  const notesOf = useDecisionNotes();
+  const sendDecision = useSendDecision(notify);
   const [busy, setBusy] = useState<readonly number[]>([]);
   const [overrides, setOverrides] = useState<ReadonlyMap<number, string>>(() => new Map());
 
@@ -72,78 +141,24 @@ export function useDecisions({
 
   const apply = useCallback((result: ApprovalResult) => applyStatuses([{ taskId: result.task_id, status: String(result.status) }]), [applyStatuses]);
 
-  /** "sent" (whatever the upstream answered), "changed" (refused: the text moved on), "failed". */
-  const run = useCallback(
-    async (id: number, call: () => Promise<DecisionResponse>, { throwErrors = false } = {}): Promise<"sent" | "changed" | "failed"> => {
-      setBusy((b) => [...b, id]);
+  /** Sends one post's decision whose undo window ran out (on page exit with keepalive, so it survives the unload). */
+  const send = useCallback(
+    async (d: SingleDecision, { keepalive }: { keepalive: boolean }): Promise<Outcome> => {
+      setBusy((b) => [...b, d.id]);
       try {
-        const res = await call();
-        apply(res.data);
-        void qc.invalidateQueries({ queryKey: postKey(id) });
-        const notes = notesOf(res);
-        const text = t("result", { id, message: res.data.message });
-        // Someone decided first or the audit log missed it: worth a second look, so a warning of its
-        // own. One toast per post (its text names it): two approvals in a row are two toasts, not "×2".
-        if (notes.length) notify("warning", text, { notes });
-        else notify("success", text);
-        return "sent";
-      } catch (e) {
-        const change = isVersionChanged(e);
-        if (change) {
-          // The text changed since it was read: nothing was sent upstream. The preview shows what changed.
-          void qc.invalidateQueries({ queryKey: postKey(id) });
-          onVersionChanged(id, change);
-          return "changed";
-        }
-        if (e instanceof ApiClientError && e.status === 409) void qc.invalidateQueries({ queryKey: listKey });
-        if (e instanceof ApiClientError && e.code === "outcome_unknown") {
-          // Not a failure: nobody knows yet. The message says so; the server settles it and tells the person.
-          void qc.invalidateQueries({ queryKey: postKey(id) });
-          notify("warning", t("result", { id, message: e.message }), { notes: notesOf(e) });
-          return "sent";
-        }
-        if (throwErrors) throw e;
-        const message = e instanceof Error ? e.message : String(e);
-        // The same failure on several posts (the upstream down, say) is one toast with a count.
-        notify("error", t("failed", { id, message }), { notes: notesOf(e), group: `failed:${message}` });
-        return "failed";
+        const outcome = await sendDecision(d, { keepalive });
+        if (outcome.kind === "sent") apply(outcome.response.data);
+        if (outcome.kind === "changed") onVersionChanged(d.id, outcome.change);
+        if (outcome.kind !== "sent" && outcome.error instanceof ApiClientError && outcome.error.status === 409) void qc.invalidateQueries({ queryKey: listKey });
+        return outcome;
       } finally {
-        setBusy((b) => b.filter((x) => x !== id));
+        setBusy((b) => b.filter((x) => x !== d.id));
       }
     },
-    [apply, notify, t, qc, listKey, notesOf, onVersionChanged],
+    [sendDecision, apply, onVersionChanged, qc, listKey],
   );
 
-  // Pages always send the version seen; a post without versions (null) has nothing to pin.
-  const approve = useCallback(
-    (id: number, version: Pin, source: DecisionSource) => run(id, () => approvePost(id, { source, ...(version === null ? {} : { version }) })),
-    [run],
-  );
-  /** Resolves when sent or refused for a changed text (the preview then asks again); throws any other failure to the dialog. */
-  const reject = useCallback(
-    (id: number, version: Pin, input: RejectInput, source: DecisionSource) =>
-      run(id, () => rejectPost(id, { ...input, source, ...(version === null ? {} : { version }) }), { throwErrors: true }),
-    [run],
-  );
-
-  /** The send of an approval (keys or the preview's button) whose undo window ran out; on page exit with keepalive so it survives the unload. */
-  const sendApproval = useCallback(
-    ({ id, version, source = "keyboard" }: { id: number; version: Pin; source?: DecisionSource }, { keepalive }: { keepalive: boolean }) => {
-      if (!keepalive) {
-        void approve(id, version, source);
-        return;
-      }
-      void fetch(`/api/posts/${id}/approve`, {
-        method: "POST",
-        keepalive: true,
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ source, ...(version === null ? {} : { version }) }),
-      }).catch(() => undefined);
-    },
-    [approve],
-  );
-
-  return { busy, approve, reject, sendApproval, overrides, applyStatuses };
+  return { busy, send, overrides, applyStatuses };
 }
 
 /** The list as shown: server rows with the statuses this page has just decided laid over them. */

@@ -4,19 +4,23 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useRowChecks } from "@/components/checks/row-mark";
 import { useBlockedText } from "@/components/post/decision-offer";
+import { approveMode, flagged, useApproveFlags, type Confirmed } from "@/components/post/flagged-approve";
+import { useCampaignPlatforms } from "@/components/post/over-limit-flag";
 import type { VersionChange } from "@/components/post/version-changed";
+import { useIsAdmin } from "@/components/shell/viewer-role";
 import { notify } from "@/components/ui/toaster";
 import type { Decidable, TriageEffect } from "@/lib/keyboard/triage";
 import { useTriageKeys } from "@/lib/keyboard/use-triage-keys";
-import { useUndoWindow } from "@/lib/keyboard/use-undo-window";
+import { overLimits } from "@/lib/posts/over-limit";
 import { canDecideOn, eligibleIds } from "@/lib/posts/transitions";
 import { postQuery } from "@/lib/queries/posts";
-import { deferredKey, planBulk, type Deferred } from "./deferred";
+import { planBulk, type Deferred } from "./deferred";
 import type { TriagePost, TriageSource } from "./source";
 import { useBulkJobs } from "./use-bulk-jobs";
 import { useDecisions, withOverrides, type RejectInput } from "./use-decisions";
-import { useUndoToast } from "./undo-toast";
+import { useDecisionWindow } from "./undo-toast";
 import { activeVersion, useSeenVersions, type Pin } from "./versions";
 
 const NO_POSTS: readonly TriagePost[] = [];
@@ -58,23 +62,44 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
   const readable = query.status === "success";
 
   const bulk = useBulkJobs({ jobCampaigns: source.jobCampaigns, enabled: canDecide, listKey: source.listKey, applyStatuses: decisions.applyStatuses });
-  const { sendApproval } = decisions;
+  const { send: sendSingle } = decisions;
   const { start: startBulk, startOnExit } = bulk;
+  // What was typed for a reject that did not go through (the text changed, a failure): offered again.
+  const typed = useRef(new Map<number, RejectInput>());
   const send = useCallback(
     (d: Deferred, { keepalive }: { keepalive: boolean }) => {
-      if (d.kind === "approve") sendApproval({ id: d.id, version: d.version, source: d.source }, { keepalive });
-      else if (keepalive) startOnExit(d.plan);
-      else void startBulk(d.plan);
+      if (d.kind === "bulk") {
+        if (keepalive) startOnExit(d.plan);
+        else void startBulk(d.plan);
+        return;
+      }
+      void sendSingle(d, { keepalive }).then((outcome) => {
+        if (d.kind !== "reject") return;
+        if (outcome.kind === "sent" || outcome.kind === "unknown") typed.current.delete(d.id);
+        else typed.current.set(d.id, d.input);
+      });
     },
-    [sendApproval, startBulk, startOnExit],
+    [sendSingle, startBulk, startOnExit],
   );
-  const undoWindow = useUndoWindow<Deferred>(send);
-  const pendingIds = useMemo(
-    () => undoWindow.pending.flatMap((p) => (p.item.kind === "approve" ? [p.item.id] : p.item.plan.action === "approve" ? p.item.plan.groups.flatMap((g) => g.taskIds) : [])),
-    [undoWindow.pending],
-  );
-  const bulkSerial = useRef(0);
   const [announcement, setAnnouncement] = useState("");
+  const onUndone = useCallback(
+    (item: Deferred) => {
+      if (item.kind !== "bulk") {
+        // Back to the post whose decision was taken back: it is the one to look at again.
+        setCursorRef.current(item.id);
+        setAnnouncement(tt(item.kind === "approve" ? "undo.undoneApprove" : "undo.undoneReject", { id: item.id }));
+      } else {
+        // The selection comes back, so the bulk action can be changed rather than made again from scratch.
+        setSelectedRef.current(item.plan.groups.flatMap((g) => g.taskIds));
+        setAnnouncement(tt("undo.undoneBulk", { count: item.plan.count }));
+      }
+    },
+    [tt],
+  );
+  // The one decision flow: every decision here (a, r, the preview, the phone sheet, bulk) waits out the undo window with its own toast.
+  const undoWindow = useDecisionWindow(send, onUndone);
+  const pendingIds = useMemo(() => undoWindow.pending.flatMap((p) => (p.item.kind === "bulk" ? p.item.plan.groups.flatMap((g) => g.taskIds) : [p.item.id])), [undoWindow.pending]);
+  const bulkSerial = useRef(0);
 
   const [helpOpen, setHelpOpen] = useState(false);
   const [rejecting, setRejecting] = useState<Rejecting | null>(null);
@@ -106,27 +131,26 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
     [posts, readable, blockedText, seenOf, tt],
   );
 
-  const undoLast = useCallback(
-    (key?: string) => {
-      const taken = key ? { key, item: undoWindow.undo(key) } : undoWindow.undoLast();
-      const item = taken?.item;
-      if (!item) return;
-      if (item.kind === "approve") {
-        // Back to the post whose approval was taken back: it is the one to look at again.
-        setCursorRef.current(item.id);
-        setAnnouncement(tt("undo.undoneApprove", { id: item.id }));
-      } else {
-        // The selection comes back, so the bulk action can be changed rather than made again from scratch.
-        setSelectedRef.current(item.plan.groups.flatMap((g) => g.taskIds));
-        setAnnouncement(tt("undo.undoneBulk", { count: item.plan.count }));
-      }
-    },
-    [undoWindow, tt],
-  );
-  useUndoToast(undoWindow.pending, undoLast);
+  const { undoLast: takeBackLast } = undoWindow;
+  const undoLast = useCallback(() => void takeBackLast(), [takeBackLast]);
 
-  // What was typed for a reject refused because the text changed: offered again for the new text.
-  const typed = useRef(new Map<number, RejectInput>());
+  // Flags that stop a one-tap approve, as the list knows them (over a limit on the campaign's
+  // platforms, blocking checks by the row marks: the same cached reads the rows' flags use) and, for
+  // the cursor's post, in words (its detail and the checks of the version read).
+  const campaignIds = useMemo(() => [...new Set(posts.map((p) => p.campaign_id))], [posts]);
+  const platforms = useCampaignPlatforms(campaignIds);
+  const rowChecks = useRowChecks(ids);
+  const listFlagged = useCallback(
+    (id: number) => {
+      const post = posts.find((p) => p.task_id === id);
+      if (!post) return false;
+      return overLimits(post, platforms.get(post.campaign_id) ?? []).length > 0 || (rowChecks?.[String(id)]?.block ?? 0) > 0;
+    },
+    [posts, platforms, rowChecks],
+  );
+  const admin = useIsAdmin();
+  // The post whose approve waits for a confirmation in the preview (its button, or `a` on it).
+  const [flagConfirm, setFlagConfirm] = useState<number | null>(null);
   /** Opens the reject dialog for one post, pinned to `version`. */
   const askReject = useCallback(
     (id: number, version: Pin | undefined, how: "single" | "keyboard") => setRejecting({ ids: [id], source: how, version, initial: typed.current.get(id) }),
@@ -137,10 +161,15 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
     (id: number) => {
       const version = seenOf(id);
       if (version === undefined) return;
-      const item: Deferred = { kind: "approve", id, version };
-      undoWindow.schedule(deferredKey(item), item);
+      if (listFlagged(id) || (id === cursorRef.current.id && flagged(cursorRef.current.flags))) {
+        // Not with one key press: the preview asks (and names the problem); the confirmation goes to the audit.
+        setCursorRef.current(id);
+        setFlagConfirm(id);
+        return;
+      }
+      undoWindow.schedule({ kind: "approve", id, version, source: "keyboard" });
     },
-    [seenOf, undoWindow],
+    [seenOf, undoWindow, listFlagged],
   );
 
   const onEffect = useCallback(
@@ -178,6 +207,16 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
   const preload = { id: canDecide && ready ? nextId : undefined };
 
   const seen = triage.cursorId === null ? undefined : seenMap.get(triage.cursorId);
+  const cursorFlags = useApproveFlags(
+    triage.cursorId ?? 0,
+    detailData?.data ?? cursorPost ?? undefined,
+    cursorPost ? platforms.get(cursorPost.campaign_id) : undefined,
+    triage.cursorId === null ? undefined : seen,
+  );
+  const cursorRef = useRef({ id: triage.cursorId, flags: cursorFlags });
+  useEffect(() => {
+    cursorRef.current = { id: triage.cursorId, flags: cursorFlags };
+  });
   // What the notice compares: the server's refusal says it exactly; else the text shown first and the one loaded now.
   const change: VersionChange | null =
     triage.cursorId === null
@@ -198,17 +237,26 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
     [markSeen],
   );
 
-  // The preview's and the phone sheet's Approve: the same 5 s undo window as `a`, pinned to the version shown.
+  // The preview's and the phone sheet's Approve: the same 5 s undo window as `a`, pinned to the version
+  // shown; a flagged post's only after its confirmation (`confirmed`, recorded in the audit).
   const approveNow = useCallback(
-    (id: number, version: Pin) => {
+    (id: number, version: Pin, confirmed?: Confirmed) => {
+      setFlagConfirm(null);
       triage.advance(id);
-      const item: Deferred = { kind: "approve", id, version, source: "single" };
-      undoWindow.schedule(deferredKey(item), item);
+      undoWindow.schedule({
+        kind: "approve",
+        id,
+        version,
+        source: "single",
+        ...(confirmed?.note ? { note: confirmed.note } : {}),
+        ...(confirmed?.override ? { override: confirmed.override } : {}),
+      });
     },
     [triage, undoWindow],
   );
 
-  // Resolves once sent (the dialog then closes); a failure stays in the dialog with the reason.
+  // The dialog closes as the reject starts its undo window (the post's toast, Undo); what was typed
+  // comes back if it does not go through.
   const confirmReject = async (input: RejectInput) => {
     if (!rejecting) return;
     const { ids: targets, source: how, version } = rejecting;
@@ -217,11 +265,9 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
     } else {
       const id = targets[0];
       if (id === undefined || version === undefined) return;
-      const outcome = await decisions.reject(id, version, input, how);
-      // Refused for a changed text: the dialog closes and the preview shows what changed.
-      if (outcome === "changed") typed.current.set(id, input);
-      else typed.current.delete(id);
-      if (outcome === "sent") triage.advance(id);
+      typed.current.set(id, input);
+      undoWindow.schedule({ kind: "reject", id, version, source: how, input });
+      triage.advance(id);
     }
     setRejecting(null);
   };
@@ -232,12 +278,13 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
   function scheduleBulk(plan: ReturnType<typeof planBulk>) {
     if (plan.count === 0) return;
     bulkSerial.current += 1;
-    const item: Deferred = { kind: "bulk", plan };
-    undoWindow.schedule(deferredKey(item, bulkSerial.current), item);
+    undoWindow.schedule({ kind: "bulk", plan }, bulkSerial.current);
     triage.setSelected([]);
   }
 
-  const approvable = eligibleIds(posts, triage.selected, "approve");
+  // Bulk leaves flagged posts out: each is approved on its own, after its confirmation.
+  const approvableAll = eligibleIds(posts, triage.selected, "approve");
+  const approvable = approvableAll.filter((id) => !listFlagged(id));
   const rejectable = eligibleIds(posts, triage.selected, "reject");
   const campaignsOf = (list: readonly number[]) => new Set(posts.filter((p) => list.includes(p.task_id)).map((p) => p.campaign_id)).size;
 
@@ -269,7 +316,13 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
       setConfirming(null);
     },
     approvable,
+    /** Selected posts bulk approve leaves out (flagged). */
+    leftOut: approvableAll.length - approvable.length,
     rejectable,
+    flags: cursorFlags,
+    flagMode: approveMode(cursorFlags, admin),
+    flagConfirm,
+    setFlagConfirm,
     campaignsOf,
     preload,
   };

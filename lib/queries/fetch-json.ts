@@ -230,10 +230,12 @@ export async function apiGetRaw<T>(path: string, query?: Query, signal?: AbortSi
 }
 
 /** POST JSON to a dashboard route (same origin, so the server's origin check passes). */
-export async function apiPost<T>(path: string, body?: unknown): Promise<T> {
+export async function apiPost<T>(path: string, body?: unknown, { keepalive = false }: { keepalive?: boolean } = {}): Promise<T> {
   browserOnly(path);
   const response = await send(path, {
     method: "POST",
+    // A decision sent as the page is left: the browser finishes the request after the unload.
+    ...(keepalive ? { keepalive } : {}),
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

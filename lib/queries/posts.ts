@@ -28,15 +28,17 @@ export type DecisionResponse = { data: ApprovalResult & { recovered?: boolean } 
  * 409 `version_changed` (see `isVersionChanged`) when it is no longer active,
  * and sends nothing upstream. Pages always pass it.
  */
-export type ApproveBody = { note?: string; source?: "single" | "keyboard"; version?: number };
+export type ApproveBody = { note?: string; source?: "single" | "keyboard"; version?: number; override?: { reason: string } };
+/** `keepalive`: sent as the page is left (the undo window's send on exit). */
+export type SendOptions = { keepalive?: boolean };
 /** `category` is a code of the server's REJECT_CATEGORIES (see `rejectReasonsOptions`). */
 export type RejectBody = { reason: string; category?: string; source?: "single" | "keyboard"; version?: number };
 
-export const approvePost = (id: number, body: ApproveBody = {}) =>
-  apiPost<DecisionResponse>(`/api/posts/${id}/approve`, { source: "single", ...body });
+export const approvePost = (id: number, body: ApproveBody = {}, options?: SendOptions) =>
+  apiPost<DecisionResponse>(`/api/posts/${id}/approve`, { source: "single", ...body }, options);
 
-export const rejectPost = (id: number, body: RejectBody) =>
-  apiPost<DecisionResponse>(`/api/posts/${id}/reject`, { source: "single", ...body });
+export const rejectPost = (id: number, body: RejectBody, options?: SendOptions) =>
+  apiPost<DecisionResponse>(`/api/posts/${id}/reject`, { source: "single", ...body }, options);
 
 /** GET /api/campaigns/[id]/reject-reasons: every configured category (most used first) and the 10 most used reasons. */
 export type RejectReasons = {
