@@ -1,13 +1,14 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { commentsKey } from "@/lib/queries/collab";
 import { ApiClientError } from "@/lib/queries/fetch-json";
 import { postKey } from "@/lib/queries/posts";
 import { COMMENT_MAX } from "@/lib/schemas/limits";
+import { PassagePicker } from "./comment-passage-picker";
 import { clearPassage, postCommentOn, usePendingPassage } from "./comment-passage-store";
 import { useMentions } from "./use-mentions";
 
@@ -19,8 +20,9 @@ import { useMentions } from "./use-mentions";
  * the comment's anchor; when the text moved on meanwhile (409), the post is
  * read again and the passage has to be chosen anew in the new text.
  */
-export function CommentForm({ taskId, version }: { taskId: number; version: number | null }) {
+export function CommentForm({ taskId, version, text: postText = "" }: { taskId: number; version: number | null; text?: string }) {
   const t = useTranslations("collab.comments");
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const [text, setText] = useState("");
   const [caret, setCaret] = useState(0);
@@ -31,8 +33,8 @@ export function CommentForm({ taskId, version }: { taskId: number; version: numb
   // A passage of a version no longer shown is not offered (nor sent).
   const passage = chosen && chosen.version === version ? chosen : null;
 
-  // Each new choice brings the box into view with the caret in it.
-  const seq = passage?.seq;
+  // Each new choice in the text brings the box into view with the caret in it.
+  const seq = passage?.focus === false ? undefined : passage?.seq;
   useEffect(() => {
     if (seq === undefined) return;
     area.current?.scrollIntoView({ block: "center", behavior: "smooth" });
@@ -92,6 +94,7 @@ export function CommentForm({ taskId, version }: { taskId: number; version: numb
       <label htmlFor={ids.field} className="block text-sm font-medium">
         {passage ? t("labelPassage") : t("label")}
       </label>
+      {version !== null && postText !== "" && <PassagePicker taskId={taskId} version={version} text={postText} chosen={passage} locale={locale} />}
       {passage && (
         <div className="flex items-start gap-2" data-pending-quote>
           <blockquote id={ids.quote} className="min-w-0 flex-1 border-l-4 border-violet-600 bg-violet-50 px-2 py-1 text-sm whitespace-pre-wrap text-zinc-900 dark:border-violet-400 dark:bg-violet-950 dark:text-zinc-100">

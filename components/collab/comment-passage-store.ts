@@ -11,7 +11,13 @@ import type { CommentView } from "@/lib/schemas/collab";
  * sends it. One at a time for the whole page; `seq` grows with each choice so
  * the box can move focus to itself once per choice.
  */
-export type PendingPassage = AnchorInput & { taskId: number; quote: string; seq: number };
+export type PendingPassage = AnchorInput & {
+  taskId: number;
+  quote: string;
+  seq: number;
+  /** Move focus to the comment box (a choice in the text); false for the box's own sentence list, which keeps it. */
+  focus?: boolean;
+};
 
 let pending: PendingPassage | null = null;
 const listeners = new Set<() => void>();

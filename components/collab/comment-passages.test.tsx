@@ -16,6 +16,7 @@ import collab from "@/messages/en/collab.json";
 import common from "@/messages/en/common.json";
 import review from "@/messages/en/review.json";
 import { CommentItem } from "./comment-item";
+import { PassagePicker, sentencesOf } from "./comment-passage-picker";
 import { clearPassage, usePendingPassage } from "./comment-passage-store";
 import { PassageText } from "./comment-passage-text";
 
@@ -107,6 +108,24 @@ describe("the post's text", () => {
     expect(pending).toMatchObject({ taskId: 5, version: 2, start: start + 1, end: start + " на кофе".length, quote: "на кофе" });
     // The chosen passage is marked while the comment is written.
     expect(container.querySelector("[data-pending-passage]")!.textContent).toBe("на кофе");
+  });
+});
+
+describe("the sentence list beside the comment box (the way without a pointer)", () => {
+  it("offers each sentence and line of the text, and choosing one makes it the passage", () => {
+    const text = "Первое предложение. Второе — с эмодзи 🎉!\n  Третья строка";
+    expect(sentencesOf(text, "ru").map((r) => text.slice(r.start, r.end))).toEqual(["Первое предложение.", "Второе — с эмодзи 🎉!", "Третья строка"]);
+    let pending: ReturnType<typeof usePendingPassage> = null;
+    function Picker() {
+      pending = usePendingPassage(5);
+      return <PassagePicker taskId={5} version={3} text={text} chosen={pending} locale="ru" />;
+    }
+    wrap(<Picker />);
+    const list = screen.getByRole("combobox", { name: "What the comment is about" });
+    fireEvent.change(list, { target: { value: "1" } });
+    expect(pending).toMatchObject({ version: 3, quote: "Второе — с эмодзи 🎉!", focus: false });
+    fireEvent.change(list, { target: { value: "" } });
+    expect(pending).toBeNull();
   });
 });
 

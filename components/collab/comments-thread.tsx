@@ -16,7 +16,8 @@ export function CommentsThread({ id, me }: { id: number; me: string }) {
   const t = useTranslations("collab.comments");
   const items = useSuspenseQuery(commentsQuery(id)).data.items;
   const post = usePost(id).data.data;
-  const active = post.versions.find((v) => v.is_active)?.version_number ?? null;
+  const activeVersion = post.versions.find((v) => v.is_active);
+  const active = activeVersion?.version_number ?? null;
   // Anchored passages are told against the active version: when the page learns of a new one, read them again.
   const queryClient = useQueryClient();
   const seenActive = useRef(active);
@@ -42,7 +43,7 @@ export function CommentsThread({ id, me }: { id: number; me: string }) {
           ))}
         </ol>
       )}
-      <CommentForm taskId={id} version={active} />
+      <CommentForm taskId={id} version={active} text={activeVersion?.text_content ?? ""} />
     </div>
   );
 }
