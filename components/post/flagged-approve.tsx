@@ -20,8 +20,14 @@ import { usePost } from "./use-post";
  * `blocking` (the checks' findings of severity "block" in the version shown) the server refuses
  * (409 check_blocked) unless an admin overrides them with a reason.
  */
-export type ApproveFlags = { warnings: string[]; blocking: string[] };
+export type ApproveFlags = { warnings: string[]; blocking: string[]; /** Each blocking finding's note (the rule's why), in order. */ blockingNotes?: string[] };
 export const NO_FLAGS: ApproveFlags = { warnings: [], blocking: [] };
+/** A blocking finding as a list says it: what and where, then why. */
+const withNote = (f: ApproveFlags, i: number) => {
+  const label = f.blocking[i] ?? "";
+  const note = f.blockingNotes?.[i];
+  return note ? `${label} — ${note}` : label;
+};
 export const flagged = (f: ApproveFlags) => f.warnings.length + f.blocking.length > 0;
 
 /** How an approve goes: at once, after a confirmation, after an admin's override with a reason, or not at all (told why). */
@@ -50,8 +56,9 @@ export function useApproveFlags(id: number, post: Pick<Post, "text" | "media"> |
       : [];
   // A report of another version (the list moved on) says nothing about this one.
   const findings = report.data && (version == null || report.data.version === version) ? report.data.findings : [];
-  const blocking = findings.filter((f) => f.severity === "block").map((f) => findingText(f, post?.text ?? "", (rule: RuleId) => (tc.has(`rules.${rule}`) ? tc(`rules.${rule}`) : rule), tf));
-  return { warnings, blocking: [...new Set(blocking)] };
+  const blocks = findings.filter((f) => f.severity === "block");
+  const blocking = blocks.map((f) => findingText(f, post?.text ?? "", (rule: RuleId) => (tc.has(`rules.${rule}`) ? tc(`rules.${rule}`) : rule), tf));
+  return { warnings, blocking, blockingNotes: blocks.map((f) => f.note) };
 }
 
 const EXCERPT = 60;
@@ -110,6 +117,7 @@ export function FlaggedConfirm({ flags, onConfirm, onCancel, autoFocus = false }
   if (mode === "plain") return null;
   if (mode === "blocked") return <BlockedNote flags={flags} />;
   const problems = [...flags.blocking, ...flags.warnings];
+  const listed = [...flags.blocking.map((_, i) => withNote(flags, i)), ...flags.warnings];
   const override = mode === "override";
   const confirm = () => {
     if (override && !reason.trim()) return setTried(true);
@@ -134,8 +142,8 @@ export function FlaggedConfirm({ flags, onConfirm, onCancel, autoFocus = false }
         {override ? t("overrideTitle") : t("confirmTitle")}
       </p>
       <ul className="list-disc pl-5">
-        {problems.map((p) => (
-          <li key={p}>{p}</li>
+        {listed.map((p, i) => (
+          <li key={i}>{p}</li>
         ))}
       </ul>
       <p>{t("confirmBody")}</p>
@@ -186,8 +194,8 @@ export function BlockedNote({ flags }: { flags: ApproveFlags }) {
         {t("blockedTitle")}
       </p>
       <ul className="list-disc pl-5">
-        {flags.blocking.map((p) => (
-          <li key={p}>{p}</li>
+        {flags.blocking.map((_, i) => (
+          <li key={i}>{withNote(flags, i)}</li>
         ))}
       </ul>
       <p>{t("blockedBody")}</p>
