@@ -1,6 +1,9 @@
 // The checks' figures (issue 35): 1,000 waiting posts against 200 rules (at most 1 s), and the
 // near-duplicate index over 10,000 posts (built in at most 2 s, at most 10 ms per query).
-// Run: npm run bench:checks (tsx bench/checks.ts). Each figure is the median of 5 runs in one process.
+// And a page of 20 queue rows with findings renders no slower than one without (bench/checks-render.tsx).
+// Run: npm run bench:checks (tsx bench/checks.ts). Each figure is the median of 5 runs in one process
+// (the render comparison: of 200 alternating rounds).
+import { register } from "node:module";
 import { checkPost, CheckRules, NearDupIndex } from "../lib/checks";
 
 const STEMS = [
@@ -89,3 +92,16 @@ const queryMs =
     });
   }) / queries.length;
 console.log(`near-dup index: query                     ${queryMs.toFixed(3)} ms per query (target ≤ 10 ms); ${found} of 1,000 flagged (500 are twins)`);
+
+// 3. A page of 20 queue rows with findings against one of clean rows, rendered alternately (bench/checks-render.tsx),
+// with React's production build as the server runs it (set before React loads: nothing above imports it).
+process.env.NODE_ENV ??= "production";
+// And with the messages as the build ships them: precompiled (next.config.mjs `precompile: true`), which
+// makes the next-intl plugin alias use-intl's formatter to the one that only formats (no ICU parser).
+register(
+  `data:text/javascript,${encodeURIComponent(`export async function resolve(specifier, context, next) {
+  return next(specifier === "use-intl/format-message" ? "use-intl/format-message/format-only" : specifier, context);
+}`)}`,
+);
+const { renderFigure } = await import("./checks-render");
+renderFigure();
