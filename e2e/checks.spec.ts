@@ -5,7 +5,9 @@ import { authFile, expect, expectNoA11yViolations, test } from "./fixtures";
 // Checks before a person reads (issue 35). An admin's banned phrase, written in one word form, is
 // found in another, marked in the post's text with its note, and blocks the approve until a new
 // version (the simulator's version admin route) clears it; an advertising campaign's post without
-// «Реклама» and erid is blocked; a generated twin is flagged with its link and diff. Campaigns 102
+// «Реклама» and erid is blocked; a generated twin is flagged with its link and diff; «Согласовать все
+// чистые» approves the clean post and leaves the blocked one. (The three-step policy with a
+// conditional legal step is e2e/collab.spec.ts's.) Campaigns 102
 // and 105 (manual approval) are left to this journey (no other names them), and their rules are put back at the end.
 
 test.use({ storageState: authFile("admin") });
@@ -63,23 +65,27 @@ test("a banned phrase in another word form is marked with its note and blocks th
   await expect(checks.locator("[data-checks-text]")).toContainText("<b>");
   await expect(checks.locator("[data-checks-text] b")).toHaveCount(0);
   await expect(checks.locator('[data-findings] li[data-rule="banned"]')).toContainText("Доход обещать нельзя");
+  // And in the versions' diff, on the active version's side, with the note read after it.
+  const inDiff = page.locator('#versions [data-diff-mode] mark[data-rule~="banned"]');
+  await expect(inDiff).toHaveAttribute("title", /Доход обещать нельзя/);
+  await expect(inDiff.locator(".sr-only")).toContainText("Доход обещать нельзя");
   await expectNoA11yViolations(page);
 
-  const approve = page.getByRole("button", { name: /^(согласовать|approve)$/i });
-  await approve.click();
-  await expect(page.locator("[data-decision-error]")).toContainText(/проверки нашли блокирующие замечания/i);
-  await expect(page.locator("[data-decision-error]")).toContainText("Доход обещать нельзя");
+  // Not a red refusal after a tap (issue 34.1): the button says it cannot be approved and the panel says
+  // why; an editor cannot lift the block (an admin can, with a reason: e2e/decision-path.spec.ts).
+  await expect(page.locator("#decision").getByRole("button", { name: /^Нельзя согласовать: / })).toBeDisabled();
+  const blocked = page.getByTestId("approve-blocked");
+  await expect(blocked).toContainText(/проверки нашли блокирующие замечания/i);
+  await expect(blocked).toContainText("Доход обещать нельзя");
   const upstream = await page.request.get(`${E2E.simURL}/api/v1/ext/posts/${id}/`, { headers: { Authorization: `Bearer ${E2E.apiKey}` } });
   expect(((await upstream.json()) as { status: string }).status).toBe("WAITING_APPROVAL");
 
   // A new version without the phrase: the approve goes through on it.
   const v2 = await newVersion(page.request, id, "Осеннее меню уже в кофейнях: тыквенный латте и пирог с яблоками.");
-  await approve.click();
-  const notice = page.locator("[data-version-changed]");
-  await expect(notice).toBeVisible();
+  await page.reload();
   await expect(checks).toHaveAttribute("data-version", String(v2));
   await expect(checks).not.toHaveAttribute("data-verdict", "blocked");
-  await notice.getByRole("button", { name: new RegExp(`согласовать новый текст \\(версия ${v2}\\)`, "i") }).click();
+  await page.getByRole("button", { name: /^(согласовать|approve)$/i }).click();
   await expect(page.locator("[data-decision-result]")).toHaveAttribute("data-decision-result", "approved_now");
 });
 
@@ -92,8 +98,8 @@ test("an advertising campaign's post without «Реклама» and erid is bloc
   const checks = page.locator("[data-checks]");
   await expect(checks).toHaveAttribute("data-verdict", "blocked");
   for (const rule of ["ad_label", "advertiser", "erid"]) await expect(checks.locator(`[data-findings] li[data-rule="${rule}"][data-severity="block"]`)).toHaveCount(1);
-  await page.getByRole("button", { name: /^(согласовать|approve)$/i }).click();
-  await expect(page.locator("[data-decision-error]")).toContainText(/реклама/i);
+  await expect(page.locator("#decision").getByRole("button", { name: /^Нельзя согласовать: / })).toBeDisabled();
+  await expect(page.getByTestId("approve-blocked")).toContainText(/реклама/i);
   await expectNoA11yViolations(page);
 
   // Its twin, generated in another campaign with a word added, is flagged with a link back and the diff.
@@ -106,4 +112,39 @@ test("an advertising campaign's post without «Реклама» and erid is bloc
   await expect(finding.getByRole("link", { name: new RegExp(`№${id}`) })).toHaveAttribute("href", `/posts/${id}`);
   await expect(finding.locator("ins").first()).toContainText("Ждём");
   await expectNoA11yViolations(page);
+});
+
+test("«Согласовать все чистые» approves the campaign's clean post, pinned to its version, and leaves the blocked one", async ({ page }) => {
+  // A link with UTM is asked for, so only this journey's clean post is clean (the world's own posts carry none);
+  // no near-duplicates or openings, so a run on a kept database finds nothing of the last one.
+  await setRules(page.request, BANNED_CAMPAIGN, {
+    banned: [{ phrase: "гарантия дохода", severity: "block", note: "Доход обещать нельзя" }],
+    required: { link: "warn", utm: "warn" },
+    shape: { opening_words: 0 },
+    near_duplicate: { level: "off" },
+  });
+  const clean = await generated(page.request, BANNED_CAMPAIGN);
+  const cleanVersion = await newVersion(page.request, clean, "Зимнее расписание мастерской: занятия по субботам, чай для всех. Запись: https://menu.example/winter?utm_source=tg");
+  const blocked = await generated(page.request, BANNED_CAMPAIGN);
+  await newVersion(page.request, blocked, "Клуб инвесторов: даём гарантию дохода с первого месяца. https://menu.example/club?utm_source=tg");
+  for (const [id, verdict] of [[clean, "clean"], [blocked, "blocked"]] as const) {
+    await page.goto(`/posts/${id}`);
+    await expect(page.locator("[data-checks]")).toHaveAttribute("data-verdict", verdict);
+  }
+
+  await page.goto(`/campaigns/${BANNED_CAMPAIGN}`);
+  const box = page.getByTestId("approve-clean");
+  await box.getByRole("button", { name: "Согласовать все чистые" }).click();
+  // The usual undo window (5 s), then one job.
+  const started = box.getByText(/Задание №\d+ запущено/);
+  await expect(started).toBeVisible({ timeout: 15_000 });
+  const job = Number(/№(\d+)/.exec((await started.textContent()) ?? "")?.[1]);
+  type Detail = { job: { status: string }; items: { task_id: number; version: number | null; status: string; result: string | null }[] };
+  const detail = async () => (await (await page.request.get(`/api/bulk-jobs/${job}`)).json()) as Detail;
+  await expect.poll(async () => (await detail()).job.status, { timeout: 30_000 }).toBe("done");
+  const { items } = await detail();
+  expect(items.map((i) => i.task_id)).toEqual([clean]);
+  expect(items[0]).toMatchObject({ version: cleanVersion, status: "ok", result: "approved_now" });
+  const upstream = await page.request.get(`${E2E.simURL}/api/v1/ext/posts/${blocked}/`, { headers: { Authorization: `Bearer ${E2E.apiKey}` } });
+  expect(((await upstream.json()) as { status: string }).status).toBe("WAITING_APPROVAL");
 });
