@@ -1,5 +1,5 @@
 import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
-import { describeAnchorsApi } from "./comments-anchors-contract";
+import { describeAnchorsApi } from "@/test/contracts/comments-anchors";
 
 // Anchored comments on a real Postgres (Debian's postgresql, started here on a free port, stopped after): migration 0019 there too.
 let server: PostgresServer | undefined;
