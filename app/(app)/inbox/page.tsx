@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
+import { rowChecksEntry } from "@/components/checks/prefetch";
 import { PrefetchFirst } from "@/components/overview/prefetch";
 import { InboxView } from "@/components/triage/inbox/inbox-view";
 import { TriageTableSkeleton } from "@/components/triage/table/skeleton";
@@ -9,11 +10,12 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { recentBulkJobsOptions } from "@/lib/queries/bulk";
 import { campaignQuery } from "@/lib/queries/campaigns";
-import { rowFactsQuery } from "@/lib/queries/collab";
+import { policyQuery, rowFactsQuery } from "@/lib/queries/collab";
 import { projectsQuery } from "@/lib/queries/projects";
 import type { PrefetchEntry } from "@/lib/queries/server-query-client";
 import type { SessionUser } from "@/lib/auth/roles";
 import { recentBulkJobs } from "@/lib/server/bulk";
+import { getPolicy } from "@/lib/server/collab/approval-policy";
 import { rowFacts } from "@/lib/server/collab/row-facts";
 import { inboxAnswer } from "@/lib/server/inbox";
 import { inboxEntry } from "@/lib/server/inbox/prefetch-entry";
@@ -43,6 +45,9 @@ function deskEntries(answer: ReturnType<typeof inboxAnswer>, user: SessionUser |
     { queryKey: projectsQuery().queryKey, queryFn: () => service.projects() },
     ...onPage.map((id) => ({ queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) })),
     ...(ids.length > 0 ? [{ queryKey: rowFactsQuery(ids).queryKey, queryFn: () => rowFacts(ids, user.email) }] : []),
+    // The rows' checks marks and each listed campaign's approval steps (database only).
+    ...rowChecksEntry(ids),
+    ...onPage.map((id) => ({ queryKey: policyQuery(id).queryKey, queryFn: () => getPolicy(id) })),
     ...(can(user.role, "decide")
       ? answer.data.campaigns.map((c) => ({ queryKey: recentBulkJobsOptions(c.id).queryKey, queryFn: async () => ({ jobs: await recentBulkJobs(c.id) }) }))
       : []),

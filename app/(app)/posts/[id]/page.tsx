@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { Suspense, type ReactNode } from "react";
+import { postChecksEntry } from "@/components/checks/prefetch";
 import { CommentsThread } from "@/components/collab/comments-thread";
 import { VerdictPanel } from "@/components/collab/verdict-panel";
 import { DecisionHistory } from "@/components/post/decision-history";
@@ -88,7 +89,13 @@ async function readPost(id: number): Promise<{ campaignId: number } | { notFound
     // hydration of it would wait for an effect the server never runs, and the previews would
     // fetch during the server render, fail, and be drawn again in the browser from scratch.
     const ofPost = post.data.campaign_id;
-    await client.prefetchQuery({ queryKey: campaignQuery(ofPost).queryKey, queryFn: () => service.campaign(ofPost, "interactive"), retry: false });
+    // Beside it, the checks' report of the active version (database only; the checks panel and the
+    // versions diff read it): handed over when at hand, else the browser asks (postChecksEntry).
+    const checks = postChecksEntry(id, post.data.versions.find((v) => v.is_active)?.version_number ?? null);
+    await Promise.all([
+      client.prefetchQuery({ queryKey: campaignQuery(ofPost).queryKey, queryFn: () => service.campaign(ofPost, "interactive"), retry: false }),
+      client.prefetchQuery({ ...checks, retry: false }),
+    ]);
     return { campaignId: ofPost };
   } catch (e) {
     const error = toApiError(e);

@@ -4,18 +4,20 @@ import { notFound, redirect } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
 import { PrefetchFirst, type PrefetchEntry } from "@/components/overview/prefetch";
 import { QueueView } from "@/components/queue/queue-view";
+import { rowChecksEntry } from "@/components/checks/prefetch";
 import { ShareButton } from "@/components/share/share-button";
 import { TriageTableSkeleton } from "@/components/triage/table/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { recentBulkJobsOptions } from "@/lib/queries/bulk";
 import { campaignQuery } from "@/lib/queries/campaigns";
-import { rowFactsQuery } from "@/lib/queries/collab";
+import { policyQuery, rowFactsQuery } from "@/lib/queries/collab";
 import { queuePostsOptions } from "@/lib/queries/queue";
 import { prefetchEntry } from "@/lib/queries/server-query-client";
 import { IdParam, PostListQuery } from "@/lib/schemas";
 import { campaignPostsChecked } from "@/lib/checks/server/list-filter";
 import { recentBulkJobs } from "@/lib/server/bulk";
+import { getPolicy } from "@/lib/server/collab/approval-policy";
 import { rowFacts } from "@/lib/server/collab/row-facts";
 import { service } from "@/lib/server/upstream-service";
 import { parseChecksUrl } from "@/lib/url-state/checks";
@@ -64,9 +66,11 @@ async function QueuePage({ params, searchParams }: Props) {
       // right after hydrating, and each answer re-renders the whole list while the phone starts up.
       (list) => {
         const ids = list.data.posts.map((p) => p.task_id);
-        return user && ids.length > 0 ? [{ queryKey: rowFactsQuery(ids).queryKey, queryFn: () => rowFacts(ids, user.email) }] : [];
+        return [...(user && ids.length > 0 ? [{ queryKey: rowFactsQuery(ids).queryKey, queryFn: () => rowFacts(ids, user.email) }] : []), ...rowChecksEntry(ids)];
       },
     ),
+    // The campaign's approval steps (the rows' «2 шага» badge; database only).
+    { queryKey: policyQuery(id).queryKey, queryFn: () => getPolicy(id) },
     // The campaign's channels (one cached read), so the rows' over-limit flags are in the HTML:
     // arriving after hydration, each flag would add a line to its row and push the list down.
     { queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) },
