@@ -10,13 +10,19 @@ import { safeError, type TelegramConfig } from "./config";
 import { sendDigest } from "./digest";
 import { handlePress, handleReasonText } from "./press";
 import { bindChat, campaignsOfChat, consumeLinkCode, linkByTgUser, saveLink, unbindChat, unlink } from "./store";
-import { roleLabel, T } from "./texts";
+import { appLanguage, textsFor } from "./language";
+import { botTexts, type BotTexts } from "./texts";
 
 /** Per chat: this many updates in this many seconds; more are dropped (a press gets a short answer). */
 const CHAT_POINTS = 20;
 const CHAT_SECONDS = 10;
 
 const isPrivate = (ctx: Context) => ctx.chat?.type === "private";
+
+/** The texts for whoever wrote: a linked person's own language, else their Telegram app's. */
+async function textsOf(ctx: Context, email?: string | null): Promise<BotTexts> {
+  return email ? textsFor(email) : botTexts(appLanguage(ctx.from?.language_code));
+}
 
 /**
  * The bot's handlers, on grammY. Who may do what is decided per update from
@@ -41,7 +47,7 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
       // A refusal is a RateLimiterRes; an Error is the store failing (the insurance limiter took over), not a refusal.
       if (e instanceof Error) log.warn("telegram rate limiter unavailable", { error: e.message });
       else {
-        if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: T.tooFast }).catch(() => undefined);
+        if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: (await textsOf(ctx)).tooFast }).catch(() => undefined);
         return;
       }
     }
@@ -58,27 +64,30 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
     if (code) {
       const email = /^[A-Za-z0-9_-]{8,64}$/.test(code) ? await consumeLinkCode(code) : null;
       const user = email ? await currentUser(email) : null;
-      if (!email || !user) return void (await ctx.reply(T.linkFailed));
+      if (!email || !user) return void (await ctx.reply((await textsOf(ctx)).linkFailed));
       await saveLink({ email, tgUserId: String(ctx.from.id), chatId: String(ctx.chat.id), username: ctx.from.username ?? null });
       await auditTelegram({ kind: "telegram.linked", actor: { email: user.email, name: user.name, role: user.role }, subject_id: email, detail: { username: ctx.from.username ?? null } });
-      return void (await ctx.reply(T.linked(user.name, roleLabel(user.role))));
+      const t = await textsOf(ctx, email);
+      return void (await ctx.reply(t.linked(user.name, t.role(user.role))));
     }
     const person = await personFor(ctx.from.id);
-    await ctx.reply(person ? T.help : T.strangers);
+    const t = await textsOf(ctx, person?.email);
+    await ctx.reply(person ? t.help : t.strangers);
   });
 
   bot.command("unlink", async (ctx) => {
     if (!isPrivate(ctx) || !ctx.from) return;
     const link = await linkByTgUser(String(ctx.from.id));
-    if (!link || !(await unlink({ tgUserId: String(ctx.from.id) }))) return void (await ctx.reply(T.notLinked));
+    const t = await textsOf(ctx, link?.email);
+    if (!link || !(await unlink({ tgUserId: String(ctx.from.id) }))) return void (await ctx.reply(t.notLinked));
     await auditTelegram({ kind: "telegram.unlinked", actor: { email: link.email, name: link.email, role: "unknown" }, subject_id: link.email, detail: { from: "telegram" } });
-    await ctx.reply(T.unlinked);
+    await ctx.reply(t.unlinked);
   });
 
   bot.command("digest", async (ctx) => {
     if (!isPrivate(ctx) || !ctx.from) return;
     const person = await personFor(ctx.from.id);
-    if (!person) return void (await ctx.reply(T.strangers));
+    if (!person) return void (await ctx.reply((await textsOf(ctx)).strangers));
     await sendDigest(ctx.api, c, person);
   });
 
@@ -86,15 +95,17 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
     if (isPrivate(ctx) || !ctx.from || !ctx.chat) return;
     const person = await personFor(ctx.from.id);
     if (!person) return; // a stranger in a group is not answered at all
-    if (!can(person.role, "policy:manage")) return void (await ctx.reply(T.adminsOnly));
+    // A team chat: the team's language, whoever typed the command.
+    const t = botTexts();
+    if (!can(person.role, "policy:manage")) return void (await ctx.reply(t.adminsOnly));
     const id = Number(ctx.match.trim());
-    if (!Number.isSafeInteger(id) || id <= 0) return void (await ctx.reply(T.bindUsage));
+    if (!Number.isSafeInteger(id) || id <= 0) return void (await ctx.reply(t.bindUsage));
     const chatId = String(ctx.chat.id);
     const binding = ctx.message?.text?.startsWith("/bind") ?? false;
     if (binding) await bindChat({ campaignId: id, chatId, title: "title" in ctx.chat ? (ctx.chat.title ?? null) : null, by: person.email });
     else await unbindChat(id, chatId);
     await auditTelegram({ kind: binding ? "telegram.chat_bound" : "telegram.chat_unbound", actor: { email: person.email, name: person.name, role: person.role }, campaign_id: id, subject_id: chatId });
-    await ctx.reply(binding ? T.bound(id) : T.unbound(id));
+    await ctx.reply(binding ? t.bound(id) : t.unbound(id));
   });
 
   bot.on("callback_query:data", async (ctx) => {
@@ -106,6 +117,7 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
       chatId: String(chatId),
       fromId: ctx.from.id,
       data: ctx.callbackQuery.data,
+      language: ctx.from.language_code,
       reply: { answer: async (text, alert) => void (await ctx.answerCallbackQuery({ text: text.slice(0, 200), show_alert: alert ?? false }).catch(() => undefined)) },
     });
   });
@@ -114,7 +126,8 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
     const handled = await handleReasonText({ api: ctx.api, c, chatId: String(ctx.chat.id), fromId: ctx.from.id, text: ctx.message.text, say: async (text) => void (await ctx.reply(text)) });
     if (handled || !isPrivate(ctx)) return;
     const person = await personFor(ctx.from.id);
-    await ctx.reply(person ? T.help : T.strangers);
+    const t = await textsOf(ctx, person?.email);
+    await ctx.reply(person ? t.help : t.strangers);
   });
 
   bot.catch((err) => log.error("telegram update failed", { update_id: err.ctx.update.update_id, error: safeError(err.error, c) }));

@@ -6,7 +6,7 @@ import { service } from "@/lib/server/upstream-service";
 import { sendCard } from "./card";
 import { safeError, type TelegramConfig } from "./config";
 import { linksByEmails } from "./store";
-import { T } from "./texts";
+import type { BotTexts } from "./texts";
 
 /**
  * The notifications module's events as cards: a mention or a changes
@@ -19,7 +19,7 @@ export async function cardsForEvent(api: Api, c: TelegramConfig, e: NotifyEvent,
   const wanted = [...links.values()].filter((l) => l.kinds[e.kind as "mention" | "changes_requested"]);
   if (wanted.length === 0) return;
   const post = (await service.post(e.task_id, "background")).data;
-  const headline = e.kind === "mention" ? T.kind.mention(e.by.name, e.excerpt.slice(0, 200)) : T.kind.changes_requested(e.by.name, e.note.slice(0, 200));
+  const headline = (t: BotTexts) => (e.kind === "mention" ? t.kind.mention(e.by.name, e.excerpt.slice(0, 200)) : t.kind.changes_requested(e.by.name, e.note.slice(0, 200)));
   for (const link of wanted) {
     await sendCard(api, c, link.chat_id, post, { kind: e.kind, headline, forEmail: link.email }).catch((err: unknown) =>
       log.warn("telegram card for a notification not sent", { kind: e.kind, task_id: e.task_id, error: safeError(err, c) }),

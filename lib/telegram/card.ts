@@ -8,7 +8,8 @@ import { log } from "@/lib/server/log";
 import { auditTelegram } from "./audit";
 import { safeError, type TelegramConfig } from "./config";
 import { newButtons, newCard, setCardMessage } from "./store";
-import { escapeHtml, statusLabel, T, when } from "./texts";
+import { textsFor } from "./language";
+import { escapeHtml, type BotTexts } from "./texts";
 import { zoneOf } from "./zone";
 
 /** Telegram's limits: a message's text, and an album's size. */
@@ -18,8 +19,8 @@ const ALBUM_MAX = 10;
 export type CardOptions = {
   /** deadline, mention, changes_requested, request, team, reminder, escalation, overdue. */
   kind: string;
-  /** The first line: why the card came. */
-  headline: string;
+  /** The first line: why the card came, in the chat's language. */
+  headline: string | ((t: BotTexts) => string);
   /** A personal card's person; null for a team chat. */
   forEmail: string | null;
   /** The chat's zone for the times on the card (default: ./zone.ts for forEmail). */
@@ -39,53 +40,54 @@ export function urlButtonAllowed(url: string): boolean {
   }
 }
 
-async function signoffLine(taskId: number): Promise<string | null> {
+async function signoffLine(taskId: number, t: BotTexts): Promise<string | null> {
   try {
     const v = await postVerdicts(taskId, "background");
     const state = v.steps <= 1 ? "not_needed" : v.signed_off ? "signed_off" : v.current.some((x) => x.verdict === "changes") ? "changes" : "none";
-    return T.signoff(T.signoffStates[state] ?? state);
+    return t.signoff(t.signoffState(state));
   } catch {
     return null; // the card goes out without it rather than not at all
   }
 }
 
 /** The checks' report of the card's version (lib/checks), as a line or two; none when it cannot be had now. */
-async function checksLine(post: PostDetail): Promise<string | null> {
+async function checksLine(post: PostDetail, t: BotTexts): Promise<string | null> {
   try {
     const subject = subjectOf(post);
     if (!subject) return null;
     const r = await reportOf(subject, "background");
-    if (r.findings.length === 0) return T.checksClean;
+    if (r.findings.length === 0) return t.checksClean;
     const notes = r.findings.slice(0, 3).map((f) => `• ${f.note}`);
-    return [T.checks(r.block, r.warn), ...notes, ...(r.findings.length > 3 ? [`… +${r.findings.length - 3}`] : [])].join("\n");
+    return [t.checks(r.block, r.warn), ...notes, ...(r.findings.length > 3 ? [`… +${r.findings.length - 3}`] : [])].join("\n");
   } catch {
     return null;
   }
 }
 
 /** The card's text (HTML), cut so the whole message stays within Telegram's limit, with a link to the full post. */
-export function cardText(post: PostDetail, o: { headline: string; signoff: string | null; checks?: string | null; url: string; timeZone: string; footer?: string }): string {
+export function cardText(post: PostDetail, o: { headline: string; signoff: string | null; checks?: string | null; url: string; timeZone: string; footer?: string; t: BotTexts }): string {
+  const { t } = o;
   const version = activeVersion(post);
   const head = [
     escapeHtml(o.headline),
-    `<b>${escapeHtml(post.campaign_name)}</b> · #${post.task_id} · ${T.version(version)}`,
-    `${escapeHtml(statusLabel(String(post.status)))}${post.published_at ? ` · ${T.planned(when(post.published_at, o.timeZone))}` : ""}`,
+    `<b>${escapeHtml(post.campaign_name)}</b> · #${post.task_id} · ${t.version(version)}`,
+    `${escapeHtml(t.status(String(post.status)))}${post.published_at ? ` · ${t.planned(t.when(post.published_at, o.timeZone))}` : ""}`,
     ...(o.signoff ? [escapeHtml(o.signoff)] : []),
     ...(o.checks ? [escapeHtml(o.checks)] : []),
   ].join("\n");
-  const link = `<a href="${escapeHtml(o.url)}">${T.fullText}</a>`;
+  const link = `<a href="${escapeHtml(o.url)}">${t.fullText}</a>`;
   const tail = o.footer ? `\n\n${escapeHtml(o.footer)}` : "";
   // Telegram counts the text after entities are parsed: the visible characters.
   const visible = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&(amp|lt|gt|quot);/g, "&").length;
-  const room = MESSAGE_LIMIT - visible(head) - visible(tail) - T.fullText.length - 8;
+  const room = MESSAGE_LIMIT - visible(head) - visible(tail) - t.fullText.length - 8;
   const body = post.text.length > room ? `${post.text.slice(0, Math.max(0, room - 1)).trimEnd()}…` : post.text;
   return `${head}\n\n${escapeHtml(body)}\n${link}${tail}`;
 }
 
-export function keyboard(c: TelegramConfig, taskId: number, ids: { approve: string; reject: string; open: string }): InlineKeyboardButton[][] {
+export function keyboard(c: TelegramConfig, taskId: number, ids: { approve: string; reject: string; open: string }, t: BotTexts): InlineKeyboardButton[][] {
   const url = postUrl(c, taskId);
-  const open: InlineKeyboardButton = urlButtonAllowed(url) ? { text: T.open, url } : { text: T.open, callback_data: ids.open };
-  return [[{ text: T.approve, callback_data: ids.approve }, { text: T.reject, callback_data: ids.reject }], [open]];
+  const open: InlineKeyboardButton = urlButtonAllowed(url) ? { text: t.open, url } : { text: t.open, callback_data: ids.open };
+  return [[{ text: t.approve, callback_data: ids.approve }, { text: t.reject, callback_data: ids.reject }], [open]];
 }
 
 /** The post's pictures as Telegram can take them: one photo, an album, or none (video and documents are linked, not sent). */
@@ -116,10 +118,12 @@ export async function sendCard(api: Api, c: TelegramConfig, chatId: string, post
   } catch (e) {
     log.warn("telegram card media not sent; text only", { task_id: post.task_id, error: safeError(e, c) });
   }
-  const [signoff, checks] = await Promise.all([signoffLine(post.task_id), checksLine(post)]);
+  const t = await textsFor(o.forEmail);
+  const [signoff, checks] = await Promise.all([signoffLine(post.task_id, t), checksLine(post, t)]);
   const timeZone = o.timeZone ?? (await zoneOf(o.forEmail));
-  const text = cardText(post, { headline: o.headline, signoff, checks, url: postUrl(c, post.task_id), timeZone });
-  const msg = await api.sendMessage(chatId, text, { parse_mode: "HTML", reply_markup: { inline_keyboard: keyboard(c, post.task_id, ids) }, link_preview_options: { is_disabled: true } });
+  const headline = typeof o.headline === "string" ? o.headline : o.headline(t);
+  const text = cardText(post, { headline, signoff, checks, url: postUrl(c, post.task_id), timeZone, t });
+  const msg = await api.sendMessage(chatId, text, { parse_mode: "HTML", reply_markup: { inline_keyboard: keyboard(c, post.task_id, ids, t) }, link_preview_options: { is_disabled: true } });
   await setCardMessage(cardId, msg.message_id);
   await auditTelegram({
     kind: "telegram.card_sent",
@@ -131,11 +135,19 @@ export async function sendCard(api: Api, c: TelegramConfig, chatId: string, post
   return { cardId, messageId: msg.message_id };
 }
 
-/** The card's text with its outcome under it and no buttons (a decision, or a newer version). */
-export async function closeCard(api: Api, c: TelegramConfig, card: { chat_id: string; message_id: number | null; for_email: string | null }, post: PostDetail | null, outcome: string): Promise<void> {
+/** The card's text with its outcome under it and no buttons (a decision, or a newer version), in the card's chat's language. */
+export async function closeCard(
+  api: Api,
+  c: TelegramConfig,
+  card: { chat_id: string; message_id: number | null; for_email: string | null },
+  post: PostDetail | null,
+  outcome: (t: BotTexts, timeZone: string) => string,
+): Promise<void> {
   if (card.message_id === null) return;
   try {
-    const text = post ? cardText(post, { headline: outcome, signoff: null, url: postUrl(c, post.task_id), timeZone: await zoneOf(card.for_email) }) : escapeHtml(outcome);
+    const [t, timeZone] = await Promise.all([textsFor(card.for_email), zoneOf(card.for_email)]);
+    const headline = outcome(t, timeZone);
+    const text = post ? cardText(post, { headline, signoff: null, url: postUrl(c, post.task_id), timeZone, t }) : escapeHtml(headline);
     await api.editMessageText(card.chat_id, card.message_id, text, { parse_mode: "HTML", reply_markup: { inline_keyboard: [] }, link_preview_options: { is_disabled: true } });
   } catch (e) {
     log.warn("telegram card not edited", { error: safeError(e, c) });

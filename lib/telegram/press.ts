@@ -12,7 +12,8 @@ import { auditTelegram } from "./audit";
 import { closeCard, keyboard, postUrl, sendCard } from "./card";
 import { safeError, type TelegramConfig } from "./config";
 import { claimCard, getButton, getCard, newButtons, openCardsOf, releaseCard, setPrompt, settleCard, takePrompt, type CardRow } from "./store";
-import { categoryLabel, T, when as whenIn } from "./texts";
+import { appLanguage, textsFor } from "./language";
+import { botTexts, T, type BotTexts } from "./texts";
 import { zoneOf } from "./zone";
 
 /** How a handler talks back: grammY's context methods, or a test's recorder. */
@@ -21,7 +22,8 @@ export type Reply = {
   answer(text: string, alert?: boolean): Promise<void>;
 };
 
-export type Press = { api: Api; c: TelegramConfig; chatId: string; fromId: number; data: string; reply: Reply };
+/** `language`: the presser's Telegram app language, for answering someone the bot cannot name. */
+export type Press = { api: Api; c: TelegramConfig; chatId: string; fromId: number; data: string; reply: Reply; language?: string };
 
 const REASON_MAX = 500;
 const actor = (p: Person) => ({ email: p.email, name: p.name, role: p.role });
@@ -49,66 +51,70 @@ async function freshPost(taskId: number): Promise<PostDetail | null> {
 export async function handlePress(p: Press): Promise<void> {
   const button = await getButton(p.data);
   const card = button ? await getCard(button.card_id) : undefined;
-  if (!button || !card || card.chat_id !== p.chatId) return p.reply.answer(T.unknownButton);
   const person = await personFor(p.fromId);
+  // Answers in the presser's language; the card itself speaks its chat's (closeCard).
+  const t = person ? await textsFor(person.email) : botTexts(appLanguage(p.language));
+  if (!button || !card || card.chat_id !== p.chatId) return p.reply.answer(t.unknownButton);
   if (!person) {
     await auditTelegram({ kind: "telegram.press_refused", task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { tg_user: String(p.fromId), why: "not_linked" } });
-    return p.reply.answer(T.strangers, true);
+    return p.reply.answer(t.strangers, true);
   }
-  if (button.action === "open") return p.reply.answer(T.openLink(postUrl(p.c, card.task_id)), true);
+  if (button.action === "open") return p.reply.answer(t.openLink(postUrl(p.c, card.task_id)), true);
   const refuse = async (why: string, text: string) => {
     await auditTelegram({ kind: "telegram.press_refused", actor: actor(person), task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { action: button.action, why } });
     return p.reply.answer(text, true);
   };
-  if (card.for_email && card.for_email !== person.email.toLowerCase()) return refuse("not_addressee", T.notYours);
-  if (!can(person.role, "decide")) return refuse("role", T.noDecide);
+  if (card.for_email && card.for_email !== person.email.toLowerCase()) return refuse("not_addressee", t.notYours);
+  if (!can(person.role, "decide")) return refuse("role", t.noDecide);
   const zone = await zoneOf(card.for_email);
-  if (card.decision !== null) return p.reply.answer(T.alreadyDecided(card.decided_by ?? "—", card.decided_at ? whenIn(card.decided_at, zone) : "—"), true);
+  if (card.decision !== null) return p.reply.answer(t.alreadyDecided(card.decided_by ?? "—", card.decided_at ? t.when(card.decided_at, zone) : "—"), true);
 
   await auditTelegram({ kind: "telegram.press", actor: actor(person), task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { action: button.action.split(":")[0], version: card.version } });
   const [action, arg] = button.action.split(":") as [string, string | undefined];
   switch (action) {
     case "approve":
-      return decideCard(p, card, person, "approve");
+      return decideCard(p, card, person, "approve", t);
     case "reject":
-      await p.reply.answer(T.pickCategory);
-      return offerCategories(p, card);
+      await p.reply.answer(t.pickCategory);
+      return offerCategories(p, card, t);
     case "cat":
       await setPrompt({ chatId: p.chatId, tgUserId: String(p.fromId), cardId: card.id, category: arg ?? "other" });
-      await p.reply.answer(T.askReason(categoryLabel(arg ?? "other")));
-      return askReason(p, card, arg ?? "other");
+      await p.reply.answer(t.askReason(t.category(arg ?? "other")));
+      return askReason(p, card, arg ?? "other", t);
     case "noreason":
       await takePrompt(p.chatId, String(p.fromId));
-      return decideCard(p, card, person, "reject", { category: arg ?? "other" });
+      return decideCard(p, card, person, "reject", t, { category: arg ?? "other" });
     case "cancel":
       await takePrompt(p.chatId, String(p.fromId));
       await restoreButtons(p, card);
-      return p.reply.answer(T.cancelled);
+      return p.reply.answer(t.cancelled);
     default:
-      return p.reply.answer(T.unknownButton);
+      return p.reply.answer(t.unknownButton);
   }
 }
 
 /** «Отклонить»: the card's buttons become the reject categories (REJECT_CATEGORIES) and «Отмена». */
-async function offerCategories(p: Press, card: CardRow): Promise<void> {
+async function offerCategories(p: Press, card: CardRow, t: BotTexts): Promise<void> {
   const codes = env().REJECT_CATEGORIES;
   const ids = await newButtons(card.id, [...codes.map((c) => `cat:${c}`), "cancel"]);
   const rows: InlineKeyboardButton[][] = [];
-  for (let i = 0; i < codes.length; i += 2) rows.push(codes.slice(i, i + 2).map((c) => ({ text: categoryLabel(c), callback_data: ids[`cat:${c}`] as string })));
-  rows.push([{ text: T.cancel, callback_data: ids.cancel as string }]);
+  for (let i = 0; i < codes.length; i += 2) rows.push(codes.slice(i, i + 2).map((c) => ({ text: t.category(c), callback_data: ids[`cat:${c}`] as string })));
+  rows.push([{ text: t.cancel, callback_data: ids.cancel as string }]);
   if (card.message_id !== null) await p.api.editMessageReplyMarkup(p.chatId, card.message_id, { reply_markup: { inline_keyboard: rows } }).catch((e: unknown) => log.warn("telegram keyboard not changed", { error: safeError(e, p.c) }));
 }
 
 async function restoreButtons(p: Press, card: CardRow): Promise<void> {
   const ids = await newButtons(card.id, ["approve", "reject", "open"] as const);
-  if (card.message_id !== null) await p.api.editMessageReplyMarkup(p.chatId, card.message_id, { reply_markup: { inline_keyboard: keyboard(p.c, card.task_id, ids) } }).catch(() => undefined);
+  // The card's own buttons: in its chat's language.
+  const t = await textsFor(card.for_email);
+  if (card.message_id !== null) await p.api.editMessageReplyMarkup(p.chatId, card.message_id, { reply_markup: { inline_keyboard: keyboard(p.c, card.task_id, ids, t) } }).catch(() => undefined);
 }
 
 /** A category was chosen: ask for the optional reason as a reply, or «Без причины». */
-async function askReason(p: Press, card: CardRow, category: string): Promise<void> {
+async function askReason(p: Press, card: CardRow, category: string, t: BotTexts): Promise<void> {
   const ids = await newButtons(card.id, [`noreason:${category}`, "cancel"]);
-  await p.api.sendMessage(p.chatId, T.askReason(categoryLabel(category)), {
-    reply_markup: { inline_keyboard: [[{ text: T.noReason, callback_data: ids[`noreason:${category}`] as string }, { text: T.cancel, callback_data: ids.cancel as string }]] },
+  await p.api.sendMessage(p.chatId, t.askReason(t.category(category)), {
+    reply_markup: { inline_keyboard: [[{ text: t.noReason, callback_data: ids[`noreason:${category}`] as string }, { text: t.cancel, callback_data: ids.cancel as string }]] },
     ...(card.message_id !== null ? { reply_parameters: { message_id: card.message_id, allow_sending_without_reply: true } } : {}),
   });
 }
@@ -124,12 +130,13 @@ export async function handleReasonText(o: { api: Api; c: TelegramConfig; chatId:
     await o.say(T.strangers);
     return true;
   }
+  const t = await textsFor(person.email);
   if (!can(person.role, "decide")) {
-    await o.say(T.noDecide);
+    await o.say(t.noDecide);
     return true;
   }
   const reply: Reply = { answer: (text) => o.say(text) };
-  await decideCard({ api: o.api, c: o.c, chatId: o.chatId, fromId: o.fromId, data: "", reply }, card, person, "reject", { category: prompt.category, reason: o.text.trim().slice(0, REASON_MAX) });
+  await decideCard({ api: o.api, c: o.c, chatId: o.chatId, fromId: o.fromId, data: "", reply }, card, person, "reject", t, { category: prompt.category, reason: o.text.trim().slice(0, REASON_MAX) });
   return true;
 }
 
@@ -140,14 +147,15 @@ export async function handleReasonText(o: { api: Api; c: TelegramConfig; chatId:
  * deciding again. Afterwards the card, and the post's other open cards, say
  * who decided and when; a newer version refuses the press and its card is sent.
  */
-async function decideCard(p: Press, card: CardRow, person: Person, action: DecisionAction, r: { category?: string; reason?: string } = {}): Promise<void> {
+async function decideCard(p: Press, card: CardRow, person: Person, action: DecisionAction, t: BotTexts, r: { category?: string; reason?: string } = {}): Promise<void> {
   const zone = await zoneOf(card.for_email);
-  const when = (at: number | string) => whenIn(at, zone); // times in the card's chat's zone
+  const when = (at: number | string) => t.when(at, zone); // the presser's answers: times in the card's chat's zone
   if (!(await claimCard(card.id))) {
     const now = await getCard(card.id);
-    return p.reply.answer(T.alreadyDecided(now?.decided_by ?? "—", now?.decided_at ? when(now.decided_at) : "—"), true);
+    return p.reply.answer(t.alreadyDecided(now?.decided_by ?? "—", now?.decided_at ? when(now.decided_at) : "—"), true);
   }
-  const reason = action === "reject" ? r.reason || categoryLabel(r.category ?? "other") : undefined;
+  // Sent upstream and kept in the audit: in the team's language, whoever pressed.
+  const reason = action === "reject" ? r.reason || T.category(r.category ?? "other") : undefined;
   const outcome = await decide({
     user: { email: person.email, name: person.name, role: person.role },
     taskId: card.task_id,
@@ -163,34 +171,35 @@ async function decideCard(p: Press, card: CardRow, person: Person, action: Decis
     const result = String(outcome.result.result);
     const effective = result === "approved_now" || result === "rejected_now";
     const prior = outcome.previous;
-    const line = effective
-      ? action === "approve"
-        ? T.approved(person.name, when(at))
-        : T.rejected(person.name, when(at), reason ?? "")
-      : T.decidedElsewhere(prior?.by ?? outcome.result.message, prior ? when(prior.at) : when(at));
+    const lineIn = (x: BotTexts, z: string) =>
+      effective
+        ? action === "approve"
+          ? x.approved(person.name, x.when(at, z))
+          : x.rejected(person.name, x.when(at, z), reason ?? "")
+        : x.decidedElsewhere(prior?.by ?? outcome.result.message, x.when(prior ? prior.at : at, z));
     await settleCard(card.id, effective ? action : "decided_elsewhere", effective ? person.name : (prior?.by ?? null), at);
-    await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, line);
+    await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, lineIn);
     for (const other of await openCardsOf(card.task_id, card.id)) {
       await settleCard(other.id, "decided_elsewhere", person.name, at);
-      await closeCard(p.api, p.c, other, post ? asOnCard(post, other) : null, effective ? T.decidedElsewhere(person.name, whenIn(at, await zoneOf(other.for_email))) : line);
+      await closeCard(p.api, p.c, other, post ? asOnCard(post, other) : null, effective ? (x, z) => x.decidedElsewhere(person.name, x.when(at, z)) : lineIn);
     }
-    return p.reply.answer(line);
+    return p.reply.answer(lineIn(t, zone));
   }
   const error = outcome.error;
   if (error.code === VERSION_CHANGED) {
     await settleCard(card.id, "stale", null, at);
-    await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, T.stale);
-    await p.reply.answer(T.versionChanged, true);
-    if (post) await sendCard(p.api, p.c, p.chatId, post, { kind: card.kind, headline: T.versionChanged, forEmail: card.for_email }).catch((e: unknown) => log.warn("telegram new version card not sent", { error: safeError(e, p.c) }));
+    await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, (x) => x.stale);
+    await p.reply.answer(t.versionChanged, true);
+    if (post) await sendCard(p.api, p.c, p.chatId, post, { kind: card.kind, headline: (x) => x.versionChanged, forEmail: card.for_email }).catch((e: unknown) => log.warn("telegram new version card not sent", { error: safeError(e, p.c) }));
     return;
   }
   if (error.status === 409 && outcome.previous) {
-    const line = T.decidedElsewhere(outcome.previous.by, when(outcome.previous.at));
-    await settleCard(card.id, "decided_elsewhere", outcome.previous.by, at);
-    await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, line);
-    return p.reply.answer(line, true);
+    const previous = outcome.previous;
+    await settleCard(card.id, "decided_elsewhere", previous.by, at);
+    await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, (x, z) => x.decidedElsewhere(previous.by, x.when(previous.at, z)));
+    return p.reply.answer(t.decidedElsewhere(previous.by, when(previous.at)), true);
   }
   // Not decided (or not known to be): the buttons stay, the person is told what the dashboard would say.
   await releaseCard(card.id);
-  return p.reply.answer(T.failed(error.message), true);
+  return p.reply.answer(t.failed(error.message), true);
 }

@@ -11,7 +11,7 @@ import { postUrl, sendCard } from "./card";
 import { safeError, type TelegramConfig } from "./config";
 import type { PostDetail } from "@/lib/schemas";
 import { claimStep, getRules, hasStep, linksByEmails, type Rule } from "./store";
-import { T, when } from "./texts";
+import { T, type BotTexts } from "./texts";
 import type { Waiting } from "./waiting";
 
 const HOUR = 3_600_000;
@@ -44,13 +44,15 @@ async function deliverStep(ch: Channels, rule: Rule, w: Waiting, detail: PostDet
   const audience = s.audience === "approvers" ? rule.approvers : s.audience === "backups" ? rule.backups : (await listDashboardUsers()).filter((u) => u.role === "admin").map((u) => u.email);
   const people = [...new Set(audience.map((e) => e.toLowerCase()))];
   const links = ch.api && ch.c ? await linksByEmails(people) : new Map();
-  const headline = s.kind === "reminder" ? T.kind.reminder(s.hours) : s.kind === "escalation" ? T.kind.escalation(s.hours) : T.kind.overdue;
+  const headlineIn = (t: BotTexts) => (s.kind === "reminder" ? t.kind.reminder(s.hours) : s.kind === "escalation" ? t.kind.escalation(s.hours) : t.kind.overdue);
+  // A card speaks its person's language (sendCard); the e-mail and webhook below, the team's.
+  const headline = headlineIn(T);
   const withoutBot: string[] = [];
   for (const email of people) {
     const link = links.get(email);
     if (link && ch.api && ch.c) {
       try {
-        await sendCard(ch.api, ch.c, link.chat_id, detail, { kind: s.kind, headline, forEmail: email });
+        await sendCard(ch.api, ch.c, link.chat_id, detail, { kind: s.kind, headline: headlineIn, forEmail: email });
         await auditTelegram({ kind: "telegram.step_sent", task_id: w.post.task_id, campaign_id: w.post.campaign_id, subject_id: s.step, detail: { to: email, channel: "telegram" } });
         continue;
       } catch (e) {
@@ -62,7 +64,7 @@ async function deliverStep(ch: Channels, rule: Rule, w: Waiting, detail: PostDet
   const e = env();
   const base = e.NEXTAUTH_URL.replace(/\/+$/, "");
   const url = `${base}/posts/${w.post.task_id}`;
-  const text = `${headline}\n«${w.post.campaign_name}», пост #${w.post.task_id}, публикация ${when(w.planned, e.TEAM_TIME_ZONE)}.\n${url}`;
+  const text = `${headline}\n${T.stepLine(w.post.campaign_name, w.post.task_id, T.when(w.planned, e.TEAM_TIME_ZONE))}\n${url}`;
   if (e.SMTP_URL && withoutBot.length > 0) {
     const mail = smtpMailer(e.SMTP_URL, e.SMTP_FROM);
     for (const to of withoutBot) {

@@ -1,77 +1,95 @@
+import { DEFAULT_LOCALE, type Locale } from "@/i18n/config";
+import { serverText, text, type ServerKey, type ServerText } from "@/i18n/server-text";
+import enReview from "@/messages/en/review.json";
 import ruReview from "@/messages/ru/review.json";
 
 /**
- * What the bot says. Russian: the team's language and the upstream's; the
- * status and reject-category labels are the dashboard's own (messages/ru/review.json).
+ * What the bot says, in a person's language (./language.ts: their notification
+ * language, else the team's): messages/<locale>/server.json `telegram.bot`; the
+ * status and reject-category labels are the dashboard's own (review.json).
  */
-export const T = {
-  strangers: "Этот бот работает только для участников команды, связавших аккаунт в профиле панели.",
-  linked: (name: string, role: string) => `Готово: этот Telegram связан с ${name} (${role}). Сюда будут приходить карточки постов.`,
-  linkFailed: "Ссылка недействительна: она одноразовая и живёт 10 минут. Получите новую в профиле панели.",
-  unlinked: "Связь с панелью удалена. Карточки больше не придут.",
-  notLinked: "Этот Telegram не связан с панелью.",
-  help: "Карточки постов приходят сюда по вашим настройкам уведомлений. /digest — что ждёт решения, /unlink — отвязать Telegram.",
-  noDecide: "Ваша роль не позволяет согласовывать и отклонять посты.",
-  notYours: "Эта карточка адресована другому участнику.",
-  unknownButton: "Кнопка устарела.",
-  tooFast: "Слишком часто. Подождите немного.",
-  working: "Отправляю решение…",
-  alreadyDecided: (by: string, at: string) => `Уже решено: ${by}, ${at}.`,
-  approved: (by: string, at: string) => `✅ Согласовано: ${by}, ${at}`,
-  rejected: (by: string, at: string, reason: string) => `❌ Отклонено: ${by}, ${at}${reason ? ` — ${reason}` : ""}`,
-  decidedElsewhere: (by: string, at: string) => `Решение уже принято: ${by}, ${at}`,
-  stale: "⚠️ Текст поста изменился. Кнопки этой карточки больше не действуют — ниже карточка новой версии.",
-  versionChanged: "Текст изменился после отправки карточки: решение не отправлено. Пришлю новую версию.",
-  pickCategory: "Почему отклонить? Выберите категорию:",
-  askReason: (category: string) => `Категория: ${category}. Напишите причину ответом на это сообщение или нажмите «Без причины».`,
-  noReason: "Без причины",
-  cancel: "Отмена",
-  cancelled: "Отклонение отменено.",
-  approve: "Согласовать",
-  reject: "Отклонить",
-  open: "Открыть",
-  openLink: (url: string) => `Пост в панели: ${url}`,
-  failed: (message: string) => `Не удалось: ${message}`,
-  bound: (campaign: number) => `Чат привязан к кампании ${campaign}: сюда будут приходить карточки постов, которые скоро публикуются.`,
-  unbound: (campaign: number) => `Чат отвязан от кампании ${campaign}.`,
-  bindUsage: "Используйте: /bind <id кампании> (только администратор панели).",
-  adminsOnly: "Привязывать чаты может только администратор панели.",
-  fullText: "Полный текст",
-  checksClean: "Проверки: замечаний нет",
-  checks: (block: number, warn: number) => `Проверки: ${[block > 0 ? `блокирующих ${block}` : "", warn > 0 ? `предупреждений ${warn}` : ""].filter(Boolean).join(", ") || "есть замечания"}`,
-  version: (v: number | null) => (v === null ? "без активной версии" : `версия ${v}`),
-  planned: (when: string) => `Публикация: ${when}`,
-  signoff: (state: string) => `Подпись рецензента: ${state}`,
-  signoffStates: { none: "нет", signed_off: "есть", changes: "просят правки", not_needed: "не требуется" } as Record<string, string>,
-  kind: {
-    deadline: (hours: number) => `⏰ Скоро публикация (в пределах ${hours} ч)`,
-    mention: (by: string, excerpt: string) => `💬 ${by} упомянул(а) вас: «${excerpt}»`,
-    changes_requested: (by: string, note: string) => `✏️ ${by} просит правки: «${note}»`,
-    request: "📨 Отправлено из панели",
-    team: "⏰ Скоро публикация",
-    reminder: (hours: number) => `⏰ Напоминание: до публикации меньше ${hours} ч`,
-    escalation: (hours: number) => `🚨 Эскалация: до публикации меньше ${hours} ч, решения нет`,
-    overdue: "🚨 Время публикации наступило, а пост всё ещё ждёт решения",
-  },
-  digestTitle: (n: number) => `Ждут решения: ${n}`,
-  digestEmpty: "Сейчас ничего не ждёт вашего решения.",
-};
+type BotKey = ServerKey extends infer K ? (K extends `telegram.bot.${infer R}` ? R : never) : never;
 
-export function statusLabel(status: string): string {
-  return (ruReview.status as Record<string, string>)[status] ?? status;
+const REVIEW = { ru: ruReview, en: enReview } as const;
+
+export type BotTexts = ReturnType<typeof botTexts>;
+
+const cache = new Map<Locale, ReturnType<typeof build>>();
+
+/** The bot's texts in `locale` (made once per language). */
+export function botTexts(locale: Locale = DEFAULT_LOCALE) {
+  let texts = cache.get(locale);
+  if (!texts) cache.set(locale, (texts = build(locale)));
+  return texts;
 }
 
-export function categoryLabel(code: string): string {
-  return (ruReview.rejectCategory as Record<string, string>)[code] ?? code;
+function build(locale: Locale) {
+  const say = (key: BotKey, values?: ServerText["values"]) => serverText(text(`telegram.bot.${key}` as ServerKey, values), locale);
+  return {
+    locale,
+    strangers: say("strangers"),
+    linked: (name: string, role: string) => say("linked", { name, role }),
+    linkFailed: say("linkFailed"),
+    unlinked: say("unlinked"),
+    notLinked: say("notLinked"),
+    help: say("help"),
+    noDecide: say("noDecide"),
+    notYours: say("notYours"),
+    unknownButton: say("unknownButton"),
+    tooFast: say("tooFast"),
+    alreadyDecided: (by: string, at: string) => say("alreadyDecided", { by, at }),
+    approved: (by: string, at: string) => say("approved", { by, at }),
+    rejected: (by: string, at: string, reason: string) => (reason ? say("rejectedWithReason", { by, at, reason }) : say("rejected", { by, at })),
+    decidedElsewhere: (by: string, at: string) => say("decidedElsewhere", { by, at }),
+    stale: say("stale"),
+    versionChanged: say("versionChanged"),
+    pickCategory: say("pickCategory"),
+    askReason: (category: string) => say("askReason", { category }),
+    noReason: say("noReason"),
+    cancel: say("cancel"),
+    cancelled: say("cancelled"),
+    approve: say("approve"),
+    reject: say("reject"),
+    open: say("open"),
+    openLink: (url: string) => say("openLink", { url }),
+    failed: (message: string) => say("failed", { message }),
+    bound: (campaign: number) => say("bound", { campaign }),
+    unbound: (campaign: number) => say("unbound", { campaign }),
+    bindUsage: say("bindUsage"),
+    adminsOnly: say("adminsOnly"),
+    fullText: say("fullText"),
+    checksClean: say("checksClean"),
+    checks: (block: number, warn: number) => {
+      const found = [block > 0 ? say("checksBlock", { count: block }) : "", warn > 0 ? say("checksWarn", { count: warn }) : ""].filter(Boolean).join(", ");
+      return say("checks", { found: found || say("checksSome") });
+    },
+    version: (v: number | null) => (v === null ? say("versionNone") : say("version", { version: v })),
+    planned: (when: string) => say("planned", { when }),
+    signoff: (state: string) => say("signoff", { state }),
+    signoffState: (state: string) => (["none", "signed_off", "changes", "not_needed"].includes(state) ? say(`signoffStates.${state}` as BotKey) : state),
+    role: (role: string) => (["editor", "reviewer", "manager", "admin"].includes(role) ? say(`roles.${role}` as BotKey) : role),
+    kind: {
+      deadline: (hours: number) => say("kind.deadline", { hours }),
+      mention: (by: string, excerpt: string) => say("kind.mention", { by, excerpt }),
+      changes_requested: (by: string, note: string) => say("kind.changes_requested", { by, note }),
+      request: say("kind.request"),
+      team: say("kind.team"),
+      reminder: (hours: number) => say("kind.reminder", { hours }),
+      escalation: (hours: number) => say("kind.escalation", { hours }),
+      overdue: say("kind.overdue"),
+    },
+    stepLine: (campaign: string, task: number, when: string) => say("stepLine", { campaign, task, when }),
+    digestTitle: (count: number) => say("digestTitle", { count }),
+    digestEmpty: say("digestEmpty"),
+    status: (status: string) => (REVIEW[locale].status as Record<string, string>)[status] ?? status,
+    category: (code: string) => (REVIEW[locale].rejectCategory as Record<string, string>)[code] ?? code,
+    /** A time in the chat's zone (./zone.ts), with its offset: "01.12, 19:30 GMT+3". */
+    when: (ms: number | string, timeZone: string) =>
+      new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "ru-RU", { timeZone, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(ms)),
+  };
 }
 
-export function roleLabel(role: string): string {
-  return ({ editor: "редактор", reviewer: "рецензент", manager: "менеджер", admin: "администратор" } as Record<string, string>)[role] ?? role;
-}
-
-/** A time in the chat's zone (./zone.ts: the person's own, else the team's), with its offset: "01.12, 19:30 GMT+3". */
-export function when(ms: number | string, timeZone: string): string {
-  return new Intl.DateTimeFormat("ru-RU", { timeZone, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(ms));
-}
+/** The team's language: for team chats and whoever the bot cannot name yet. */
+export const T = botTexts(DEFAULT_LOCALE);
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);

@@ -94,7 +94,7 @@ async function personalDeadlines(api: Api, c: TelegramConfig, deciders: { link: 
     const hours = settings.get(link.email)?.due_hours ?? DEFAULT_DUE_HOURS;
     for (const w of upcoming) {
       if (w.planned > now + hours * HOUR) continue;
-      await sendOne(api, c, link.chat_id, w.post.task_id, `card:deadline:${link.email}`, now, { kind: "deadline", headline: T.kind.deadline(hours), forEmail: link.email });
+      await sendOne(api, c, link.chat_id, w.post.task_id, `card:deadline:${link.email}`, now, { kind: "deadline", headline: (t) => t.kind.deadline(hours), forEmail: link.email });
     }
   }
 }

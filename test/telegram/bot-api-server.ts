@@ -11,7 +11,7 @@ import { freePort } from "@/test/servers/free-port";
  */
 
 export type Call = { method: string; params: Record<string, unknown> };
-export type TgUser = { id: number; is_bot: false; first_name: string; username?: string };
+export type TgUser = { id: number; is_bot: false; first_name: string; username?: string; language_code?: string };
 export type TgChat = { id: number; type: "private" | "group" | "supergroup"; title?: string; first_name?: string };
 export type SentMessage = { message_id: number; chat: TgChat; date: number; text?: string; reply_markup?: unknown; photo?: unknown };
 export type Button = { text: string; callback_data?: string; url?: string };

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getNotifySettings, PUT as putNotifySettings } from "@/app/api/account/notifications/route";
 import { POST as linkRoute, DELETE as unlinkRoute } from "@/app/api/account/telegram/link/route";
 import { POST as sendToTelegram } from "@/app/api/posts/[id]/telegram/route";
 import { PUT as putRule } from "@/app/api/telegram/campaigns/[id]/route";
@@ -228,6 +229,30 @@ describe("telegram bot", () => {
     const rows = await auditRows(target.task_id);
     expect(rows.at(-1)).toMatchObject({ source: "telegram", action: "reject", reason: "Слишком официально для утра", reason_category: "tone", error_code: null });
     expect((await simPost(target.task_id)).status).not.toBe("WAITING_APPROVAL");
+  });
+
+  it("speaks each person's language: their notification language, a stranger's Telegram app's", async () => {
+    const emma = person("emma@example.com", "Emma", "editor", 7005);
+    await writeUser(emma);
+    await linkPerson(emma); // in Russian: her settings still have the team's language
+    const { settings } = ((await (await call(getNotifySettings, "/api/account/notifications", { headers: { cookie: await cookie(emma) } })).json()) as { data: { settings: Record<string, unknown> } }).data;
+    const saved = await call(putNotifySettings, "/api/account/notifications", { method: "PUT", body: { ...settings, locale: "en" }, headers: { cookie: await cookie(emma) } });
+    expect(saved.status).toBe(200);
+
+    expect(await say(emma.tg, privateChat(emma.tg), "hello")).toMatch(/^Post cards come here as your notification settings say/);
+    const target = (await upcoming(101))[0]!;
+    expect((await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String(target.task_id) }, headers: { cookie: await cookie(emma) } })).status).toBe(200);
+    const card = tg.messages(emma.tg.id).filter((m) => m.text?.includes(`#${target.task_id} `)).at(-1)!;
+    expect(card.text).toContain("Sent from the dashboard");
+    expect(card.text).toMatch(/Checks: /);
+    expect(buttonsOf(card).map((b) => b.text)).toEqual(["Approve", "Reject", "Open"]);
+    expect((await press(emma.tg, card, "Reject")).text).toBe("Why reject? Choose a category:");
+    // Anna's language did not change: her answers stay Russian.
+    expect(await say(anna.tg, privateChat(anna.tg), "привет")).toMatch(/^Карточки постов приходят сюда/);
+    // Someone the bot cannot name yet: their Telegram app's language when it is one of ours.
+    const visitor = { ...stranger, id: 7998, language_code: "en-GB" };
+    expect(await say(visitor, privateChat(visitor), "hi")).toBe("This bot only serves team members who linked their account in the dashboard's profile.");
+    expect(await say(emma.tg, privateChat(emma.tg), "/unlink")).toBe("The link to the dashboard is removed. No more cards will come.");
   });
 
   it("refuses a press after the text changed and sends the new version's card", async () => {

@@ -7,7 +7,6 @@ import { sendCard } from "@/lib/telegram/card";
 import { safeError, telegramConfig } from "@/lib/telegram/config";
 import { telegramApi } from "@/lib/telegram/api";
 import { linkByEmail } from "@/lib/telegram/store";
-import { T } from "@/lib/telegram/texts";
 
 export const POST = withSession(
   sameOrigin(async ({ params, session, priority }) => {
@@ -18,7 +17,7 @@ export const POST = withSession(
     if (!link) throw new ApiError("conflict", text("telegram.notLinkedProfile"));
     const post = (await service.post(id, priority)).data;
     try {
-      const sent = await sendCard(telegramApi(c), c, link.chat_id, post, { kind: "request", headline: T.kind.request, forEmail: session.email });
+      const sent = await sendCard(telegramApi(c), c, link.chat_id, post, { kind: "request", headline: (t) => t.kind.request, forEmail: session.email });
       return json({ sent: true, card: sent.cardId });
     } catch (e) {
       log.warn("telegram card on request not sent", { task_id: id, error: safeError(e, c) });
