@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { E2E } from "../playwright.config";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { signIn, test } from "./own-sign-in";
@@ -28,22 +28,48 @@ async function statusOf(context: BrowserContext, id: number): Promise<string> {
 
 const approveButton = /^(согласовать|approve)$/i;
 
+/** The toast of a post's decision: its countdown with Undo, then its outcome in place. */
+const toastOf = (page: Page, id: number) => page.locator("[data-sonner-toast]").filter({ has: page.locator(`[data-undo-toast="${id}"]`) });
+const rows = (page: Page) => page.locator("[data-interactive] tbody tr[data-task-id]");
+const cursorId = async (page: Page) => Number(await page.locator("tbody tr[aria-current='true']").getAttribute("data-task-id"));
+const versionShown = (page: Page, id: number) => expect(page.locator(`aside [data-preview-post='${id}'] [data-preview-version]`).first()).toBeVisible();
+/** A long text for a post: over Telegram's 1 024-character caption or 4 096-character message limit. */
+const LONG = `${"Очень длинный пост про утренний кофе. ".repeat(120)}Конец.`;
+
 test("the post page's Approve waits 5 s with Undo; after it, the next waiting post and n", async ({ browser }) => {
   const editor = await as(browser, "editor");
   try {
     const [id] = await freshWaitingPosts(editor, 101, 2);
     const page = await editor.newPage();
+    // The page's clock can jump past an undo window: no waiting out 5 s in real time.
+    await page.clock.install();
     await page.goto(`/posts/${id}`);
     await page.getByRole("button", { name: approveButton }).click();
     await expect(page.getByText(`Пост №${id} будет согласован через`)).toBeVisible();
     await page.getByRole("button", { name: `Отменить согласование поста №${id}` }).click();
     await expect(page.getByText(`Пост №${id} будет согласован через`)).toBeHidden();
+
+    // The reject waits out the same window, with the post's own toast and Undo.
+    await page.getByRole("button", { name: /^(отклонить|reject)…$/i }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("radio", { name: /^Тон/ }).check();
+    await dialog.getByRole("textbox").fill("e2e: отменённое отклонение");
+    await dialog.getByRole("textbox").press("Control+Enter");
+    await expect(dialog).toBeHidden();
+    await expect(toastOf(page, id!)).toContainText(`Пост №${id} будет отклонён через`);
+    await toastOf(page, id!).getByRole("button", { name: `Отменить отклонение поста №${id}` }).click();
+    await expect(page.locator("[data-undo-toast]")).toHaveCount(0);
     // Past the window: nothing was sent.
-    await page.waitForTimeout(6_000);
+    await page.clock.fastForward(6_000);
     expect(await statusOf(editor, id!)).toBe("WAITING_APPROVAL");
 
     await page.getByRole("button", { name: approveButton }).click();
+    await expect(toastOf(page, id!)).toContainText("будет согласован");
+    await page.clock.fastForward(5_000);
     await expect(page.locator("[data-decision-result]")).toHaveAttribute("data-decision-result", "approved_now", { timeout: 15_000 });
+    // The countdown's toast became the outcome, in place: one toast for the post.
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
+    await expect(page.locator("[data-sonner-toast]")).toHaveAttribute("data-type", "success");
     const next = page.getByTestId("next-waiting").getByRole("link");
     await expect(next).toContainText("Следующий ждущий пост");
     await expectNoA11yViolations(page);
@@ -133,6 +159,171 @@ test("a post rejected here reads «Отклонён» with who and why, and offe
     await expect(page.locator("#verdicts").getByRole("button", { name: "Текст в порядке" })).toHaveCount(0);
     await expectNoA11yViolations(page);
   } finally {
+    await editor.close();
+  }
+});
+
+test("undo on every path of the inbox: a, r, the preview's buttons; none of it is sent", async ({ browser }) => {
+  const editor = await as(browser, "editor");
+  try {
+    const page = await editor.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.clock.install();
+    await page.goto("/inbox");
+    await expect(rows(page).nth(1)).toBeVisible();
+    const taken: number[] = [];
+
+    // a, then Ctrl+Z.
+    await page.keyboard.press("j");
+    const a = await cursorId(page);
+    await versionShown(page, a);
+    // A flagged row asks instead (the journey below); any plain one will do here.
+    if ((await page.locator(`aside [data-preview-post='${a}'] [data-flagged]`).count()) === 0) {
+      await page.keyboard.press("a");
+      await expect(toastOf(page, a)).toContainText(`Пост №${a} будет согласован через`);
+      await page.keyboard.press("Control+z");
+      await expect(toastOf(page, a)).toHaveCount(0);
+      await expect.poll(() => cursorId(page)).toBe(a);
+      taken.push(a);
+    }
+
+    // r, then the toast's Undo.
+    await page.keyboard.press("r");
+    let dialog = page.getByRole("dialog", { name: `Отклонить пост №${a}` });
+    await dialog.getByRole("radio", { name: /^Тон/ }).check();
+    await dialog.getByLabel("Причина отклонения").fill("e2e: отклонение с клавиатуры, отменено");
+    await dialog.getByLabel("Причина отклонения").press("Control+Enter");
+    await expect(dialog).toBeHidden();
+    await expect(toastOf(page, a)).toContainText(`Пост №${a} будет отклонён через`);
+    await toastOf(page, a).getByRole("button", { name: `Отменить отклонение поста №${a}` }).click();
+    await expect(toastOf(page, a)).toHaveCount(0);
+    taken.push(a);
+
+    // The preview's Reject, then u.
+    await page.locator(`tbody tr[data-task-id='${a}']`).click();
+    await versionShown(page, a);
+    const pane = page.locator(`aside [data-preview-post='${a}']`).first();
+    await pane.getByRole("button", { name: /^(отклонить|reject)$/i }).click();
+    dialog = page.getByRole("dialog", { name: `Отклонить пост №${a}` });
+    await dialog.getByRole("radio", { name: /^Тон/ }).check();
+    await dialog.getByLabel("Причина отклонения").fill("e2e: отклонение из панели, отменено");
+    await dialog.getByLabel("Причина отклонения").press("Control+Enter");
+    await expect(toastOf(page, a)).toContainText("будет отклонён");
+    await page.locator("body").press("u");
+    await expect(toastOf(page, a)).toHaveCount(0);
+
+    await page.clock.fastForward(6_000);
+    for (const id of taken) expect(await statusOf(editor, id)).toBe("WAITING_APPROVAL");
+    await expectNoA11yViolations(page);
+  } finally {
+    await editor.close();
+  }
+});
+
+test("the phone sheet's Approve has the undo, and its toast covers neither the header nor the sheet's buttons", async ({ browser }) => {
+  const editor = await as(browser, "editor");
+  try {
+    const page = await editor.newPage({ viewport: { width: 390, height: 844 } });
+    await page.clock.install();
+    await page.goto("/inbox");
+    await expect(rows(page).first()).toBeVisible();
+    const row = rows(page).first();
+    const id = Number(await row.getAttribute("data-task-id"));
+    await row.click();
+    const sheet = page.locator(`aside.fixed [data-preview-post='${id}']`);
+    await expect(sheet.locator("[data-preview-version]")).toBeVisible();
+    const approve = sheet.getByRole("button", { name: /согласовать|approve/i }).first();
+    if ((await approve.getAttribute("data-flagged")) !== null) {
+      await approve.click();
+      await sheet.getByTestId("flagged-confirm").getByRole("button", { name: "Да, согласовать" }).click();
+    } else {
+      await approve.click();
+    }
+    const toast = toastOf(page, id);
+    await expect(toast).toContainText(`Пост №${id} будет согласован через`);
+    const box = (await toast.boundingBox())!;
+    const header = (await page.locator("body > header, header").first().boundingBox())!;
+    expect(box.y, "below the header").toBeGreaterThanOrEqual(header.y + header.height);
+    // The sheet (its decision buttons on top) may have moved on to the next post: the toast sits above it.
+    const sheetBox = (await page.locator("aside.fixed").boundingBox())!;
+    expect(box.y + box.height, "above the sheet").toBeLessThanOrEqual(sheetBox.y + 1);
+    await toast.getByRole("button", { name: `Отменить согласование поста №${id}` }).click();
+    await expect(toast).toHaveCount(0);
+    await page.clock.fastForward(6_000);
+    expect(await statusOf(editor, id)).toBe("WAITING_APPROVAL");
+  } finally {
+    await editor.close();
+  }
+});
+
+test("a share link's visitor has the same 5 s to take a decision back", async ({ browser }) => {
+  const editor = await as(browser, "editor");
+  const visitorContext = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL: E2E.baseURL });
+  try {
+    const [id] = await freshWaitingPosts(editor, 101);
+    const made = await editor.request.post("/api/share-links", { data: { task_id: id, expires_in_hours: 24, can_decide: true }, headers: { Origin: E2E.baseURL } });
+    expect(made.ok()).toBe(true);
+    const url = ((await made.json()) as { url: string }).url;
+    const visitor = await visitorContext.newPage();
+    await visitor.clock.install();
+    await visitor.goto(url);
+    await visitor.getByLabel(/ваше имя|your name/i).fill("Ирина Клиентова");
+    await visitor.getByRole("button", { name: /^(одобрить|approve)$/i }).click();
+    const waiting = visitor.locator("[data-visitor-undo='approve']");
+    await expect(waiting).toContainText(`Одобрение поста № ${id} будет отправлено через`);
+    await waiting.getByRole("button", { name: /отменить|undo/i }).click();
+    await expect(visitor.locator("[data-visitor-undone]")).toBeVisible();
+    await visitor.clock.fastForward(6_000);
+    expect(await statusOf(editor, id!)).toBe("WAITING_APPROVAL");
+    await expectNoA11yViolations(visitor);
+  } finally {
+    await visitorContext.close();
+    await editor.close();
+  }
+});
+
+test("a flagged post asks on the keyboard and in the preview; the confirmation is in the audit", async ({ browser }) => {
+  const editor = await as(browser, "editor");
+  let restore: number | undefined;
+  try {
+    const page = await editor.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.clock.install();
+    await page.goto("/inbox");
+    await expect(rows(page).nth(1)).toBeVisible();
+    // Two rows on screen made too long for Telegram (their details, read as the cursor reaches them, say so).
+    const ids = [Number(await rows(page).nth(0).getAttribute("data-task-id")), Number(await rows(page).nth(1).getAttribute("data-task-id"))];
+    for (const id of ids) expect((await editor.request.post(`${E2E.simURL}/__admin/posts/${id}/versions`, { data: { text_content: LONG } })).status()).toBe(201);
+
+    // The keyboard: a on it opens the confirmation instead of approving; Enter confirms.
+    await page.keyboard.press("j");
+    const [first, second] = ids as [number, number];
+    restore = second;
+    await versionShown(page, first);
+    const pane = (id: number) => page.locator(`aside [data-preview-post='${id}']`).first();
+    await expect(pane(first).getByRole("button", { name: /Согласовать\? .*лимита Telegram/ })).toBeVisible();
+    await page.keyboard.press("a");
+    const confirm = pane(first).getByTestId("flagged-confirm");
+    await expect(confirm).toContainText("Согласовать, несмотря на это?");
+    await expect(page.locator("[data-undo-toast]")).toHaveCount(0);
+    await expectNoA11yViolations(page);
+    await expect(confirm.getByRole("button", { name: "Да, согласовать" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(toastOf(page, first)).toContainText(`Пост №${first} будет согласован через`);
+    await page.clock.fastForward(5_000);
+    await expect.poll(() => statusOf(editor, first)).toBe("APPROVED");
+    const audit = (await (await editor.request.get(`/api/posts/${first}/decisions`)).json()) as { items: { action: string; note: string | null; source?: string }[] };
+    expect(audit.items.find((d) => d.action === "approve")?.note).toMatch(/^Согласовано с подтверждением, несмотря на: .*лимита Telegram/);
+
+    // The preview's button names the problem and asks; cancelling sends nothing.
+    await page.locator(`tbody tr[data-task-id='${second}']`).click();
+    await versionShown(page, second);
+    await pane(second).getByRole("button", { name: /Согласовать\? .*лимита Telegram/ }).click();
+    await pane(second).getByTestId("flagged-confirm").getByRole("button", { name: "Не согласовывать" }).click();
+    await expect(pane(second).getByTestId("flagged-confirm")).toHaveCount(0);
+    await expect(page.locator("[data-undo-toast]")).toHaveCount(0);
+    expect(await statusOf(editor, second)).toBe("WAITING_APPROVAL");
+  } finally {
+    // The lane's later journeys find the row as it was: a text that fits.
+    if (restore) await editor.request.post(`${E2E.simURL}/__admin/posts/${restore}/versions`, { data: { text_content: "Осеннее меню: тыквенный латте и пирог с яблоками." } });
     await editor.close();
   }
 });

@@ -2,8 +2,9 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { UNDO_WINDOW_MS, useUndoWindow } from "@/lib/keyboard/use-undo-window";
 import { ApiClientError } from "@/lib/queries/fetch-json";
 import { sharedViewKey, visitorDecide } from "@/lib/queries/share";
 import type { SharedPost, VisitorDecisionBody } from "@/lib/schemas/share";
@@ -11,9 +12,11 @@ import type { SharedPost, VisitorDecisionBody } from "@/lib/schemas/share";
 const REASON_MAX = 500;
 
 /**
- * Approve (pinned to the version on screen) or reject with a reason. The
- * answer is said as it came: the service's own message on success, the error
- * (a changed text, a post decided meanwhile, an expired link) otherwise.
+ * Approve (pinned to the version on screen) or reject with a reason. Like every
+ * decision in the dashboard it waits out a 5 s undo window first (the visitor's
+ * own, in this browser: nothing is sent meanwhile; leaving the page sends it).
+ * The answer is said as it came: the service's own message on success, the
+ * error (a changed text, a post decided meanwhile, an expired link) otherwise.
  */
 export function VisitorDecision({ token, post, name, onDecided }: { token: string; post: SharedPost; name: string; onDecided: (message: string) => void }) {
   const t = useTranslations("share.decision");
@@ -35,9 +38,22 @@ export function VisitorDecision({ token, post, name, onDecided }: { token: strin
     onSettled: () => client.invalidateQueries({ queryKey: sharedViewKey(token) }),
   });
 
+  const undoWindow = useUndoWindow<VisitorDecisionBody>((body, { keepalive }) => {
+    if (!keepalive) return mutation.mutate(body);
+    // Leaving the page sends it (the visitor decided on purpose); the browser finishes the request.
+    void visitorDecide(token, post.task_id, body, { keepalive: true }).catch(() => undefined);
+  });
+  const [undone, setUndone] = useState(false);
+  const key = `visitor:${post.task_id}`;
+  const waiting = undoWindow.pending[0];
+
   if (version === null) return <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("noVersion")}</p>;
-  const send = (body: VisitorDecisionBody) => mutation.mutate(body);
-  const busy = mutation.isPending;
+  const send = (body: VisitorDecisionBody) => {
+    mutation.reset();
+    setUndone(false);
+    undoWindow.schedule(key, body);
+  };
+  const busy = mutation.isPending || waiting !== undefined;
   const blocked = trimmed.length === 0 || busy;
   const error = mutation.error instanceof ApiClientError ? mutation.error : null;
 
@@ -89,7 +105,22 @@ export function VisitorDecision({ token, post, name, onDecided }: { token: strin
         </form>
       )}
       <div aria-live="polite" className="mt-2 text-sm">
-        {busy && <p>{t("sending")}</p>}
+        {waiting && (
+          <p className="flex flex-wrap items-center gap-2" data-visitor-undo={waiting.item.action}>
+            <Seconds dueAt={waiting.dueAt} render={(seconds) => t(waiting.item.action === "approve" ? "waitingApprove" : "waitingReject", { id: post.task_id, seconds })} />
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                if (undoWindow.undo(key)) setUndone(true);
+              }}
+            >
+              {t("undo")}
+            </Button>
+          </p>
+        )}
+        {undone && !waiting && <p data-visitor-undone>{t("undone")}</p>}
+        {mutation.isPending && <p>{t("sending")}</p>}
         {mutation.isError && (
           <p role="alert" data-share-error={error?.code} className="text-red-800 dark:text-red-300">
             {mutation.error.message}
@@ -98,4 +129,14 @@ export function VisitorDecision({ token, post, name, onDecided }: { token: strin
       </div>
     </section>
   );
+}
+
+/** The seconds left of the undo window, ticking. */
+function Seconds({ dueAt, render }: { dueAt: number; render: (seconds: number) => string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  return <span>{render(Math.min(UNDO_WINDOW_MS / 1000, Math.max(0, Math.ceil((dueAt - now) / 1000))))}</span>;
 }

@@ -48,8 +48,8 @@ export type VisitorDecisionAnswer = {
   current_version?: number | null;
 };
 
-export const visitorDecide = (token: string, id: number, body: VisitorDecisionBody) =>
-  apiPost<VisitorDecisionAnswer>(`${base(token)}/posts/${id}/decide`, body);
+export const visitorDecide = (token: string, id: number, body: VisitorDecisionBody, options?: { keepalive?: boolean }) =>
+  apiPost<VisitorDecisionAnswer>(`${base(token)}/posts/${id}/decide`, body, options);
 
 export const visitorComment = (token: string, id: number, body: VisitorCommentBody) =>
   apiPost<{ data: SharedComment }>(`${base(token)}/posts/${id}/comments`, body);
