@@ -11,6 +11,10 @@ import { headerOptionsFrom, securityHeaders } from "./security-headers.mjs";
 process.env.LOG_LEVEL = "silent";
 const SECURITY = securityHeaders(headerOptionsFrom({}));
 
+/** Resolved when the stand-in's event stream is closed (its client gone). */
+let onStreamClosed = () => {};
+const streamClosed = new Promise<void>((resolve) => (onStreamClosed = resolve));
+
 /** Body bytes the stand-in for Next read, by path. */
 const seenByNext = new Map<string, number>();
 
@@ -39,6 +43,11 @@ async function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void
     res.writeHead(503, { "Content-Type": "application/json" }).end('{"error":{"code":"upstream_unavailable","message":"m"}}');
   } else if (path === "/api/throws") {
     throw new Error("boom");
+  } else if (path === "/api/stream") {
+    // An event stream: the first event at once, then open until the client leaves.
+    res.writeHead(200, { "Content-Type": "text/event-stream" });
+    res.write("data: first\n\n");
+    res.on("close", () => onStreamClosed());
   } else {
     // Reads the whole body as Next does, then reports what it saw (kept as it reads, for a body cut short).
     let bytes = 0;
@@ -237,6 +246,21 @@ describe("the edge in front of a real server", () => {
     const r = await raw(direct.port, get(path, "", method));
     expectEnvelope(r, status, code);
     if (status === 405) expect(r.headers["allow"]).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("answers a page's OPTIONS itself (Next would answer a bare 400)", async () => {
+    const r = await raw(direct.port, get("/campaigns", "", "OPTIONS"));
+    expect([r.status, r.headers["allow"]]).toEqual([204, "GET, HEAD, OPTIONS"]);
+  });
+
+  it("passes an event stream on as it comes, and ends Next's side when the client leaves", async () => {
+    const socket = connect(direct.port, "127.0.0.1");
+    socket.write(get("/api/stream").replace("Connection: close\r\n", ""));
+    let text = "";
+    await new Promise<void>((resolve) => socket.on("data", (d) => ((text += d.toString("utf8")), text.includes("data: first") && resolve())));
+    expect(text).toMatch(/^HTTP\/1\.1 200/);
+    socket.destroy();
+    await streamClosed;
   });
 
   it("leaves Allow out of a 405 whose route does not name its methods", async () => {
