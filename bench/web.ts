@@ -1,4 +1,5 @@
-// `npm run bench:web [-- --diagnose] [--runs=N] [--rounds=N] [--pages=key,…] [--no-lighthouse] [--no-nav]`
+// `npm run bench:web [-- --diagnose] [--runs=N] [--rounds=N] [--pages=key,…] [--no-lighthouse] [--no-nav]
+//                     [--floor-runs=N] [--no-floor]`
 //
 // Browser speed of the dashboard: builds it for production into .next-bench-web
 // (BENCH_SKIP_BUILD=1 reuses that build), starts the simulator and the
@@ -9,6 +10,10 @@
 //    names) apart from the chunks loaded later on demand in the same load;
 //  - warm navigations in Playwright: click to content, every round and the
 //    median, and whether the target's data was already in the browser;
+//  - against the floor (issue 33.8; bench/web/floor-compare.ts): each page's
+//    first-load JS beside the last stage of `npm run bench:floor`, and mobile
+//    Lighthouse alternating floor, page, floor, page… (--floor-runs, 5), with
+//    the verdicts: JS ≤ floor + 45 kB, score ≥ 90, TBT ≤ floor's + 200 ms, CLS ≤ 0.02;
 //  - with --diagnose: per page, the largest first-load chunks and the modules
 //    in them, the sources of long tasks (what total blocking time is made of)
 //    and the elements behind layout shifts.
@@ -30,6 +35,7 @@ import { mapChunks, owners, topModules, type ChunkMap } from "./web/chunks";
 import { medianRun, runLighthouse, stopLighthouseChrome, type LhSummary } from "./web/lighthouse";
 import { measureNavigations, type NavResult } from "./web/navigation";
 import { htmlScripts, splitScripts } from "./web/html-scripts";
+import { compareWithFloor, printFloorVerdict, type FloorRow } from "./web/floor-compare";
 import { pagesFor, type PageSpec } from "./web/pages";
 import { cls, kb, median, ms, pct, shortUrl, table } from "./web/report";
 import { buildApp, freePort, removeTmp, startStack, stopAll, stopOnSignals, tail, benchEnv, type Stack } from "./web/servers";
@@ -44,6 +50,7 @@ const diagnose = flag("diagnose");
 const runs = Math.max(1, Number(option("runs", process.env.BENCH_WEB_RUNS ?? "1")) || 1);
 const rounds = Math.max(3, Number(option("rounds", process.env.BENCH_WEB_ROUNDS ?? "5")) || 5);
 const onlyPages = option("pages", "").split(",").filter(Boolean);
+const floorRuns = Math.max(1, Number(option("floor-runs", "5")) || 5);
 const user = process.env.BENCH_WEB_USER ?? "editor@example.com";
 
 /** Every Lighthouse report of the run, to open in the Lighthouse viewer (bench/results is not committed). */
@@ -301,6 +308,12 @@ try {
     lh = await lighthousePages(stack, pages, cookie);
     printLighthouse(lh);
   }
+  let floor: FloorRow[] = [];
+  if (!flag("no-floor")) {
+    log(`\nagainst the floor: ${pages.length} pages × ${floorRuns} alternating rounds…`);
+    floor = await compareWithFloor({ baseURL: stack.baseURL, pages, cookie, runs: floorRuns, log });
+    printFloorVerdict(floor, floorRuns, log);
+  }
   let navs: NavResult[] = [];
   if (!flag("no-nav")) {
     log(`\nwarm navigations, ${rounds} rounds…`);
@@ -324,6 +337,7 @@ try {
     runs,
     rounds,
     lighthouse: lh.map((r) => ({ page: r.page, errors: r.errors, firstLoadScripts: [...r.inHtml], mobile: r.mobile, desktop: r.desktop, mobileRuns: r.mobileRuns.map(brief), desktopRuns: r.desktopRuns.map(brief) })),
+    floor,
     navigations: navs,
     chunks: chunkMap ? Object.fromEntries([...chunkMap.chunks].map(([f, c]) => [f, { size: c.size, matchedBy: c.matchedBy, owners: owners(c, 10) }])) : undefined,
   };

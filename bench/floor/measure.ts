@@ -38,10 +38,11 @@ export function noModuleScripts(html: string, pageUrl: string): Set<string> {
 // Error kinds of @formatjs/icu-messageformat-parser, kept as strings in its minified build.
 const ICU_PARSER = /MALFORMED_ARGUMENT|EXPECT_ARGUMENT_CLOSING_BRACE/;
 
-export async function measurePage(pageUrl: string): Promise<PageJs> {
-  const named = await htmlScripts(pageUrl);
-  // htmlScripts reads the HTML itself and gives back names only: a second read for the tags (the page is static, the same HTML).
-  const res = await fetch(pageUrl);
+/** `cookie`: a signed-in session, for the dashboard's own pages (bench:web compares them with the floor). */
+export async function measurePage(pageUrl: string, cookie?: string): Promise<PageJs> {
+  const named = await htmlScripts(pageUrl, cookie);
+  // htmlScripts reads the HTML itself and gives back names only: a second read for the tags.
+  const res = await fetch(pageUrl, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   if (!res.ok) throw new Error(`GET ${pageUrl}: ${res.status}`);
   const skipped = noModuleScripts(await res.text(), pageUrl);
 
