@@ -6,6 +6,12 @@ import type { BannedPhrase } from "@/lib/checks/rules";
  * the phrase itself is validated by the server's schema (and named in its 400).
  */
 
+// What people type for a severity: the schema's words in any case, their Russian names, or nothing (warn).
+const SEVERITY = new Map<string, BannedPhrase["severity"]>([
+  ...["", "warn", "warning", "предупреждение", "предупреждать", "предупредить"].map((w) => [w, "warn"] as const),
+  ...["block", "блок", "блокировать", "блокирует", "запрет", "запретить"].map((w) => [w, "block"] as const),
+]);
+
 export type ParsedLines = { ok: true; banned: BannedPhrase[] } | { ok: false; line: number };
 
 export function toLines(banned: readonly BannedPhrase[]): string {
@@ -18,8 +24,9 @@ export function fromLines(text: string): ParsedLines {
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!.trim();
     if (!raw) continue;
-    const [phrase = "", severity = "warn", ...note] = raw.split("|").map((s) => s.trim());
-    if (severity !== "warn" && severity !== "block") return { ok: false, line: i + 1 };
+    const [phrase = "", written = "", ...note] = raw.split("|").map((s) => s.trim());
+    const severity = SEVERITY.get(written.toLowerCase().replaceAll("ё", "е"));
+    if (!severity) return { ok: false, line: i + 1 };
     banned.push({ phrase, severity, note: note.join(" | ") });
   }
   return { ok: true, banned };
