@@ -39,6 +39,12 @@ const oddSimPort = simPort + 1;
 export const E2E = { lane: lane.index, baseURL, simURL: lane.simURL, apiKey, oddBaseURL: `http://127.0.0.1:${oddPort}` };
 
 const CLUSTER = /(scale-out|revocation)\.spec\.ts/;
+/**
+ * The journeys of half a minute or more (CONTRIBUTING.md "The suite" has their times): queued before the
+ * rest, so the two lanes take the long ones first and end together on short ones. A new file is short
+ * until its time says otherwise.
+ */
+const LONG = /\/(fuzz|queue|decision-path|inbox|collab|sign-in|checks|manager|trends)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -48,7 +54,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // The lane timing prints each lane's files with their start and length after the run (e2e/lane-timing-reporter.ts).
+  reporter: [["list"], ["./e2e/lane-timing-reporter.ts"]],
   use: {
     baseURL,
     // A Russian browser, as the demo's team has: with no language chosen, pages and API errors follow Accept-Language.
@@ -68,12 +75,15 @@ export default defineConfig({
       ],
     },
   },
+  // Projects after "setup" share one phase: queued in this order, each lane takes the next file as it
+  // frees. The cluster is among them, not beside the sign-ins, where a lane idled until it ended.
   projects: [
-    // Signs in on every lane (auth.setup.ts).
+    // Signs in on every lane (auth.setup.ts), the sign-ins spread over both workers.
     { name: "setup", testMatch: /auth\.setup\.ts/ },
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], testIgnore: CLUSTER },
     // Journeys that start a cluster of their own (two production instances, Redis, Postgres): one at a time.
-    { name: "cluster", use: { ...devices["Desktop Chrome"] }, testMatch: CLUSTER, workers: 1 },
+    { name: "cluster", use: { ...devices["Desktop Chrome"] }, testMatch: CLUSTER, workers: 1, dependencies: ["setup"] },
+    { name: "long", use: { ...devices["Desktop Chrome"] }, testMatch: LONG, dependencies: ["setup"] },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], testIgnore: [CLUSTER, LONG] },
   ],
   webServer: [
     ...LANES.flatMap((l) => [

@@ -5,6 +5,8 @@ import { authFile, type DemoRole } from "./fixtures";
 // Signs in once per demo role and lane through the real login form and saves the session: each
 // lane's dashboard has its own database, so a session of one is unknown to the other.
 const roles: DemoRole[] = ["editor", "reviewer", "manager", "admin"];
+// Each sign-in stands alone: the two workers share them, and the journeys start sooner.
+setup.describe.configure({ mode: "parallel" });
 
 for (const lane of LANES) {
   for (const role of roles) {
