@@ -1,9 +1,13 @@
-// `npm test`: the whole suite, as `bash .ci/run` runs it on a fresh clone.
-//   1. lint, the typecheck and the production build for the journeys, side by side (each is mostly
-//      one core; the machine has two); each one's output is printed whole when it ends;
-//   2. Vitest (its unit and integration projects, vitest.config.ts);
-//   3. the Playwright journeys against that build (scripts/e2e.mjs, E2E_SKIP_BUILD=1).
-// Any failure fails the run, and a failed step stops it there, as `a && b && c` did.
+// `npm test`: the whole suite, as `bash .ci/run` runs it on a fresh clone. The machine has two cores
+// and one long pole, the Playwright journeys, which spend much of their time waiting (undo windows,
+// countdowns, the upstream's real rate limits). So the steps are not taken in turns:
+//   - the production build for the journeys starts at once, then the journeys against it
+//     (scripts/e2e.mjs with E2E_SKIP_BUILD=1), at normal CPU priority;
+//   - Vitest (its unit and integration projects, vitest.config.ts), lint and the typecheck run beside
+//     them from the start at a lower priority (`nice`), on the CPU the build and the journeys leave idle.
+// A step's output is printed when it ends (the journeys' as they run); a passing one's is kept until
+// the journeys end, so the two do not interleave. The first failure ends every other step and fails
+// the run. Figures: CONTRIBUTING.md, "The suite".
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 
@@ -18,45 +22,69 @@ const env = {
   // No Turbopack build cache: a fresh clone builds once (next.config.mjs).
   NEXT_BUILD_CACHE: process.env.NEXT_BUILD_CACHE ?? "0",
 };
+// Vitest (it has timeouts) gets the idle CPU before lint and the typecheck (they have none).
+// TEST_NICE=0 runs every step at one priority.
+const flat = process.env.TEST_NICE === "0";
+const NICE = { vitest: flat ? 0 : 5, checks: flat ? 0 : 10 };
 
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 const times = [];
+const running = new Set();
+const held = [];
+let failed = false;
 
-/** Runs a command; `quiet` keeps its output until it ends (so parallel steps do not interleave). */
-function step(name, command, args, { quiet = false, extraEnv = {} } = {}) {
+/** Runs a command in a process group of its own, at niceness `nice`; `quiet` keeps its output until it ends. */
+function step(name, command, args, { quiet = true, nice = 0, extraEnv = {} } = {}) {
   const since = Date.now();
-  console.log(`test: ${name} started`);
+  console.log(`test: ${name} started${nice ? ` (nice ${nice})` : ""}`);
+  const [cmd, argv] = nice ? ["nice", ["-n", String(nice), command, ...args]] : [command, args];
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...env, ...extraEnv }, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const child = spawn(cmd, argv, { env: { ...env, ...extraEnv }, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", detached: true });
+    running.add(child);
     const chunks = [];
     child.stdout?.on("data", (c) => chunks.push(c));
     child.stderr?.on("data", (c) => chunks.push(c));
     child.on("close", (code, signal) => {
+      running.delete(child);
       const ok = code === 0;
-      if (quiet && chunks.length > 0) {
-        console.log(`\n----- ${name} -----`);
-        process.stdout.write(Buffer.concat(chunks));
-        console.log(`----- end of ${name} -----\n`);
-      }
+      const output = chunks.length > 0 ? [`\n----- ${name} -----\n`, Buffer.concat(chunks), `----- end of ${name} -----\n\n`] : [];
+      // A failure is shown at once (it ends the run); a pass waits for the journeys' output to end.
+      if (ok || failed) held.push(...output);
+      else for (const part of output) process.stdout.write(part);
       times.push(`${name} ${seconds(since)}`);
-      console.log(`test: ${name} ${ok ? "passed" : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds(since)}`);
+      console.log(`test: ${name} ${ok ? "passed" : failed ? "stopped" : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds(since)}`);
+      if (!ok) stopAll();
       resolve(ok);
     });
   });
 }
 
-function finish(ok) {
-  console.log(`test: ${ok ? "passed" : "FAILED"} in ${seconds(started)} (${times.join(", ")})`);
-  process.exit(ok ? 0 : 1);
+/** A failed step ends the run: the others (their servers too, in their process groups) are stopped. */
+function stopAll() {
+  failed = true;
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
 }
+process.on("SIGINT", () => {
+  stopAll();
+  process.exit(130);
+});
 
-const checks = await Promise.all([
-  step("lint", "npx", ["eslint", "."], { quiet: true }),
-  step("typecheck", "npm", ["run", "--silent", "typecheck"], { quiet: true }),
-  step("build", "node", ["scripts/e2e.mjs", "--build-only"], { quiet: true }),
+const results = await Promise.all([
+  step("build", "node", ["scripts/e2e.mjs", "--build-only"]).then(
+    (ok) => ok && !failed && step("e2e", "node", ["scripts/e2e.mjs"], { quiet: false, extraEnv: { E2E_SKIP_BUILD: "1" } }),
+  ),
+  step("vitest", "npx", ["vitest", "run"], { nice: NICE.vitest }),
+  step("lint", "npx", ["eslint", "."], { nice: NICE.checks }),
+  step("typecheck", "npm", ["run", "--silent", "typecheck"], { nice: NICE.checks }),
 ]);
-if (checks.includes(false)) finish(false);
-
-if (!(await step("vitest", "npx", ["vitest", "run"]))) finish(false);
-finish(await step("e2e", "node", ["scripts/e2e.mjs"], { extraEnv: { E2E_SKIP_BUILD: "1" } }));
+for (const part of held) process.stdout.write(part);
+const ok = results.every(Boolean) && !failed;
+console.log(`test: ${ok ? "passed" : "FAILED"} in ${seconds(started)} (${times.join(", ")})`);
+process.exit(ok ? 0 : 1);
