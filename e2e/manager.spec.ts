@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { isFlat, readCsvZip } from "../lib/csv/read";
+import { isFlat, readCsvZip } from "../test/csv-read";
 import { rangeSince } from "../lib/url-state/engagement";
 import { authFile, expect, expectNoA11yViolations, test } from "./fixtures";
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { calendarDay, shiftDay } from "../lib/analytics/dates";
-import { isFlat, readCsvZip } from "../lib/csv/read";
+import { isFlat, readCsvZip } from "../test/csv-read";
 import { authFile, expect, expectNoA11yViolations, test } from "./fixtures";
 
 // A manager's campaign trend and complete per-post file (issue 13): the
@@ -19,7 +19,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
 
 const digits = (s: string | null) => (s ?? "").replace(/\D/g, "");
 
-/** Our zipped exports: one flat CSV per table, in Russian `;`-separated (lib/csv/zip.ts, read by lib/csv/read.ts). */
+/** Our zipped exports: one flat CSV per table, in Russian `;`-separated (lib/csv/zip.ts, read by test/csv-read.ts). */
 async function readZip(page: Page, click: () => Promise<void>): Promise<{ name: string; files: Record<string, string[][]> }> {
   const [download] = await Promise.all([page.waitForEvent("download"), click()]);
   const files = readCsvZip(await readFile((await download.path())!));

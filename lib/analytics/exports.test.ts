@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { auditCsvRows, type AuditCsvItem } from "./audit-csv";
 import { campaignCsvTables, historyCsvRows, postsCsvRows } from "./engagement-csv";
 import { trendCsvTables } from "./engagement-trends-csv";
-import { isFlat, readCsvZip } from "@/lib/csv/read";
+import { isFlat, readCsvZip } from "@/test/csv-read";
 import { csvZip } from "@/lib/csv/zip";
 import { messagesTranslator } from "./messages-translator";
 import { csvDocument } from "@/lib/csv/csv";

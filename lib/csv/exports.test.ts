@@ -4,7 +4,7 @@ import { checksCsvTables } from "@/lib/checks/server/analytics";
 import type { ReviewAnalytics } from "@/lib/schemas/review-analytics";
 import { reviewCsvRows } from "@/lib/server/review-analytics/csv";
 import { csvDocument } from "./csv";
-import { isFlat, readCsv, readCsvZip } from "./read";
+import { isFlat, readCsv, readCsvZip } from "@/test/csv-read";
 import { csvZip } from "./zip";
 
 // Server-side exports as a spreadsheet reads them: flat tables, numbers as numbers, empty for no data.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFlat, readCsv, readCsvZip } from "./read";
+import { isFlat, readCsv, readCsvZip } from "@/test/csv-read";
 import { csvContentDisposition, csvZipResponse } from "./response";
 import { csvZip, zipFileName } from "./zip";
 

@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from "fflate";
 
 /**
- * How a spreadsheet reads our files back, for tests (no CSV library is a
+ * How a spreadsheet reads our files back, for tests and e2e (no CSV library is a
  * dependency): RFC 4180 with the file's separator, a BOM dropped, CRLF rows,
  * quoted fields that may hold separators, quotes and line breaks.
  */
