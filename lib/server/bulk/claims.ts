@@ -1,6 +1,6 @@
 import "server-only";
-import { sql, type Kysely, type QueryCreator } from "kysely";
-import { dialectOf, type Database } from "@/lib/server/db";
+import { type Kysely, type QueryCreator } from "kysely";
+import { inWriteTransaction, type Database } from "@/lib/server/db";
 import { BULK_PACING_LANE } from "@/lib/server/db/migrations/0005_bulk_claims";
 import type { BulkJobItemRow, BulkJobRow } from "./tables";
 
@@ -52,28 +52,6 @@ function claimable(qc: QueryCreator<Database>, nowIso: string) {
     .orderBy("i.job_id")
     .orderBy("i.position")
     .limit(1);
-}
-
-/**
- * One transaction in which a claim reads and writes. Postgres: an ordinary one
- * (the pacing row is locked FOR UPDATE inside). SQLite: BEGIN IMMEDIATE takes
- * the file's write lock before the first read, so two processes on one file
- * cannot both see the same item free; in one process the connection is shared
- * and Kysely's connection() keeps other queries out meanwhile.
- */
-async function inClaimTransaction<T>(db: Kysely<Database>, fn: (trx: Kysely<Database>, postgres: boolean) => Promise<T>): Promise<T> {
-  if (dialectOf(db) === "postgres") return db.transaction().execute((trx) => fn(trx, true));
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const out = await fn(conn, false);
-      await sql`commit`.execute(conn);
-      return out;
-    } catch (e) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw e;
-    }
-  });
 }
 
 type Claimed = BulkJobItemRow & { was: string };
@@ -138,7 +116,7 @@ function setPacing(db: Kysely<Database>, nextAtMs: number, onlyLater: boolean) {
  */
 export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<Claim> {
   const nowIso = iso(o.nowMs);
-  return inClaimTransaction(db, async (trx, postgres) => {
+  return inWriteTransaction(db, async (trx, postgres) => {
     let pacing = trx.selectFrom("bulk_pacing").select("next_at").where("lane", "=", BULK_PACING_LANE);
     // Every claim queues here, so two instances never take the same write slot.
     if (postgres) pacing = pacing.forUpdate();

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type Kysely } from "kysely";
-import { dialectOf, type Database } from "@/lib/server/db";
+import { inWriteTransaction, type Database } from "@/lib/server/db";
 import { COLLECTOR_PACING_ROW } from "@/lib/server/db/migrations/0012_metric_snapshots";
 
 /*
@@ -128,22 +128,6 @@ export type Claim =
 
 export type ClaimOptions = { owner: string; nowMs: number; leaseMs: number; intervalMs: number };
 
-/** One transaction whose first statement takes the write lock (SQLite) or that locks the pacing row (Postgres). */
-async function inTransaction<T>(db: Kysely<Database>, fn: (trx: Kysely<Database>, postgres: boolean) => Promise<T>): Promise<T> {
-  if (dialectOf(db) === "postgres") return db.transaction().execute((trx) => fn(trx, true));
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const out = await fn(conn, false);
-      await sql`commit`.execute(conn);
-      return out;
-    } catch (e) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw e;
-    }
-  });
-}
-
 function dueItems(db: Kysely<Database>, now: string) {
   return db
     .selectFrom("metric_collector_items")
@@ -159,7 +143,7 @@ function dueItems(db: Kysely<Database>, now: string) {
  */
 export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<Claim> {
   const now = iso(o.nowMs);
-  return inTransaction(db, async (trx, postgres) => {
+  return inWriteTransaction(db, async (trx, postgres) => {
     let pacing = trx.selectFrom("metric_collector_pacing").select("next_at").where("name", "=", COLLECTOR_PACING_ROW);
     if (postgres) pacing = pacing.forUpdate();
     const row = await pacing.executeTakeFirst();
@@ -208,7 +192,7 @@ function movePacing(db: Kysely<Database>, nextAtMs: number) {
 /** An item took more calls than its cost said (a long list): the extra slots are paid by pushing the pace. */
 export async function payExtra(db: Kysely<Database>, slots: number, intervalMs: number, nowMs: number): Promise<void> {
   if (slots <= 0) return;
-  await inTransaction(db, async (trx, postgres) => {
+  await inWriteTransaction(db, async (trx, postgres) => {
     let q = trx.selectFrom("metric_collector_pacing").select("next_at").where("name", "=", COLLECTOR_PACING_ROW);
     if (postgres) q = q.forUpdate();
     const row = await q.executeTakeFirst();

@@ -12,7 +12,7 @@ import type { Database } from "./schema";
 
 export type { Database } from "./schema";
 export { migrations } from "./migrations";
-export { dialectOf, type DatabaseKind } from "./dialect";
+export { dialectOf, inWriteTransaction, type DatabaseKind } from "./dialect";
 
 /** The file's identity when it was opened: a file deleted or replaced under us has another (or none). */
 type FileId = { dev: number; ino: number };
