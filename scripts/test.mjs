@@ -23,7 +23,7 @@ const env = {
   NEXT_BUILD_CACHE: process.env.NEXT_BUILD_CACHE ?? "0",
 };
 // Vitest (it has timeouts) gets the idle CPU before lint and the typecheck (they have none).
-// TEST_NICE=0 runs every step at one priority.
+// TEST_NICE=0 runs every step at one priority; TEST_SERIAL=1 (below) in turns.
 const flat = process.env.TEST_NICE === "0";
 const NICE = { vitest: flat ? 0 : 5, checks: flat ? 0 : 10 };
 
@@ -76,14 +76,16 @@ process.on("SIGINT", () => {
   process.exit(130);
 });
 
-const results = await Promise.all([
-  step("build", "node", ["scripts/e2e.mjs", "--build-only"]).then(
-    (ok) => ok && !failed && step("e2e", "node", ["scripts/e2e.mjs"], { quiet: false, extraEnv: { E2E_SKIP_BUILD: "1" } }),
-  ),
-  step("vitest", "npx", ["vitest", "run"], { nice: NICE.vitest }),
-  step("lint", "npx", ["eslint", "."], { nice: NICE.checks }),
-  step("typecheck", "npm", ["run", "--silent", "typecheck"], { nice: NICE.checks }),
-]);
+const build = () => step("build", "node", ["scripts/e2e.mjs", "--build-only"]);
+const e2e = () => !failed && step("e2e", "node", ["scripts/e2e.mjs"], { quiet: false, extraEnv: { E2E_SKIP_BUILD: "1" } });
+const vitest = (nice) => step("vitest", "npx", ["vitest", "run"], { nice });
+const lint = (nice) => step("lint", "npx", ["eslint", "."], { nice });
+const typecheck = (nice) => step("typecheck", "npm", ["run", "--silent", "typecheck"], { nice });
+
+// TEST_SERIAL=1: the steps in turns, as before (checks and build together, then Vitest, then the journeys).
+const results = process.env.TEST_SERIAL === "1"
+  ? [...(await Promise.all([lint(0), typecheck(0), build()])), !failed && (await vitest(0)), await e2e()]
+  : await Promise.all([build().then((ok) => ok && e2e()), vitest(NICE.vitest), lint(NICE.checks), typecheck(NICE.checks)]);
 for (const part of held) process.stdout.write(part);
 const ok = results.every(Boolean) && !failed;
 console.log(`test: ${ok ? "passed" : "FAILED"} in ${seconds(started)} (${times.join(", ")})`);
