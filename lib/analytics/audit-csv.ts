@@ -28,7 +28,7 @@ export const guestEmail = (email: string | null) => (email?.startsWith("external
 
 /**
  * Header and rows of the audit export; `t` reads full keys (see messages-translator.ts).
- * `titles` (lib/csv/post-titles.ts) fill the title column beside the post's number.
+ * `titles` (lib/server/posts/titles.ts) fill the title column beside the post's number.
  */
 export function auditCsvRows(items: readonly AuditCsvItem[], t: TranslatorFor, titles: ReadonlyMap<number, string> = new Map()): CsvRow[] {
   const header = AUDIT_CSV_COLUMNS.flatMap((c) => (c === "task_id" ? [t(`analytics.csv.audit.${c}`), t("analytics.csv.audit.title")] : [t(`analytics.csv.audit.${c}`)]));

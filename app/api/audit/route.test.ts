@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, cookieFor, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { recordDecision } from "@/lib/server/audit";
+import { appMirrorStore } from "@/lib/server/mirror";
+import { postFixture } from "@/test/post-fixture";
 import { GET as audit } from "./route";
 
 let h: Harness;
@@ -42,6 +44,14 @@ const csv = async (locale?: string) => {
 };
 
 describe("audit CSV", () => {
+  it("names the post by its title beside the number, from the campaign mirror", async () => {
+    const post = postFixture({ task_id: 1042, campaign_id: 101, text: "Тыквенный латте вернулся\nВторая строка" });
+    await appMirrorStore().replace(101, "Утренний кофе", [post], { fullBy: Date.now() + 3_600_000, at: Date.now() });
+    const [, row] = await csv();
+    expect(row).toContain(";редактор;1042;Тыквенный латте вернулся;101;");
+    await appMirrorStore().replace(101, "Утренний кофе", [], { fullBy: Date.now() + 3_600_000, at: Date.now() });
+  });
+
   it("is Russian with ; by default", async () => {
     const [header, row] = await csv();
     expect(header).toMatch(/^Запись;Время;Эл\. почта;Имя;Роль;Пост;Заголовок;Кампания;Версия;Увиденная версия;Действие;Причина;Категория причины;/);

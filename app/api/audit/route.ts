@@ -4,7 +4,7 @@ import { timeZoneOf } from "@/i18n/time-zone";
 import { calendarDay } from "@/lib/analytics/dates";
 import { auditCsvRows } from "@/lib/analytics/audit-csv";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
-import { postTitles } from "@/lib/csv/post-titles";
+import { postTitles } from "@/lib/server/posts/titles";
 import { csvResponse } from "@/lib/csv/response";
 import { AuditQuery, CSV_MAX_ROWS, listAudit } from "@/lib/server/audit";
 import { withNames } from "@/lib/server/audit-choices";

@@ -9,7 +9,7 @@ import type { DurationStat, ReviewAnalytics, ReviewCsvTable } from "@/lib/schema
  * decimal and rates in percent: numbers a spreadsheet can sort and chart,
  * where the screen shows "2 h 15 min". A share-link visitor is their name with
  * the guest mark (never the `external:<name>` key); posts carry their title
- * (`titles`, lib/csv/post-titles.ts) beside the number.
+ * (`titles`, lib/server/posts/titles.ts) beside the number.
  */
 const minutes = (s: number | null) => (s === null ? null : Math.round(s / 6) / 10);
 const percent = (r: number | null) => (r === null ? null : Math.round(r * 1000) / 10);

@@ -3,7 +3,7 @@ import { requestLocale } from "@/i18n/request-locale";
 import { timeZoneOf } from "@/i18n/time-zone";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
 import { csvFileName } from "@/lib/csv/csv";
-import { postTitles } from "@/lib/csv/post-titles";
+import { postTitles } from "@/lib/server/posts/titles";
 import { csvResponse } from "@/lib/csv/response";
 import { ReviewAnalyticsQuery } from "@/lib/schemas/review-analytics";
 import { allowedRange, reviewAnalytics, reviewCsvRows } from "@/lib/server/review-analytics";
