@@ -189,3 +189,62 @@ test("bulk approve across campaigns asks once, can be undone for 5 s, then runs 
   for (const job of await page.locator("section[data-bulk-job]").all()) await expect(job).toHaveAttribute("data-bulk-status", "done", { timeout: 45_000 });
   for (const id of picked) expect(await postStatus(page.request, id)).toBe("APPROVED");
 });
+
+test("on a phone the filters sit behind one button with their count, the first post is on the first screen, and they still filter", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the rows are cards.
+  const cards = page.locator("[data-interactive] li[data-task-id]");
+  const campaign = [...(await inbox(page.request)).campaigns].sort((a, b) => b.waiting - a.waiting)[0];
+  await page.goto("/inbox");
+  await expect(cards.first()).toBeVisible();
+  const button = page.getByTestId("phone-filters");
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByTestId("phone-filters-count")).toHaveCount(0);
+  await expect(page.getByLabel("Кампания", { exact: true })).toBeHidden();
+  // The whole first row is above the fold (the filters used to fill the first screen).
+  const first = await cards.first().boundingBox();
+  expect(first && first.y + first.height, "the first row's bottom edge").toBeLessThanOrEqual(844);
+
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await page.getByLabel("Кампания", { exact: true }).selectOption(String(campaign?.id));
+  await expect(page).toHaveURL(new RegExp(`campaign=${campaign?.id}`));
+  await expect(page.getByTestId("phone-filters-count")).toHaveText(/1/);
+  await expect(cards.first()).toHaveAttribute("data-campaign-id", String(campaign?.id));
+  for (const id of await cards.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-campaign-id")))) expect(id).toBe(String(campaign?.id));
+  await expectNoA11yViolations(page);
+
+  // Closed again, the count stays on the button; a reload keeps filter and count.
+  await button.click();
+  await expect(page.getByLabel("Кампания", { exact: true })).toBeHidden();
+  await page.reload();
+  await expect(page.getByTestId("phone-filters-count")).toHaveText(/1/);
+});
+
+test.describe("a reviewer", () => {
+  test.use({ role: "reviewer" });
+
+  test("lands on the inbox's posts awaiting their verdict, and can choose another start page on the profile", async ({ page }) => {
+    await page.goto("/start");
+    await expect(page).toHaveURL(/\/inbox\?verdict=mine$/);
+    await expect(page.getByTestId("verdict-filter")).toHaveValue("mine");
+    const mine = await inbox(page.request, { verdict: "mine" });
+    if (mine.total > 0) await expect(page.locator("[data-interactive] tbody tr[data-task-id]").first()).toHaveAttribute("data-task-id", String(mine.posts[0]?.task_id));
+
+    await page.goto("/profile");
+    const form = page.getByTestId("landing-form");
+    await form.getByRole("radio", { name: "Календарь публикаций" }).check();
+    await form.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page.getByText("Стартовая страница сохранена").first()).toBeVisible();
+    await page.goto("/start");
+    await expect(page).toHaveURL(/\/calendar$/);
+
+    // Back to the role's page, as the other journeys expect.
+    await page.goto("/profile");
+    await form.getByRole("radio", { name: /Как у роли/ }).check();
+    await form.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page.getByText("Стартовая страница сохранена").first()).toBeVisible();
+    await page.goto("/start");
+    await expect(page).toHaveURL(/\/inbox\?verdict=mine$/);
+  });
+});

@@ -36,7 +36,7 @@ export function Agenda({ days, today, posts, slots, campaignName }: Props) {
   return (
     <div className="flex flex-col gap-3">
       {earlier > 0 && (
-        <Button size="sm" className="self-start" onClick={() => setShowEarlier(true)} data-testid="agenda-earlier">
+        <Button size="sm" className="h-auto min-h-8 self-start py-1 text-left" onClick={() => setShowEarlier(true)} data-testid="agenda-earlier">
           {t("agendaEarlier", { count: earlier })}
         </Button>
       )}

@@ -103,17 +103,14 @@ export function PostPageLayout({
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
         <div className="contents lg:col-start-3 lg:row-start-1 lg:flex lg:min-w-0 lg:flex-col lg:gap-6 lg:self-stretch">
           {canDecide && (
-            <Panel
-              title={t("panels.decision")}
-              id="decision"
-              lines={2}
-              className="lg:sticky lg:top-4 lg:z-10 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto lg:shadow-md"
-              ready={ready}
-            >
-              <PostOverLimit id={id} />
-              <SignoffNotice id={id} />
-              <DecisionPanel id={id} />
-            </Panel>
+            // The sticky band's own page-coloured top padding hides what passes under it above the card.
+            <div className="lg:sticky lg:top-0 lg:z-10 lg:-mt-4 lg:bg-white lg:pt-4 lg:dark:bg-zinc-950">
+              <Panel title={t("panels.decision")} id="decision" lines={2} className="lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto lg:shadow-md" ready={ready}>
+                <PostOverLimit id={id} />
+                <SignoffNotice id={id} />
+                <DecisionPanel id={id} />
+              </Panel>
+            </div>
           )}
           <div className={`flex min-w-0 flex-col gap-6 max-lg:order-last lg:block lg:space-y-6 ${LAYOUT_WHEN_NEAR}`}>
             {verdicts}
