@@ -40,6 +40,7 @@ export type Rejecting = { ids: number[]; source: "single" | "keyboard" | "bulk";
 export function useTriageDesk(source: TriageSource, canDecide: boolean) {
   const t = useTranslations("review.queue");
   const tt = useTranslations("review.triage");
+  const tf = useTranslations("review.decision.flagged");
   const blockedText = useBlockedText();
   const router = useRouter();
   const { query } = source;
@@ -165,11 +166,15 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
         // Not with one key press: the preview asks (and names the problem); the confirmation goes to the audit.
         setCursorRef.current(id);
         setFlagConfirm(id);
+        // Blocked for this person (checks, not an admin): the preview says why; the key says so too.
+        if (id === cursorRef.current.id && approveMode(cursorRef.current.flags, admin) === "blocked") {
+          notify("warning", t("toast.unavailable", { id, reason: tf("blockedTitle") }));
+        }
         return;
       }
       undoWindow.schedule({ kind: "approve", id, version, source: "keyboard" });
     },
-    [seenOf, undoWindow, listFlagged],
+    [seenOf, undoWindow, listFlagged, admin, t, tf],
   );
 
   const onEffect = useCallback(
