@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { E2E } from "../playwright.config";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { signIn, test } from "./own-sign-in";
@@ -175,6 +175,104 @@ test("a change made while a page's event stream is still connecting reaches it: 
     await expect(ed.locator(`tbody tr[data-task-id="${id}"] [data-row-presence]`)).toContainText("Борис Соколов", { timeout: 8_000 });
   } finally {
     await editor.close();
+    await reviewer.close();
+  }
+});
+
+/** Selects `words` in the post's text with the mouse, as a person would: pressed before the first character, released after the last. */
+async function selectInText(page: Page, words: string): Promise<void> {
+  const text = page.locator("[data-post-text]");
+  await text.scrollIntoViewIfNeeded();
+  const box = await text.evaluate((el, w) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const at = (el.textContent ?? "").indexOf(w);
+    const point = (offset: number, edge: "left" | "right") => {
+      let pos = 0;
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const len = n.textContent!.length;
+        if (offset < pos + len) {
+          const r = document.createRange();
+          r.setStart(n, offset - pos);
+          r.setEnd(n, offset - pos + 1);
+          const rect = r.getBoundingClientRect();
+          return { x: edge === "left" ? rect.left + 1 : rect.right - 1, y: rect.top + rect.height / 2 };
+        }
+        pos += len;
+      }
+      throw new Error(`${w} not in the text`);
+    };
+    const start = point(at, "left");
+    walker.currentNode = el;
+    return { start, end: point(at + w.length - 1, "right") };
+  }, words);
+  await page.mouse.move(box.start.x, box.start.y);
+  await page.mouse.down();
+  await page.mouse.move(box.end.x, box.end.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+test("a comment on a passage is carried to a new version that keeps it and marked outdated when the passage is edited", async ({ browser }) => {
+  const reviewer = await as(browser, "reviewer");
+  try {
+    const id = await freshWaitingPost(reviewer);
+    const v1Text = "Осенняя акция: второй кофе в подарок до пятницы. Приходите в кофейни на Лесной и на Садовой!";
+    const edit = async (text: string) => {
+      const res = await reviewer.request.post(`${E2E.simURL}/__admin/posts/${id}/versions`, { data: { text_content: text } });
+      expect(res.status()).toBe(201);
+    };
+    await edit(v1Text);
+    const page = await reviewer.newPage();
+    await page.goto(`/posts/${id}`);
+    const text = page.locator("[data-post-text]");
+    await expect(text).toHaveText(v1Text);
+
+    // Select a passage, comment on it: the box shows the quote, the text marks it.
+    await selectInText(page, "второй кофе в подарок");
+    await page.getByRole("button", { name: "Комментировать фрагмент" }).click();
+    const box = page.getByLabel("Комментарий к фрагменту");
+    await expect(box).toBeFocused();
+    await expect(page.locator("[data-pending-quote]")).toContainText("второй кофе в подарок");
+    await box.fill("Подарок только в будни?");
+    await page.getByRole("button", { name: "Отправить", exact: true }).click();
+    const first = page.locator("#comments li[data-comment-id]").first();
+    await expect(first).toHaveAttribute("data-anchor-state", "current");
+    await expect(first.locator("blockquote")).toHaveText(/второй кофе в подарок/);
+    await expect(text.locator("mark[data-comment-ids]")).toHaveText("второй кофе в подарок");
+    await expectNoA11yViolations(page);
+
+    // The text is edited in the service before the passage: a second passage comment meets the new version (409),
+    // the page reads the post again, and the first comment's passage is carried to its new place.
+    const v2Text = `Новинка! ${v1Text}`;
+    await edit(v2Text);
+    await selectInText(page, "Приходите");
+    await page.getByRole("button", { name: "Комментировать фрагмент" }).click();
+    await page.getByLabel("Комментарий к фрагменту").fill("Адреса проверить");
+    await page.getByRole("button", { name: "Отправить", exact: true }).click();
+    await expect(page.locator("#comments [role=alert]")).toContainText("Текст поста изменился");
+    await expect(text).toHaveText(v2Text);
+    await expect(first).toHaveAttribute("data-anchor-state", "carried");
+    await expect(text.locator("mark[data-comment-ids]")).toHaveText("второй кофе в подарок");
+    // The versions diff marks it too (in pieces where the diff shown cuts it: the pair first shown stays chosen).
+    await expect.poll(async () => (await page.locator("#versions mark[data-comment-passage]").allTextContents()).join("")).toContain("второй кофе в подарок");
+
+    // Now the passage itself is edited: the comment says «устарел» and the text marks nothing.
+    await edit(v2Text.replace("второй кофе", "третий кофе"));
+    await selectInText(page, "Приходите");
+    await page.getByRole("button", { name: "Комментировать фрагмент" }).click();
+    await page.getByRole("button", { name: "Отправить", exact: true }).click();
+    await expect(text).toContainText("третий кофе в подарок");
+    await expect(first).toHaveAttribute("data-anchor-state", "outdated");
+    await expect(first.locator("[data-anchor-outdated]")).toHaveText("устарел");
+    await expect(text.locator("mark[data-comment-ids]")).toHaveCount(0);
+
+    // On the text shown now, the comment goes through and is marked.
+    await selectInText(page, "Приходите");
+    await page.getByRole("button", { name: "Комментировать фрагмент" }).click();
+    await page.getByRole("button", { name: "Отправить", exact: true }).click();
+    await expect(page.locator('#comments li[data-anchor-state="current"]')).toContainText("Адреса проверить");
+    await expect(text.locator("mark[data-comment-ids]")).toHaveText("Приходите");
+    await expectNoA11yViolations(page);
+  } finally {
     await reviewer.close();
   }
 });

@@ -49,7 +49,7 @@ export function CommentItem({ comment, activeVersion, me, now }: { comment: Comm
         <span className="text-zinc-700 dark:text-zinc-300">
           <DateTime value={comment.created_at} />
         </span>
-        {moved && anchor?.state !== "outdated" && (
+        {moved && !anchor && (
           <span className="rounded bg-amber-100 px-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t("onVersion", { n: comment.version! })}</span>
         )}
         {anchor?.state === "outdated" && (
@@ -122,7 +122,7 @@ function CommentQuote({ quote, outdated, version }: { quote: string; outdated: b
     <blockquote
       className={
         outdated
-          ? "border-l-4 border-dashed border-zinc-400 px-2 py-0.5 whitespace-pre-wrap text-zinc-700 dark:border-zinc-500 dark:text-zinc-300"
+          ? "border-l-4 border-zinc-300 bg-zinc-50 px-2 py-0.5 whitespace-pre-wrap text-zinc-700 italic dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-300"
           : "border-l-4 border-sky-700 bg-sky-50 px-2 py-0.5 whitespace-pre-wrap text-zinc-900 dark:border-sky-300 dark:bg-sky-950 dark:text-zinc-100"
       }
       data-comment-quote

@@ -113,7 +113,10 @@ export function PassageText({ taskId, version, text, className }: { taskId: numb
                 setSelected(null);
               }}
             >
-              <span aria-hidden="true">💬</span> {t("passageButton")}
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-none stroke-current stroke-[1.6]">
+                <path d="M3.5 4.5h13v8.5h-7l-4 3v-3h-2z" strokeLinejoin="round" />
+              </svg>
+              {t("passageButton")}
             </button>
           ) : (
             <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("passageHint")}</p>
