@@ -236,7 +236,9 @@ describe("telegram bot", () => {
     await writeUser(emma);
     await linkPerson(emma); // in Russian: her settings still have the team's language
     const { settings } = ((await (await call(getNotifySettings, "/api/account/notifications", { headers: { cookie: await cookie(emma) } })).json()) as { data: { settings: Record<string, unknown> } }).data;
-    const saved = await call(putNotifySettings, "/api/account/notifications", { method: "PUT", body: { ...settings, locale: "en" }, headers: { cookie: await cookie(emma) } });
+    const headers = { cookie: await cookie(emma), origin: ORIGIN, "content-type": "application/json" };
+    const body = JSON.stringify({ ...settings, locale: "en" });
+    const saved = await putNotifySettings(new NextRequest(`${ORIGIN}/api/account/notifications`, { method: "PUT", headers, body }), { params: Promise.resolve({}) });
     expect(saved.status).toBe(200);
 
     expect(await say(emma.tg, privateChat(emma.tg), "hello")).toMatch(/^Post cards come here as your notification settings say/);
