@@ -245,7 +245,9 @@ test("a post's history chart, fewer points, compared with another post, as CSV",
   await expectNoA11yViolations(page);
 
   const csv = await readCsv(page, () => page.getByTestId("export-history-csv").click());
-  expect(csv.rows[0]).toEqual(["Пост", "Время замера", "Просмотры"]);
+  expect(csv.rows[0]).toEqual(["Пост", "Заголовок", "Время замера", "Просмотры"]);
   const onScreen = await tableRows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
-  expect(csv.rows.slice(1).map((r) => [r[0], r[2]])).toEqual(onScreen.map((r) => [r[0], (r[2] ?? "").replace(/\D/g, "")]));
+  expect(csv.rows.slice(1).map((r) => [r[0], r[3]])).toEqual(onScreen.map((r) => [r[0], (r[2] ?? "").replace(/\D/g, "")]));
+  // Each line's post by its title too (the details the lined-up chart read).
+  expect(csv.rows.slice(1).every((r) => (r[1] ?? "").length > 0)).toBe(true);
 });

@@ -1,12 +1,11 @@
 "use client";
 
-import { useQueries } from "@tanstack/react-query";
+import { useQueries, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useZone } from "@/i18n/use-zone";
 import { useOpenLabel } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
-import { seriesRows } from "@/components/charts/series";
 import { AlignSwitch } from "@/components/compare/align-switch";
 import { CompareTable } from "@/components/compare/compare-table";
 import { ComparePicker } from "@/components/compare/compare-picker";
@@ -23,6 +22,7 @@ import { engagementHistoryQuery } from "@/lib/queries/engagement";
 import { postQuery } from "@/lib/queries/posts";
 import { METRIC_TYPES } from "@/lib/schemas/values";
 import { HISTORY_POINTS, type PostEngagementUrlState } from "@/lib/url-state/engagement";
+import { postTitle } from "@/lib/posts/title";
 
 // Recharts is the heaviest part of the page: it loads when a chart is drawn, not with the page, and
 // only in the browser (a server render of a ResponsiveContainer is an empty box; the box keeps its height).
@@ -83,11 +83,14 @@ export function HistoryPanel({ postId, campaignId, state, onChange }: PanelProps
     ? tc("chartAligned", { metric: metricLabel, count: lines.length, unit })
     : t("post.chartLabel", { metric: metricLabel, count: lines.length });
 
+  // A line's title from the post details already read (this page's post, and every post when lined up): no read for the file.
+  const queryClient = useQueryClient();
+  const titleOf = (key: string) => postTitle(queryClient.getQueryData(postQuery(Number(key)).queryKey)?.data.text ?? "");
   // The file keeps each point's own collection time whatever the view: ages are derived from it and the publication.
   const exportCsv = () =>
     downloadCsv(
       csvFileName(["post", postId, "history", state.metric, `${state.points}pts`, ...state.compare.map((c) => `vs${c}`)]),
-      historyCsvRows(t, state.metric, seriesRows(series)),
+      historyCsvRows(t, state.metric, series.flatMap((s) => s.points.map((p) => ({ series: s.label, title: titleOf(s.key), collectedAt: p.collectedAt, value: p.value })))),
       locale,
       timeZone,
     );

@@ -45,7 +45,10 @@ export function postsCsvRows(t: Translate, metrics: readonly string[], lines: re
   ];
 }
 
-/** A post's history of one metric (and the posts compared with it). */
-export function historyCsvRows(t: Translate, metric: string, rows: readonly { series: string; collectedAt: string; value: number }[]): CsvRow[] {
-  return [[t("post.seriesCol"), t("post.timeCol"), openLabel(t, "metric", metric)], ...rows.map((r) => [r.series, r.collectedAt, r.value])];
+/** A post's history of one metric (and the posts compared with it); each line's post by its label and title (empty when not known). */
+export function historyCsvRows(t: Translate, metric: string, rows: readonly { series: string; title?: string; collectedAt: string; value: number }[]): CsvRow[] {
+  return [
+    [t("post.seriesCol"), t("engagement.titleCol"), t("post.timeCol"), openLabel(t, "metric", metric)],
+    ...rows.map((r) => [r.series, r.title || null, r.collectedAt, r.value]),
+  ];
 }

@@ -128,8 +128,12 @@ describe("engagement exports", () => {
   });
 
   it("history header, in Russian and English", () => {
-    const rows = [{ series: "Пост №1042", collectedAt: "2026-11-20T06:00:00Z", value: 3 }];
-    expect(historyCsvRows(messagesTranslator("ru", "analytics"), "LIKES", rows)).toEqual([["Пост", "Время замера", "Лайки"], ["Пост №1042", "2026-11-20T06:00:00Z", 3]]);
-    expect(historyCsvRows(messagesTranslator("en", "analytics"), "LIKES", rows)[0]).toEqual(["Post", "Collected at", "Likes"]);
+    const rows = [{ series: "Пост №1042", title: "Утро в «Зерне»", collectedAt: "2026-11-20T06:00:00Z", value: 3 }, { series: "Пост №7", collectedAt: "2026-11-20T07:00:00Z", value: 5 }];
+    expect(historyCsvRows(messagesTranslator("ru", "analytics"), "LIKES", rows)).toEqual([
+      ["Пост", "Заголовок", "Время замера", "Лайки"],
+      ["Пост №1042", "Утро в «Зерне»", "2026-11-20T06:00:00Z", 3],
+      ["Пост №7", null, "2026-11-20T07:00:00Z", 5],
+    ]);
+    expect(historyCsvRows(messagesTranslator("en", "analytics"), "LIKES", rows)[0]).toEqual(["Post", "Title", "Collected at", "Likes"]);
   });
 });
