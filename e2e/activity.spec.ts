@@ -35,7 +35,7 @@ test("a manager sees decisions, filters them in the URL and downloads the CSV", 
   await expect(page.locator(`tbody tr[data-task-id='${rejected}']`).first()).toContainText(reason);
   await expectNoA11yViolations(page);
 
-  await page.getByLabel("Пост (ID)").fill(String(rejected));
+  await page.getByLabel("Пост (№)").fill(String(rejected));
   await page.getByLabel("Действие").selectOption("reject");
   await page.getByRole("button", { name: "Применить" }).click();
   await expect(page).toHaveURL(new RegExp(`post=${rejected}.*action=reject|action=reject.*post=${rejected}`));
@@ -57,6 +57,39 @@ test("a manager sees decisions, filters them in the URL and downloads the CSV", 
   // The decisions queue.spec.ts made from the keyboard and in bulk are there too, when it ran first.
   await page.goto("/activity");
   await expect(page.locator("tbody tr[data-task-id]").first()).toBeVisible();
+});
+
+test("the log reads by name: pickers of campaigns and people, titles and names in rows, all of it within 1280 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/activity");
+  const row = page.locator(`tbody tr[data-task-id='${rejected}']`).first();
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  // The post by number and title, the campaign by name, the person by name with their role in words.
+  await expect(row.getByRole("link", { name: new RegExp(`^Пост №${rejected}: .+`) })).toBeVisible();
+  await expect(row.getByRole("link", { name: /^\d+$/ })).toHaveCount(0);
+  await expect(row).toContainText("редактор");
+
+  // Nothing clipped: the table needs no sideways scroll at 1280 px and «Откуда» is on screen.
+  const box = page.getByRole("region", { name: "Записи журнала" }).locator("table").locator("..");
+  expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const source = await page.getByRole("columnheader", { name: "Откуда" }).first().boundingBox();
+  expect(source!.x + source!.width).toBeLessThanOrEqual(1280);
+
+  // Pickers offer names, not numbers; choosing the editor narrows both tables to them.
+  const person = page.getByRole("combobox", { name: "Кто", exact: true });
+  // The pickers' list is its own request, answered beside the rows: on a busy machine it may come later.
+  await expect(person.locator("option", { hasText: "— редактор" }).first()).toBeAttached({ timeout: 30_000 });
+  const campaign = page.getByRole("combobox", { name: "Кампания", exact: true });
+  await expect(campaign.locator("option").nth(1)).toHaveText(/\D/);
+  const editor = await person.locator("option", { hasText: "— редактор" }).first().evaluate((o: HTMLOptionElement) => ({ value: o.value, name: o.text.split(" — ")[0]! }));
+  expect(editor.value).toContain("@");
+  await person.selectOption(editor.value);
+  await page.getByRole("button", { name: "Применить" }).click();
+  await expect(page).toHaveURL(new RegExp(`person=${editor.value.replace(/[.+]/g, "\\$&").replace("@", "(@|%40)")}`));
+  const rows = page.locator("tbody tr[data-task-id]");
+  await expect(rows.first()).toBeVisible();
+  for (const who of await rows.locator("td:nth-child(2)").allTextContents()) expect(who.startsWith(editor.name)).toBe(true);
+  await expectNoA11yViolations(page);
 });
 
 test.describe("other roles", () => {

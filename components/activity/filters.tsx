@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { labelOr } from "@/i18n/keys";
 import { isGuest } from "@/lib/audit/people";
@@ -22,6 +23,7 @@ const CONTAINS = "~";
 export function ActivityFiltersForm({ filters, onApply, onReset }: { filters: ActivityFilters; onApply: (f: ActivityFilters) => void; onReset: () => void }) {
   const t = useTranslations("review.activity.filters");
   const choices = useQuery(auditChoicesOptions());
+  const id = useId();
   return (
     <form
       aria-label={t("label")}
@@ -46,18 +48,23 @@ export function ActivityFiltersForm({ filters, onApply, onReset }: { filters: Ac
         });
       }}
     >
-      <label className="text-sm">
-        <span className="mb-1 block font-medium">{t("campaign")}</span>
-        <CampaignPicker value={filters.campaign} campaigns={choices.data?.campaigns} loading={choices.isPending} />
-      </label>
+      {/* Named by their label alone (aria-labelledby): a wrapping label would add the chosen option to the name. */}
+      <div className="text-sm">
+        <span id={`${id}-campaign`} className="mb-1 block font-medium">
+          {t("campaign")}
+        </span>
+        <CampaignPicker labelledBy={`${id}-campaign`} value={filters.campaign} campaigns={choices.data?.campaigns} loading={choices.isPending} />
+      </div>
       <label className="text-sm">
         <span className="mb-1 block font-medium">{t("post")}</span>
         <input name="post" inputMode="numeric" pattern="[№#]?[0-9]*" defaultValue={filters.post ?? ""} className={field} />
       </label>
-      <label className="text-sm">
-        <span className="mb-1 block font-medium">{t("person")}</span>
-        <PersonPicker person={filters.person} user={filters.user} people={choices.data?.people} loading={choices.isPending} />
-      </label>
+      <div className="text-sm">
+        <span id={`${id}-person`} className="mb-1 block font-medium">
+          {t("person")}
+        </span>
+        <PersonPicker labelledBy={`${id}-person`} person={filters.person} user={filters.user} people={choices.data?.people} loading={choices.isPending} />
+      </div>
       <label className="text-sm">
         <span className="mb-1 block font-medium">{t("action")}</span>
         <select name="action" defaultValue={filters.action ?? ""} className={field}>
@@ -90,13 +97,13 @@ export function ActivityFiltersForm({ filters, onApply, onReset }: { filters: Ac
  * Campaigns by name. The chosen one is offered even before the list arrives
  * (by number), so the field never shows a choice other than the URL's.
  */
-function CampaignPicker({ value, campaigns, loading }: { value: number | null; campaigns: AuditChoices["campaigns"] | undefined; loading: boolean }) {
+function CampaignPicker({ labelledBy, value, campaigns, loading }: { labelledBy: string; value: number | null; campaigns: AuditChoices["campaigns"] | undefined; loading: boolean }) {
   const t = useTranslations("review.activity.filters");
   const list = campaigns ?? [];
   const shown = value !== null && !list.some((c) => c.id === value) ? [{ id: value, name: null }, ...list] : list;
   // The list arrives after the first render: the key redraws the (uncontrolled) select with its default chosen.
   return (
-    <select key={campaigns ? "ready" : "loading"} name="campaign" defaultValue={value === null ? "" : String(value)} className={field}>
+    <select key={campaigns ? "ready" : "loading"} aria-labelledby={labelledBy} name="campaign" defaultValue={value === null ? "" : String(value)} className={field}>
       <option value="">{loading ? t("loadingChoices") : t("anyCampaign")}</option>
       {shown.map((c) => (
         <option key={c.id} value={c.id}>
@@ -108,7 +115,7 @@ function CampaignPicker({ value, campaigns, loading }: { value: number | null; c
 }
 
 /** People by name and role in words, the team first, then link visitors (never `external:<name>`). */
-function PersonPicker({ person, user, people, loading }: { person: string | null; user: string | null; people: AuditChoices["people"] | undefined; loading: boolean }) {
+function PersonPicker({ labelledBy, person, user, people, loading }: { labelledBy: string; person: string | null; user: string | null; people: AuditChoices["people"] | undefined; loading: boolean }) {
   const t = useTranslations("review.activity.filters");
   const roles = useTranslations("common");
   const list = people ?? [];
@@ -122,7 +129,7 @@ function PersonPicker({ person, user, people, loading }: { person: string | null
   const guests = list.filter((p) => isGuest(p));
   const chosen = person ?? (user ? `${CONTAINS}${user}` : "");
   return (
-    <select key={people ? "ready" : "loading"} name="person" defaultValue={chosen} className={field}>
+    <select key={people ? "ready" : "loading"} aria-labelledby={labelledBy} name="person" defaultValue={chosen} className={field}>
       <option value="">{loading ? t("loadingChoices") : t("anyone")}</option>
       {user && !person && <option value={`${CONTAINS}${user}`}>{t("containing", { text: user })}</option>}
       {!known && person && <option value={person}>{person.replace(/^external:/, "")}</option>}
