@@ -40,7 +40,12 @@ export function seconds(ms: number): number {
   return Math.max(1, Math.ceil(ms / 1000));
 }
 
-/** This process's memory: a restart forgets, acceptable for one instance of a team dashboard. */
+/**
+ * This process's memory: a restart forgets, acceptable for one instance of a team dashboard.
+ * Entries leave when their window ends (15 minutes; a trusted address's after 7 days): memory
+ * follows the allowed attempts of that window, not a count cap as the hand-written LRU had.
+ * Refused attempts store nothing, so a locked address cannot grow it.
+ */
 export class MemoryThrottleStore implements ThrottleStore {
   private readonly limiters = new Map<Table, RateLimiterMemory>();
 
