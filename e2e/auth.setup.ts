@@ -15,7 +15,9 @@ for (const lane of LANES) {
       await page.getByLabel(/почта|e-?mail/i).fill(`${role}@example.com`);
       await page.getByLabel(/пароль|password/i).fill("demo");
       await page.getByRole("button", { name: /^(войти|sign in)$/i }).click();
-      await expect(page).not.toHaveURL(/\/login/);
+      // Editors and reviewers land on the inbox (lib/auth/landing.ts), whose first answer on a cold server,
+      // with every sign-in at once on a busy machine, can take longer than an assertion's usual 10 s.
+      await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
       await page.context().storageState({ path: authFile(role, lane.index) });
     });
   }
