@@ -6,7 +6,7 @@
 // module is fenced with "server-only", and that condition lets it through.
 import { optionsFromEnv } from "../simulator/options";
 import { SimulatorState } from "../simulator/runtime";
-import { worldHistory } from "../simulator/world/history";
+import { HISTORY_DAYS, worldHistory } from "../simulator/world/history";
 
 const say = (line: string) => console.log(`demo: ${line}`);
 
@@ -24,7 +24,8 @@ await sim.save();
 const now = Math.min(sim.now(), Date.now());
 const [{ seedDemoHistory }, { db }] = await Promise.all([import("../lib/server/demo/history"), import("../lib/server/db")]);
 try {
-  const { seeded, counts } = await seedDemoHistory(worldHistory(sim.world, now), Date.now());
+  // Two days more than the month: the pages' "30 days" start at midnight 30 days back, so every post of it has its history.
+  const { seeded, counts } = await seedDemoHistory(worldHistory(sim.world, now, HISTORY_DAYS + 2), Date.now());
   if (!seeded.decisions && !seeded.engagement) say("the demo's history is already in the database");
   else
     say(
