@@ -64,7 +64,7 @@ export function CommentItem({ comment, activeVersion, me, now }: { comment: Comm
         {anchor?.state === "carried" && <span className="text-xs text-zinc-700 dark:text-zinc-300">{t("passageCarried", { n: anchor.version })}</span>}
         {comment.edited_at && <span className="text-xs text-zinc-700 italic dark:text-zinc-300">{t("edited")}</span>}
       </p>
-      {anchor && <CommentQuote quote={anchor.quote} outdated={anchor.state === "outdated"} version={anchor.version} />}
+      {anchor && <CommentQuote id={comment.id} quote={anchor.quote} outdated={anchor.state === "outdated"} shown={anchor.at !== null} version={anchor.version} />}
       {editing === null ? (
         <CommentBody body={comment.body} plain={comment.author_role === "external" || comment.share_link_id !== null} />
       ) : (
@@ -116,19 +116,34 @@ export function CommentItem({ comment, activeVersion, me, now }: { comment: Comm
 }
 
 /** The passage a comment is about, as it was quoted; an outdated one is dimmed (its words kept, the badge says why). */
-function CommentQuote({ quote, outdated, version }: { quote: string; outdated: boolean; version: number }) {
+function CommentQuote({ id, quote, outdated, shown, version }: { id: number; quote: string; outdated: boolean; shown: boolean; version: number }) {
   const t = useTranslations("collab.comments");
+  // The passage's mark in the post's text, scrolled to and flashed (the text panel is far above the thread).
+  const showInText = () => {
+    const mark = document.querySelector<HTMLElement>(`[data-post-text] mark[data-comment-ids~="${id}"]`);
+    if (!mark) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    mark.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+    if (!still) mark.animate([{ outlineColor: "rgb(3 105 161)", outlineWidth: "3px", outlineStyle: "solid" }, { outlineColor: "transparent", outlineWidth: "3px", outlineStyle: "solid" }], { duration: 1600 });
+  };
   return (
-    <blockquote
-      className={
-        outdated
-          ? "border-l-4 border-zinc-300 bg-zinc-50 px-2 py-0.5 whitespace-pre-wrap text-zinc-700 italic dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-300"
-          : "border-l-4 border-sky-700 bg-sky-50 px-2 py-0.5 whitespace-pre-wrap text-zinc-900 dark:border-sky-300 dark:bg-sky-950 dark:text-zinc-100"
-      }
-      data-comment-quote
-    >
-      <span className="sr-only">{outdated ? t("passageOutdatedTitle", { n: version }) : t("passageLabel")}: </span>
-      <span className="line-clamp-3">{quote}</span>
-    </blockquote>
+    <div className="space-y-0.5">
+      <blockquote
+        className={
+          outdated
+            ? "border-l-4 border-zinc-300 bg-zinc-50 px-2 py-0.5 whitespace-pre-wrap text-zinc-700 italic dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-300"
+            : "border-l-4 border-sky-700 bg-sky-50 px-2 py-0.5 whitespace-pre-wrap text-zinc-900 dark:border-sky-300 dark:bg-sky-950 dark:text-zinc-100"
+        }
+        data-comment-quote
+      >
+        <span className="sr-only">{outdated ? t("passageOutdatedTitle", { n: version }) : t("passageLabel")}: </span>
+        <span className="line-clamp-3">{quote}</span>
+      </blockquote>
+    {shown && (
+      <button type="button" onClick={showInText} className="text-xs text-sky-800 underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-sky-300">
+        {t("passageShow")}
+      </button>
+    )}
+    </div>
   );
 }

@@ -143,9 +143,12 @@ describe("the thread", () => {
     expect(first!.getAttribute("data-anchor-state")).toBe("carried");
     expect(first!.querySelector("blockquote")!.textContent).toContain("на кофе");
     expect(first!.textContent).toContain("passage carried over from version 1");
+    // Carried: it can be shown in the text; an outdated one cannot (it is not there).
+    expect(first!.querySelector("button")!.textContent).toBe("Show in the text");
     expect(second!.getAttribute("data-anchor-state")).toBe("outdated");
     expect(second!.querySelector("[data-anchor-outdated]")!.textContent).toBe("outdated");
     expect(second!.querySelector("blockquote")!.textContent).toContain("до пятницы");
+    expect([...second!.querySelectorAll("button")].map((b) => b.textContent)).not.toContain("Show in the text");
   });
 });
 
