@@ -26,7 +26,15 @@ export type RuleSetView = {
   updated_at: string | null;
 };
 
-const memo = new Map<string, { at: number; view: Omit<RuleSetView, "campaign_id"> | null }>();
+// On globalThis: Next evaluates server modules once per bundle, so a memo of this module's own would
+// be one per route and page, and a save through the rules route would leave the post page's copy
+// stale for its 5 s (an e2e journey found a new version checked against the rules of a moment before).
+// `generation` is bumped around every write: a read under way meanwhile (a pool's other connection)
+// may have read the old set and must not put it back after the write dropped it.
+type Memo = { entries: Map<string, { at: number; view: Omit<RuleSetView, "campaign_id"> | null }>; generation: number };
+const g = globalThis as typeof globalThis & { __checkRulesMemo?: Memo };
+const shared: Memo = (g.__checkRulesMemo ??= { entries: new Map(), generation: 0 });
+const memo = shared.entries;
 
 function parseStored(raw: string, scope: string): CheckRules | null {
   try {
@@ -41,11 +49,12 @@ function parseStored(raw: string, scope: string): CheckRules | null {
 async function readScope(scope: string): Promise<Omit<RuleSetView, "campaign_id"> | null> {
   const hit = memo.get(scope);
   if (hit && Date.now() - hit.at < MEMO_MS) return hit.view;
+  const seen = shared.generation;
   await ensureMigrated();
   const row = await db().selectFrom("check_rules").selectAll().where("scope", "=", scope).executeTakeFirst();
   const rules = row ? parseStored(row.rules, scope) : null;
   const view = row && rules ? { rules, source: (scope === TEAM ? "team" : "campaign") as RuleSetView["source"], updated_by: row.updated_by, updated_at: row.updated_at } : null;
-  memo.set(scope, { at: Date.now(), view });
+  if (seen === shared.generation) memo.set(scope, { at: Date.now(), view });
   return view;
 }
 
@@ -68,6 +77,7 @@ export async function saveRules(campaignId: number | null, rules: CheckRules, ac
   const scope = campaignId === null ? TEAM : scopeOf(campaignId);
   const at = new Date().toISOString();
   const json = JSON.stringify(rules);
+  shared.generation++;
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -82,6 +92,7 @@ export async function saveRules(campaignId: number | null, rules: CheckRules, ac
         trx,
       );
     });
+  shared.generation++;
   memo.delete(scope);
   return { campaign_id: campaignId, rules, source: campaignId === null ? "team" : "campaign", updated_by: actor.email, updated_at: at };
 }
