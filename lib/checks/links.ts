@@ -12,8 +12,11 @@ import type { Finding } from "./types";
 
 export type Link = { url: string; start: number; end: number; schema: string };
 
-// Links without a scheme too ("bit.ly/x", "www.shop.ru"): linkify-it 6 finds only schemed ones unless told.
-const linkify = new LinkifyIt().set({ fuzzyLink: true, fuzzyIP: true, fuzzyEmail: false });
+const linkify = new LinkifyIt().set({ fuzzyIP: true, fuzzyEmail: false });
+// Links without a scheme too ("bit.ly/x", "www.shop.ru"): linkify-it 6 finds those only with fuzzyLink,
+// which costs several times the schemed search, so it runs only on a text with a word.word left over.
+const fuzzy = new LinkifyIt().set({ fuzzyLink: true, fuzzyIP: true, fuzzyEmail: false });
+const DOMAINISH = /[\p{L}\p{N}]\.\p{L}{2}/u;
 
 /** Well-known public shorteners (their registrable domain). */
 export const SHORTENERS = new Set([
@@ -23,7 +26,11 @@ export const SHORTENERS = new Set([
 ]);
 
 export function findLinks(text: string): Link[] {
-  return (linkify.match(text) ?? []).map((m) => ({ url: m.url, start: m.index, end: m.lastIndex, schema: m.schema.toLowerCase() }));
+  const schemed = linkify.match(text) ?? [];
+  let rest = text;
+  for (const m of schemed) rest = `${rest.slice(0, m.index)}${" ".repeat(m.lastIndex - m.index)}${rest.slice(m.lastIndex)}`;
+  const found = DOMAINISH.test(rest) ? (fuzzy.match(text) ?? []) : schemed;
+  return found.map((m) => ({ url: m.url, start: m.index, end: m.lastIndex, schema: m.schema.toLowerCase() }));
 }
 
 /** The URL parsed, or null when it is not a well-formed http(s) URL. */

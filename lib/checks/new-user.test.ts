@@ -66,6 +66,9 @@ describe("links written without a scheme", () => {
     expect(fs.some((f) => f.rule === "link")).toBe(false);
     expect(slices(text, fs, "link_shortener")).toEqual(["bit.ly/abc"]);
     expect(slices(text, fs, "utm")).toEqual(["bit.ly/abc", "shop.ru/coffee", "магазин.рф"]);
+    // Beside a link with its scheme, the scheme-less one is still found.
+    const both = "Сайт https://shop.ru/?utm_source=tg и cutt.ly/x";
+    expect(slices(both, run(both, { links: { level: "warn" }, required: { utm: "warn" } }), "utm")).toEqual(["cutt.ly/x"]);
   });
 
   it("an erid in a scheme-less link labels an ad post", () => {

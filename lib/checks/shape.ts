@@ -12,9 +12,10 @@ import type { Word } from "./words";
 
 const MAX_MARKS = 20; // findings per shape rule: enough to see, not a wall of marks
 const MIN_LETTERS = 20; // a short text's share of capitals says nothing
-// An emoji as a reader sees one: a whole RGI sequence (flags, keycaps, skin tones, families), or a
-// bare pictograph a messenger draws as emoji (❤, ✔), but not ©, ®, ™, ‼ or arrows, which are text.
-const EMOJI = new RegExp("\\p{RGI_Emoji}|[\\p{Extended_Pictographic}--[\\u00A9\\u00AE\\u203C\\u2049\\u2122\\u2139\\u2194-\\u21AA]]", "gv");
+// An emoji as a reader sees one: a flag (two regional indicators), a keycap, a pictograph with its
+// skin tone and ZWJ sequence (a family is one), a bare one a messenger draws as emoji (❤, ✔), but
+// not ©, ®, ™, ‼ or arrows without U+FE0F, which are text. (\p{RGI_Emoji} with /v is ~50× slower in V8.)
+const EMOJI = /[\u{1F1E6}-\u{1F1FF}]{2}|[#*0-9]\uFE0F?\u20E3|(?![\u00A9\u00AE\u203C\u2049\u2122\u2139\u2194-\u21AA](?!\uFE0F))\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier}|\u200D\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?)*/gu;
 const NOT_LETTER = /\P{L}+/gu;
 const UPPER = /\p{Lu}+/gu;
 
