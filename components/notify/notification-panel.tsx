@@ -84,10 +84,10 @@ export function NotificationPanel({ id, items, failed, unread, onClose }: Props)
                     {!item.read_at && <span className="sr-only">{t("item.unreadMark")}: </span>}
                     {describeItem(t, item, locale, timeZone)}
                   </span>
-                  {/* The post by title too: «№1164» alone says nothing about which post it is. */}
+                  {/* The post by title too: «#1164» alone says nothing about which post it is. */}
                   {item.post_title && (
                     <span data-post-title className="mt-0.5 block truncate font-medium text-zinc-900 dark:text-zinc-100">
-                      {t("item.titled", { task: item.task_id, title: item.post_title })}
+                      {t("item.titled", { title: item.post_title })}
                     </span>
                   )}
                   {(item.detail.excerpt ?? item.detail.note) && (
