@@ -8,6 +8,7 @@ import type { ReviewAnalytics } from "@/lib/schemas/review-analytics";
 import type { ReviewAnalyticsFilters } from "@/lib/url-state/review-analytics";
 import { Panel, Table, cell, num, row } from "./panel";
 import { useDuration } from "./use-duration";
+import { isGuest } from "@/lib/audit/people";
 
 type Props = { data: ReviewAnalytics; filters: ReviewAnalyticsFilters };
 
@@ -61,7 +62,8 @@ export function ReviewPanels({ data, filters }: Props) {
           {data.people.map((p) => (
             <tr key={p.email} className={row}>
               <td className={cell}>{p.name}</td>
-              <td className={`${cell} break-all`}>{p.email}</td>
+              {/* A share-link visitor's record is `external:<name>`: said in words instead (issue 34.3). */}
+              <td className={`${cell} break-all`}>{isGuest(p) ? tr("common.roles.external") : p.email}</td>
               <td className={num}>{p.decisions}</td>
               <td className={num}>{p.approvals}</td>
               <td className={num}>{p.rejections}</td>
