@@ -166,7 +166,8 @@ test("a post rejected here reads «Отклонён» with who and why, and offe
 test("undo on every path of the inbox: a, r, the preview's buttons; none of it is sent", async ({ browser }) => {
   const editor = await as(browser, "editor");
   try {
-    const page = await editor.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await editor.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.clock.install();
     await page.goto("/inbox");
     await expect(rows(page).nth(1)).toBeVisible();
@@ -222,7 +223,8 @@ test("undo on every path of the inbox: a, r, the preview's buttons; none of it i
 test("the phone sheet's Approve has the undo, and its toast covers neither the header nor the sheet's buttons", async ({ browser }) => {
   const editor = await as(browser, "editor");
   try {
-    const page = await editor.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await editor.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.clock.install();
     await page.goto("/inbox");
     await expect(rows(page).first()).toBeVisible();
@@ -285,7 +287,8 @@ test("a flagged post asks on the keyboard and in the preview; the confirmation i
   const editor = await as(browser, "editor");
   let restore: number | undefined;
   try {
-    const page = await editor.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await editor.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.clock.install();
     await page.goto("/inbox");
     await expect(rows(page).nth(1)).toBeVisible();

@@ -171,6 +171,7 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
           count={triage.selected.length}
           approvable={desk.approvable.length}
           rejectable={desk.rejectable.length}
+          flagged={desk.leftOut}
           readable={desk.readable}
           busy={false}
           onApprove={() => desk.setConfirming(desk.approvable)}
