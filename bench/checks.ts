@@ -95,7 +95,7 @@ console.log(`near-dup index: query                     ${queryMs.toFixed(3)} ms 
 
 // 3. A page of 20 queue rows with findings against one of clean rows, rendered alternately (bench/checks-render.tsx),
 // with React's production build as the server runs it (set before React loads: nothing above imports it).
-process.env.NODE_ENV ??= "production";
+(process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
 // And with the messages as the build ships them: precompiled (next.config.mjs `precompile: true`), which
 // makes the next-intl plugin alias use-intl's formatter to the one that only formats (no ICU parser).
 register(
