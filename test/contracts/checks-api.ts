@@ -9,6 +9,7 @@ import { GET as checksAnalytics } from "@/app/api/analytics/checks/route";
 import { POST as createLink } from "@/app/api/share-links/route";
 import { GET as sharedChecks } from "@/app/api/s/[token]/posts/[id]/checks/route";
 import type { Role } from "@/lib/auth/roles";
+import { isFlat, readCsvZip } from "@/test/csv-read";
 import type { Finding } from "@/lib/checks";
 import { admin, call, errorOf, ROLES, startHarness, type CallOptions, type Harness } from "@/app/api/_tests/harness";
 
@@ -230,8 +231,11 @@ export function describeChecksApi(database: ChecksDatabase): void {
       expect(adFirst).toMatchObject({ posts: 1, clean: 0, share: 0 });
       const csv = await call(checksAnalytics, "/api/analytics/checks?format=csv", { role: "admin" });
       expect(csv.status).toBe(200);
-      expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
-      expect(await csv.text()).toMatch(/first_version/);
+      // Three tables, three flat CSV files in one zip (issue 34.5).
+      expect(csv.headers.get("content-type")).toMatch(/application\/zip/);
+      const files = readCsvZip(new Uint8Array(await csv.arrayBuffer()));
+      expect(Object.keys(files).sort()).toEqual(["decisions.csv", "findings.csv", "first_version.csv"]);
+      for (const rows of Object.values(files)) expect(isFlat(rows)).toBe(true);
     });
 
     it("a share link that may decide shows the findings to an outside approver; a read-only link does not", async () => {

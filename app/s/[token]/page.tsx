@@ -65,6 +65,7 @@ async function SharePage({ params }: Props) {
 
 export default withPageMessages(
   [
+    "collab.comments",
     "review.checks",
     "review.decision",
     "review.diff",
