@@ -33,7 +33,9 @@ beforeAll(async () => {
   h = await startHarness({ DEMO: "1" });
   resetServiceForTests({ gateway: { limits: { readsPerMinute: 600, writesPerMinute: 300, requestsPerHour: 10_000 } } });
   setNotifySink((e) => void notified.push(e));
-  setSettleTimingForTests({ firstMs: 50, everyMs: 100 });
+  // A pass a second, not ten: each pass reads every unknown post, and on a loaded machine the faulty
+  // loop below lasts long enough for 100 ms passes to spend the minute's reads before the faults stop.
+  setSettleTimingForTests({ firstMs: 50, everyMs: 1_000 });
   const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/?status=ACTIVE`, { headers: { Authorization: "Bearer demo-key" } });
   const { campaigns } = (await res.json()) as { campaigns: { id: number }[] };
   for (const { id: c } of campaigns) {
