@@ -61,15 +61,23 @@ function step(name, command, args, { quiet = true, nice = 0, extraEnv = {} } = {
 }
 
 /** A failed step ends the run: the others (their servers too, in their process groups) are stopped. */
-function stopAll() {
-  failed = true;
+function signalAll(signal) {
   for (const child of running) {
     try {
-      process.kill(-child.pid, "SIGTERM");
+      process.kill(-child.pid, signal);
     } catch {
       // already gone
     }
   }
+}
+// SIGINT first: Playwright stops its web servers (each in a process group of its own, out of reach
+// of a signal to the step's group) only when interrupted; a SIGTERM left them running on their ports.
+// What still runs 15 s later gets SIGTERM.
+function stopAll() {
+  if (failed) return;
+  failed = true;
+  signalAll("SIGINT");
+  setTimeout(() => signalAll("SIGTERM"), 15_000).unref();
 }
 process.on("SIGINT", () => {
   stopAll();
