@@ -1,10 +1,8 @@
-// `npm test`: the whole suite, as `bash .ci/run` runs it on a fresh clone. The machine has two cores
-// and one long pole, the Playwright journeys, which spend much of their time waiting (undo windows,
-// countdowns, the upstream's real rate limits). So the steps are not taken in turns:
-//   - the production build for the journeys starts at once, then the journeys against it
-//     (scripts/e2e.mjs with E2E_SKIP_BUILD=1), at normal CPU priority;
-//   - Vitest (its unit and integration projects, vitest.config.ts), lint and the typecheck run beside
-//     them from the start at a lower priority (`nice`), on the CPU the build and the journeys leave idle.
+// `npm test`: the whole suite, as `bash .ci/run` runs it on a fresh clone. By default in turns: lint,
+// the typecheck and the production build for the journeys side by side, then Vitest, then the
+// journeys (scripts/e2e.mjs with E2E_SKIP_BUILD=1). TEST_OVERLAP=1 runs the journeys right after the
+// build with Vitest, lint and the typecheck beside them at a lower priority (`nice`), on the CPU the
+// journeys leave idle while they wait (undo windows, countdowns, the upstream's real limits).
 // A step's output is printed when it ends (the journeys' as they run); a passing one's is kept until
 // the journeys end, so the two do not interleave. The first failure ends every other step and fails
 // the run. Figures: CONTRIBUTING.md, "The suite".
@@ -23,7 +21,7 @@ const env = {
   NEXT_BUILD_CACHE: process.env.NEXT_BUILD_CACHE ?? "0",
 };
 // Vitest (it has timeouts) gets the idle CPU before lint and the typecheck (they have none).
-// TEST_NICE=0 runs every step at one priority; TEST_SERIAL=1 (below) in turns.
+// TEST_NICE=0 runs every step at one priority. The overlap is opt-in (TEST_OVERLAP=1, below).
 const flat = process.env.TEST_NICE === "0";
 const NICE = { vitest: flat ? 0 : 5, checks: flat ? 0 : 10 };
 
@@ -90,8 +88,11 @@ const vitest = (nice) => step("vitest", "npx", ["vitest", "run"], { nice });
 const lint = (nice) => step("lint", "npx", ["eslint", "."], { nice });
 const typecheck = (nice) => step("typecheck", "npm", ["run", "--silent", "typecheck"], { nice });
 
-// TEST_SERIAL=1: the steps in turns, as before (checks and build together, then Vitest, then the journeys).
-const results = process.env.TEST_SERIAL === "1"
+// By default the steps take turns: checks and build together, then Vitest alone, then the journeys.
+// TEST_OVERLAP=1 runs Vitest beside the journeys (about 3 minutes faster), but under the journeys'
+// load three of four runs failed on a timing-bound Vitest test (the outcomes re-check, the 40 MB uploads,
+// the Redis budget's simulated hour), each a different one: not yet a suite to trust.
+const results = process.env.TEST_OVERLAP !== "1"
   ? [...(await Promise.all([lint(0), typecheck(0), build()])), !failed && (await vitest(0)), await e2e()]
   : await Promise.all([build().then((ok) => ok && e2e()), vitest(NICE.vitest), lint(NICE.checks), typecheck(NICE.checks)]);
 for (const part of held) process.stdout.write(part);
