@@ -246,8 +246,12 @@ test("the phone sheet's Approve has the undo, and its toast covers neither the h
     const header = (await page.locator("body > header, header").first().boundingBox())!;
     expect(box.y, "below the header").toBeGreaterThanOrEqual(header.y + header.height);
     // The sheet (its decision buttons on top) may have moved on to the next post: the toast sits above it.
-    const sheetBox = (await page.locator("aside.fixed").boundingBox())!;
-    expect(box.y + box.height, "above the sheet").toBeLessThanOrEqual(sheetBox.y + 1);
+    // Measured until both settle: the toast slides in from below, and follows the sheet's new height.
+    const overlap = async () => {
+      const [t, sheetBox] = await Promise.all([toast.boundingBox(), page.locator("aside.fixed").boundingBox()]);
+      return t && sheetBox ? t.y + t.height - (sheetBox.y + 1) : Infinity;
+    };
+    await expect.poll(overlap, { message: "above the sheet" }).toBeLessThanOrEqual(0);
     await toast.getByRole("button", { name: `Отменить согласование поста №${id}` }).click();
     // Taken back (that nothing is sent after an Undo, the inbox journey above checks past the window).
     await expect(toast).toHaveCount(0);
