@@ -1,5 +1,4 @@
-import { myersDiff } from "@/lib/diff/myers";
-import { tokenize } from "@/lib/diff/tokenize";
+import { tokenRuns } from "@/lib/diff/word-diff";
 import type { AnchorView } from "./anchor-schema";
 
 /*
@@ -51,15 +50,7 @@ type Run = { kind: "equal" | "delete" | "insert"; a: Range; b: Range };
 
 /** The word diff of two texts (the project's Myers over its word tokens) as UTF-16 ranges in each. */
 function charRuns(from: string, to: string): Run[] {
-  const a = tokenize(from);
-  const b = tokenize(to);
-  const ids = new Map<string, number>();
-  const intern = (tokens: string[]) =>
-    Int32Array.from(tokens, (t) => {
-      let id = ids.get(t);
-      if (id === undefined) ids.set(t, (id = ids.size));
-      return id;
-    });
+  const { a, b, runs } = tokenRuns(from, to);
   const offsets = (tokens: string[]) => {
     const out = [0];
     for (const t of tokens) out.push(out[out.length - 1]! + t.length);
@@ -67,7 +58,7 @@ function charRuns(from: string, to: string): Run[] {
   };
   const aOff = offsets(a);
   const bOff = offsets(b);
-  return myersDiff(intern(a), intern(b)).map((r) => ({
+  return runs.map((r) => ({
     kind: r.kind,
     a: { start: aOff[r.aStart]!, end: aOff[r.aEnd]! },
     b: { start: bOff[r.bStart]!, end: bOff[r.bEnd]! },

@@ -11,12 +11,8 @@ export type WordDiff = {
 
 const chars = (s: string) => Array.from(s).length;
 
-/**
- * Word-level diff of two texts: tokens are words, whitespace runs and single
- * punctuation marks (see `tokenize`), compared with Myers' algorithm. Joining
- * the equal+delete segments gives `from` back; equal+insert gives `to`.
- */
-export function wordDiff(from: string, to: string): WordDiff {
+/** Both texts' word tokens (see `tokenize`) and Myers' runs over them, in token indices. */
+export function tokenRuns(from: string, to: string): { a: string[]; b: string[]; runs: ReturnType<typeof myersDiff> } {
   const a = tokenize(from);
   const b = tokenize(to);
   // Intern tokens as integers so the algorithm compares numbers, not strings.
@@ -27,7 +23,16 @@ export function wordDiff(from: string, to: string): WordDiff {
       if (id === undefined) ids.set(t, (id = ids.size));
       return id;
     });
-  const runs = myersDiff(intern(a), intern(b));
+  return { a, b, runs: myersDiff(intern(a), intern(b)) };
+}
+
+/**
+ * Word-level diff of two texts: tokens are words, whitespace runs and single
+ * punctuation marks (see `tokenize`), compared with Myers' algorithm. Joining
+ * the equal+delete segments gives `from` back; equal+insert gives `to`.
+ */
+export function wordDiff(from: string, to: string): WordDiff {
+  const { a, b, runs } = tokenRuns(from, to);
 
   let inserted = 0;
   let deleted = 0;
