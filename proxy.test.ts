@@ -12,8 +12,8 @@ beforeEach(() => {
 });
 
 /** undefined: the proxy let the request through untouched. */
-async function run(path: string, claims?: Record<string, unknown>): Promise<Response | undefined> {
-  const headers = new Headers();
+async function run(path: string, claims?: Record<string, unknown>, extra: Record<string, string> = {}): Promise<Response | undefined> {
+  const headers = new Headers(extra);
   if (claims) headers.set("cookie", `next-auth.session-token=${await encode({ token: claims, secret: SECRET })}`);
   const res = await proxy(new NextRequest(`http://localhost:3000${path}`, { headers }) as Parameters<typeof proxy>[0], {} as NextFetchEvent);
   if (res === undefined || res === null) return undefined;
@@ -36,7 +36,14 @@ describe("proxy", () => {
   it("answers a signed-out API request with 401 in the error envelope", async () => {
     const res = await run("/api/campaigns");
     expect(res?.status).toBe(401);
-    expect(await res?.json()).toEqual({ error: { code: "unauthorized", message: expect.any(String) } });
+    expect(await res?.json()).toEqual({ error: { code: "unauthorized", message: "Требуется вход в систему" } });
+  });
+
+  it("writes that 401 in the request's language: the chosen one, else Accept-Language", async () => {
+    const english = await run("/api/campaigns", undefined, { "accept-language": "en-GB,en;q=0.9" });
+    expect((await english?.json()).error.message).toBe("Sign-in required");
+    const chosen = await run("/api/campaigns", undefined, { "accept-language": "en", cookie: "NEXT_LOCALE=ru" });
+    expect((await chosen?.json()).error.message).toBe("Требуется вход в систему");
   });
 
   it.each(["/login", "/api/auth/session", "/api/health", "/api/metrics", "/api/webhooks/post", "/robots.txt"])("lets %s through signed out", async (path) => {

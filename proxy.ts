@@ -5,6 +5,8 @@ import { isApiPath, isPublicPath } from "@/lib/auth/paths";
 import { userFromClaims } from "@/lib/auth/token";
 import { contentSecurityPolicy, headerOptionsFrom } from "@/lib/edge/security-headers.mjs";
 import { env } from "@/lib/env";
+import { localeOfRequest } from "@/i18n/locale-of-request";
+import { serverText, text } from "@/i18n/server-text";
 
 /** A fresh, unguessable nonce per page request: 128 random bits, base64. */
 function newNonce(): string {
@@ -43,7 +45,7 @@ const requireSession = withAuth(
     const { pathname } = req.nextUrl;
     if (isApiPath(pathname) && !isPublicPath(pathname) && !userFromClaims(req.nextauth.token)) {
       return NextResponse.json(
-        { error: { code: "unauthorized", message: "Требуется вход в систему" } },
+        { error: { code: "unauthorized", message: serverText(text("errors.unauthorized"), localeOfRequest(req)) } },
         { status: 401, headers: { "Cache-Control": "no-store" } },
       );
     }
