@@ -1,5 +1,9 @@
 // `npx tsx bench/lighthouse-ab.ts <build A> <build B> [--runs=N] [--pages=queue,post,…]`
 //
+// A build is a build folder of this tree, or another checkout (a folder with a package.json, e.g.
+// `git worktree add ../ab/before <commit>` with `cp -al node_modules` and its build in .next-ab,
+// BENCH_AB_DIST_DIR): then its own server and simulator run from there, to compare commits.
+//
 // Lighthouse's mobile profile on the same pages of two production builds of this
 // tree (two `NEXT_DIST_DIR` folders, e.g. `node scripts/build.mjs` before and after
 // a change), run alternately A, B, A, B… so both see the same machine load. On this
@@ -11,6 +15,7 @@
 // machine index, and every run's score and blocking time.
 import { chromium } from "@playwright/test";
 import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { runLighthouse, stopLighthouseChrome, type LhSummary } from "./web/lighthouse";
 import { pagesFor } from "./web/pages";
 import { median, ms, table } from "./web/report";
@@ -33,12 +38,18 @@ stopOnSignals(async () => {
 
 type Side = { dist: string; stack: Stack; cookie: string };
 
+const AB_DIST = process.env.BENCH_AB_DIST_DIR ?? ".next-ab";
+/** A checkout: its own build folder and its own server code, run from there. */
+const isTree = (build: string) => existsSync(join(build, "package.json"));
+
 async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const sides: Side[] = [];
   try {
     for (const dist of builds) {
-      const stack = await startStack(dist, { app: await freePort(), sim: await freePort() });
+      const stack = isTree(dist)
+        ? await startStack(AB_DIST, { app: await freePort(), sim: await freePort() }, {}, resolve(dist))
+        : await startStack(dist, { app: await freePort(), sim: await freePort() });
       const cookie = cookieHeader(await signIn(browser, stack.baseURL, "editor@example.com"), stack.baseURL);
       sides.push({ dist, stack, cookie });
     }
