@@ -26,16 +26,16 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (!BIN) throw new Error("postgresql is not installed (apt-get install -y postgresql; .ci/run does it)");
   const dir = mkdtempSync(path.join(tmpdir(), "pg-test-"));
   const data = path.join(dir, "data");
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => (asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args]) as [string, string[]];
-  if (asRoot) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
-    const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
-    chownSync(dir, uid, gid);
+  // As root, the processes run as `postgres` themselves (not under runuser: on SIGTERM runuser
+  // sleeps 2 s before it lets go, and every stop waited for it).
+  const as: { uid?: number; gid?: number; cwd: string } = { cwd: dir };
+  if (process.getuid?.() === 0) {
+    as.uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
+    as.gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
+    chownSync(dir, as.uid, as.gid);
   }
   try {
-    const [cmd, args] = run(`${BIN}/initdb`, ["-D", data, "-A", "trust", "-U", "app", "--no-sync", "-E", "UTF8"]);
-    execFileSync(cmd, args, { stdio: "pipe" });
+    execFileSync(`${BIN}/initdb`, ["-D", data, "-A", "trust", "-U", "app", "--no-sync", "-E", "UTF8"], { stdio: "pipe", ...as });
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     const err = e as { stderr?: Buffer; message: string };
@@ -43,7 +43,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   }
   const port = await freePort();
   const url = `postgres://app@127.0.0.1:${port}/postgres`;
-  const [cmd, args] = run(`${BIN}/postgres`, ["-D", data, "-p", String(port), "-k", dir, "-h", "127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]);
+  const args = ["-D", data, "-p", String(port), "-k", dir, "-h", "127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"];
   const ready = async () => {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 500 });
     try {
@@ -54,7 +54,8 @@ export async function startPostgres(): Promise<PostgresServer> {
       await client.end().catch(() => undefined);
     }
   };
-  const server = await spawnServer("postgres", cmd, args, ready, { timeoutMs: 30_000 });
+  // SIGINT is Postgres's fast shutdown: it ends open sessions rather than waiting for them (SIGTERM would).
+  const server = await spawnServer("postgres", `${BIN}/postgres`, args, ready, { timeoutMs: 30_000, stopSignal: "SIGINT", ...as });
   return {
     url,
     port,

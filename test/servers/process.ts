@@ -12,11 +12,12 @@ export async function spawnServer(
   command: string,
   args: string[],
   ready: () => Promise<boolean>,
-  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; uid?: number; gid?: number; cwd?: string; stopSignal?: NodeJS.Signals } = {},
 ): Promise<Spawned> {
   let child: ChildProcess;
   try {
-    child = spawn(command, args, { env: options.env ?? process.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const { uid, gid, cwd } = options;
+    child = spawn(command, args, { env: options.env ?? process.env, detached: true, stdio: ["ignore", "pipe", "pipe"], uid, gid, cwd });
   } catch (e) {
     throw new Error(`${name} could not be started (${command}): ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -34,7 +35,7 @@ export async function spawnServer(
     if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
     const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     try {
-      process.kill(-child.pid, "SIGTERM");
+      process.kill(-child.pid, options.stopSignal ?? "SIGTERM");
     } catch {
       return;
     }
