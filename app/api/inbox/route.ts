@@ -5,6 +5,7 @@ import * as z from "zod";
 import { needingVerdictOf } from "@/lib/server/collab/needs-verdict";
 import { taskIdsInState, VERDICT_FILTERS } from "@/lib/server/collab/row-filter";
 import { inboxAnswer, inboxConfigFromEnv, inboxScheduler } from "@/lib/server/inbox";
+import { timeZoneOf } from "@/i18n/time-zone";
 import { dataJson, parseQuery, withSession } from "@/lib/server/route";
 
 /** The lists' verdict filter, and the inbox's own "needs my verdict". */
@@ -26,5 +27,6 @@ export const GET = withSession(async ({ query, priority, session }) => {
         ? await taskIdsInState(verdict)
         : undefined;
   const only = checks ? await inboxWithChecks(snapshot, q, checks, byVerdict) : byVerdict;
-  return dataJson(inboxAnswer(snapshot, q, snapshot.now, inboxConfigFromEnv().dueSoonMs, only));
+  // "Today" is the reader's day: their own zone (profile), else the team's.
+  return dataJson(inboxAnswer(snapshot, q, snapshot.now, inboxConfigFromEnv().dueSoonMs, only, await timeZoneOf(session.email)));
 });

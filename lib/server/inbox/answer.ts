@@ -37,8 +37,9 @@ function metaOf(snap: InboxSnapshot, scope: readonly CampaignEntry[], now: numbe
 /**
  * GET /api/inbox's answer from the scheduler's copy: filters, urgency, soonest first, one page.
  * `only`: the posts a filter answered from the dashboard's own database allows (the reviewer-verdict filter).
+ * `timeZone`: the reader's (their own, else the team's): "today" is their day, as on every other screen.
  */
-export function inboxAnswer(snap: InboxSnapshot, q: InboxQuery, now: number, dueSoonMs: number, only?: ReadonlySet<number>): DataResponse<Inbox> {
+export function inboxAnswer(snap: InboxSnapshot, q: InboxQuery, now: number, dueSoonMs: number, only?: ReadonlySet<number>, timeZone?: string): DataResponse<Inbox> {
   const scope = snap.campaigns.filter(
     (e) => (q.project_id === undefined || e.info.project_id === q.project_id) && (!q.campaign_id || q.campaign_id.includes(e.info.id)),
   );
@@ -46,7 +47,7 @@ export function inboxAnswer(snap: InboxSnapshot, q: InboxQuery, now: number, due
     .flatMap((e) => e.posts)
     .filter((p) => !q.type || q.type.includes(p.post_type))
     .filter((p) => !only || only.has(p.task_id))
-    .map((p) => ({ ...p, urgency: urgencyOf(plannedMs(p), now, dueSoonMs) }))
+    .map((p) => ({ ...p, urgency: urgencyOf(plannedMs(p), now, dueSoonMs, timeZone) }))
     .filter((p) => !q.urgency || q.urgency.includes(p.urgency))
     .sort(bySoonest);
   const campaigns = snap.campaigns.map(campaignRow).sort(

@@ -3,6 +3,7 @@ import { inboxWithChecks } from "@/lib/checks/server/list-filter";
 import { inboxApiQuery, inboxOptions, type InboxFilters } from "@/lib/queries/inbox";
 import { prefetchEntry, type PrefetchEntry } from "@/lib/queries/server-query-client";
 import { InboxQuery } from "@/lib/schemas";
+import { requestTimeZone } from "@/i18n/time-zone";
 import { inboxAnswer, inboxConfigFromEnv, inboxScheduler } from "./index";
 
 /** The route's parameters as URL strings, parsed by the route's own schema, so both ways read the same answer. */
@@ -23,7 +24,7 @@ export function inboxEntry(filters: InboxFilters, then?: (answer: ReturnType<typ
       const snapshot = await inboxScheduler().use({ campaignIds: q.campaign_id, projectId: q.project_id, priority: "interactive" });
       // The checks filter, as the route applies it (its parameter is not part of the route's InboxQuery).
       const only = filters.checks ? await inboxWithChecks(snapshot, q, filters.checks) : undefined;
-      return inboxAnswer(snapshot, q, snapshot.now, inboxConfigFromEnv().dueSoonMs, only);
+      return inboxAnswer(snapshot, q, snapshot.now, inboxConfigFromEnv().dueSoonMs, only, await requestTimeZone());
     },
     then,
   );

@@ -5,7 +5,7 @@ import type { InboxUrgency, Post } from "@/lib/schemas";
 /**
  * How urgent a waiting post is, from its planned time (`published_at` before
  * publication, per the product brief). "Today" is the calendar day in the
- * team's time zone (TEAM_TIME_ZONE): the inbox's answer is the whole team's.
+ * reader's time zone (their own, else TEAM_TIME_ZONE; the team's when none is given).
  */
 export function plannedMs(post: Pick<Post, "published_at">): number | undefined {
   if (!post.published_at) return undefined;
