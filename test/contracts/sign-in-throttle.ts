@@ -33,7 +33,9 @@ export const secondsOf = (ms: number) => Math.ceil(ms / 1000);
 export const SHORT: Partial<ThrottleConfig> = { pair: { maxFailures: 3, lockMs: 5_000 }, baseDelayMs: 1_000, maxDelayMs: 2_000 };
 
 export function throttleContract(store: string, make: MakeThrottle) {
-  describe(`SignInThrottle (${store})`, () => {
+  // Concurrent: each test has a throttle (and tables) of its own, so their real-time waits overlap
+  // instead of adding up (about 7 s in a row).
+  describe.concurrent(`SignInThrottle (${store})`, () => {
     it("answers a guesser from one address with growing waits, then a lock of that pair only", async () => {
       const t = make(SHORT);
       const waits: number[] = [];
