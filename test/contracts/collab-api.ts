@@ -19,6 +19,7 @@ import type { CommentView, PostVerdicts, PresenceView } from "@/lib/schemas/coll
 import { db } from "@/lib/server/db";
 import { setNotifySink, type NotifyEvent } from "@/lib/server/notify";
 import { admin, call, cookieFor, errorOf, ROLES, startHarness, type CallOptions, type Harness } from "@/app/api/_tests/harness";
+import { setBulkIntervalForTests } from "@/lib/server/bulk";
 
 /*
  * Comments, verdicts, approval policies and presence through their routes,
@@ -84,6 +85,8 @@ export function describeCollabApi(database: CollabDatabase): void {
       // Undefined: the harness's own SQLite file (an explicit undefined would unset it).
       const url = await database.start();
       h = await startHarness({ DEMO: "1", ...(url ? { DATABASE_URL: url } : {}) });
+      // Bulk writes 50 ms apart, not 3 s: no write limit to guard here (pacing: lib/server/bulk/runner.test.ts).
+      setBulkIntervalForTests(50);
       setNotifySink((e) => void notified.push(e));
       const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/?status=ACTIVE`, { headers: { Authorization: "Bearer demo-key" } });
       const { campaigns } = (await res.json()) as { campaigns: { id: number }[] };

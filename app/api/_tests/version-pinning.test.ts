@@ -8,6 +8,7 @@ import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { POST as reject } from "@/app/api/posts/[id]/reject/route";
 import { resetEnvForTests } from "@/lib/env";
 import { admin, call, errorOf, startHarness, type Harness } from "./harness";
+import { setBulkIntervalForTests } from "@/lib/server/bulk";
 
 // Decisions pinned to the version the person saw, and reject reasons with a
 // category, against the real simulator: a version added through its admin
@@ -75,6 +76,8 @@ async function auditOf(id: number): Promise<AuditItem[]> {
 
 beforeAll(async () => {
   h = await startHarness();
+  // Bulk writes 50 ms apart, not 3 s: the simulator here has no write limit to guard (pacing: lib/server/bulk/runner.test.ts).
+  setBulkIntervalForTests(50);
   // A campaign of the seeded world, given 24 posts waiting right now.
   campaignId = 101;
   const { created } = (await (await admin(h.simUrl, `campaigns/${campaignId}/generate`, { count: 24 })).json()) as { created: number[] };

@@ -15,15 +15,25 @@ export { BulkRunner, BULK_LEASE_MS, BULK_POLL_MS, BULK_WRITE_INTERVAL_MS } from 
  * the same tables, and bulk writes are paced for all of them together in the
  * database, so running several instances neither decides twice nor writes faster.
  */
-const g = globalThis as typeof globalThis & { __bulkRunner?: BulkRunner };
+const g = globalThis as typeof globalThis & { __bulkRunner?: BulkRunner; __bulkIntervalMsForTests?: number };
 
 function runner(): BulkRunner {
   if (!g.__bulkRunner) {
-    g.__bulkRunner = new BulkRunner({ db, decide, recover: recoverDecision });
+    g.__bulkRunner = new BulkRunner({ db, decide, recover: recoverDecision, intervalMs: g.__bulkIntervalMsForTests });
     // Jobs queued on another instance, or left by one that died, are joined within a poll interval.
     g.__bulkRunner.watch();
   }
   return g.__bulkRunner;
+}
+
+/**
+ * Tests: the spacing between bulk writes of the process's runner, set before its first job. The 3 s
+ * guard the key's write budget, which the route tests' simulator does not limit; the pacing itself is
+ * tested on a fake clock (runner.test.ts).
+ */
+export function setBulkIntervalForTests(ms: number | undefined): void {
+  if (g.__bulkRunner) throw new Error("the bulk runner already runs: set its interval before the first job");
+  g.__bulkIntervalMsForTests = ms;
 }
 
 function kick(): void {

@@ -20,6 +20,7 @@ import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { setNotifySink, type NotifyEvent } from "@/lib/server/notify";
 import { setShareLimitsForTests } from "@/lib/server/share/rate-limit";
 import { admin, call, cookieFor, errorOf, startHarness, type CallOptions, type Harness } from "@/app/api/_tests/harness";
+import { setBulkIntervalForTests } from "@/lib/server/bulk";
 
 /*
  * Issue 32.1/32.2 and 35.4 through the real routes, against the simulator
@@ -91,6 +92,8 @@ beforeAll(async () => {
   resetServiceForTests({ fromEnv: true });
   setNotifySink((e) => void notified.push(e));
   setShareLimitsForTests(undefined);
+  // Bulk writes 50 ms apart, not 3 s: the limits are not under test here (pacing: lib/server/bulk/runner.test.ts).
+  setBulkIntervalForTests(50);
   const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/?status=ACTIVE`, { headers: { Authorization: "Bearer demo-key" } });
   const { campaigns } = (await res.json()) as { campaigns: { id: number }[] };
   const counts = new Map<number, number[]>();
