@@ -57,7 +57,7 @@ describe("the profile's Telegram section", () => {
     const sent = routes({ "GET /api/account/telegram": { data: linked }, "PUT /api/account/telegram": { data: { ...linked, kinds: { ...linked.kinds, digest: true } } } });
     wrap(<TelegramSection />);
     expect((await screen.findByTestId("telegram-linked")).textContent).toContain("Связан: @anna");
-    fireEvent.click(screen.getByRole("checkbox", { name: "Ежедневная сводка (9:00 МСК)" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Ежедневная сводка (9:00 по вашему времени)" }));
     fireEvent.click(screen.getByRole("button", { name: "Сохранить" }));
     await waitFor(() => expect(sent.find((s) => s.method === "PUT")?.body).toEqual({ kinds: { deadline: true, mention: true, changes_requested: true, digest: true } }));
     cleanup();

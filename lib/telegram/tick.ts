@@ -10,14 +10,14 @@ import { currentUser } from "./access";
 import { sendCard } from "./card";
 import { safeError, type TelegramConfig } from "./config";
 import { sendDigest } from "./digest";
+import { digestDay } from "./digest-hour";
 import { runReminders } from "./reminders";
 import { boundCampaigns, chatOfCampaign, claimStep, getRules, hasStep, linkByEmail, type Link } from "./store";
 import { T } from "./texts";
 import { activeCampaigns, waitingIn, type Waiting } from "./waiting";
+import { zoneOf } from "./zone";
 
 const HOUR = 3_600_000;
-/** The daily digest leaves at this hour, Moscow time (UTC+3, no DST). */
-const DIGEST_HOUR_MSK = 9;
 
 async function allLinks(): Promise<Link[]> {
   await ensureMigrated();
@@ -112,11 +112,11 @@ async function teamCards(api: Api, c: TelegramConfig, bound: Set<number>, upcomi
 }
 
 async function dailyDigests(api: Api, c: TelegramConfig, links: Link[], now: number): Promise<void> {
-  const msk = new Date(now + 3 * HOUR);
-  if (msk.getUTCHours() < DIGEST_HOUR_MSK) return;
-  const day = msk.toISOString().slice(0, 10);
   for (const link of links) {
     if (!link.kinds.digest) continue;
+    // 09:00 of the person's own day: their zone (profile), else the team's.
+    const day = digestDay(now, await zoneOf(link.email));
+    if (!day) continue;
     const u = await currentUser(link.email);
     if (!u || !(await claimStep(0, `digest:${link.email}:${day}`, now))) continue;
     await sendDigest(api, c, { ...u, link }).catch((e: unknown) => log.warn("telegram digest not sent", { error: safeError(e, c) }));
