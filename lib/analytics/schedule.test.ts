@@ -38,6 +38,18 @@ describe("describeSchedule", () => {
     expect(describeSchedule(unknown, en)).toBe("MONTHLY_LAST_FRIDAY, 18:45");
   });
 
+  it("says the time in the reader's zone, as the calendar places the slots (the service runs on Moscow's clock)", () => {
+    const novosibirsk = { timeZone: "Asia/Novosibirsk", day: "2026-11-27" };
+    expect(describeSchedule(daily, ru, novosibirsk)).toBe("каждый день в 14:00");
+    expect(describeSchedule(weekly, en, novosibirsk)).toBe("weekly, пятница, 14:00");
+    expect(describeSchedule(everyN, en, { timeZone: "Europe/Moscow", day: "2026-11-27" })).toBe("every 3 days from 2026-11-01 at 09:30");
+    // 22:00 in Moscow is 02:00 the next day in Novosibirsk: a daily schedule moves with it, a weekly one
+    // would need another weekday's name, which is never computed: its time stays Moscow's, said so.
+    expect(describeSchedule({ ...daily, time: "22:00" }, en, novosibirsk)).toBe("every day at 02:00");
+    expect(describeSchedule({ ...weekly, time: "22:00" }, ru, novosibirsk)).toBe("еженедельно, пятница, 22:00 по Москве");
+    expect(describeSchedule({ ...unknown, time: "7:5" }, en, novosibirsk)).toBe("MONTHLY_LAST_FRIDAY, 7:5");
+  });
+
   it("falls back to the type's label and time when a known type lacks its fields", () => {
     expect(describeSchedule({ id: 5, schedule_type: "WEEKLY", time: "07:00" }, en)).toBe("Weekly, 07:00");
     expect(describeSchedule({ id: 5, schedule_type: "EVERY_N_DAYS", time: "07:00" }, ru)).toBe("Раз в несколько дней, 07:00");

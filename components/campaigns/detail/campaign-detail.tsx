@@ -5,6 +5,8 @@ import { useTranslations, useFormatter } from "next-intl";
 import { QueryPanel } from "@/components/overview/query-panel";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
+import { useZone } from "@/i18n/use-zone";
+import { calendarDay } from "@/lib/analytics/dates";
 import { describeSchedule } from "@/lib/analytics/schedule";
 import { campaignQuery } from "@/lib/queries/campaigns";
 import type { CampaignDetail as Campaign, Channel } from "@/lib/schemas";
@@ -106,6 +108,9 @@ function Stats({ campaign }: { campaign: Campaign }) {
 
 function Schedules({ campaign }: { campaign: Campaign }) {
   const t = useTranslations("analytics");
+  // Times in the reader's zone, as the calendar's slots are (the service's schedules run on Moscow's clock).
+  const timeZone = useZone();
+  const zone = { timeZone, day: calendarDay(new Date(), timeZone) };
   return (
     <Card aria-labelledby="schedules-title">
       <CardTitle id="schedules-title">{t("campaign.schedules")}</CardTitle>
@@ -114,7 +119,7 @@ function Schedules({ campaign }: { campaign: Campaign }) {
       ) : (
         <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="schedules">
           {campaign.schedules.map((s) => (
-            <li key={s.id}>{describeSchedule(s, t)}</li>
+            <li key={s.id}>{describeSchedule(s, t, zone)}</li>
           ))}
         </ul>
       )}
