@@ -92,7 +92,8 @@ function raw(port: number, head: string, body?: { chunk: Buffer; max: number }):
       text += d.toString("utf8");
       const r = text.includes("\r\n\r\n") ? parse(text) : undefined;
       const length = Number(r?.headers["content-length"] ?? NaN);
-      if (r && Buffer.byteLength(r.body) >= length) finish();
+      // A 204 or 304 never has a body: complete at its blank line, as any HTTP client reads it.
+      if (r && (r.status === 204 || r.status === 304 || Buffer.byteLength(r.body) >= length)) finish();
     });
     socket.on("end", finish);
     socket.on("close", finish);
