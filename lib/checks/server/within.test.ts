@@ -8,9 +8,10 @@ describe("within", () => {
     await expect(within(Promise.resolve(7), 50)).resolves.toBe(7);
     let finished = false;
     const slow = new Promise<number>((resolve) => setTimeout(() => resolve((finished = true) ? 1 : 0), 120));
-    const t0 = Date.now();
     await expect(within(slow, 30)).rejects.toThrow(/not within 30 ms/);
-    expect(Date.now() - t0).toBeLessThan(110);
+    // Refused while the work still runs, not waited for: its 120 ms timer comes after the 30 ms one
+    // however busy the machine (a bound on the elapsed time, 110 ms, could fail under load).
+    expect(finished).toBe(false);
     await slow;
     expect(finished).toBe(true);
   });
