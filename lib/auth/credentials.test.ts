@@ -1,7 +1,6 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import bcrypt from "bcryptjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { connectRedis } from "@/lib/server/redis";
@@ -31,7 +30,12 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 beforeAll(() => {
   process.env.LOG_LEVEL = "silent";
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+/** The throttle's windows on a fake clock (the memory store keeps time with Date and setTimeout): waited out at once. */
+const fakeClock = () => vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
 
 function deps(over: Partial<CredentialsDeps> = {}): CredentialsDeps {
   return { users: fileUsersStore(usersFile), demo: false, throttle: new SignInThrottle(), sleep: async () => undefined, ...over };
@@ -75,6 +79,7 @@ describe("authorizeCredentials", () => {
 
   it("answers repeated failures from one address with growing waits, then locks that address out of that account", async () => {
     // The default rules, shortened: waits of 1 s and 2 s, a lock after three failures.
+    fakeClock();
     const d = deps({ throttle: new SignInThrottle({ pair: { maxFailures: 3, lockMs: 300_000 }, maxDelayMs: 2_000 }) });
     const waits: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -82,7 +87,7 @@ describe("authorizeCredentials", () => {
       const refused = await authorizeCredentials({ email: "olga@example.com", password: "nope", ip }, d).catch((e: Error) => e);
       expect(refused).toBeInstanceOf(SignInLockedError);
       waits.push((refused as Error).message);
-      if (i < 2) await sleep((refused as SignInLockedError).retryAfterMs + 20);
+      if (i < 2) await vi.advanceTimersByTimeAsync((refused as SignInLockedError).retryAfterMs + 20);
     }
     expect(waits).toEqual(["locked:1", "locked:2", "locked:300"]);
     // Locked: even the right password is refused from this address, without checking it.
@@ -92,9 +97,10 @@ describe("authorizeCredentials", () => {
   });
 
   it("a success clears the address's waits on that account", async () => {
+    fakeClock();
     const d = deps({ throttle: new SignInThrottle() });
     await authorizeCredentials({ email: "olga@example.com", password: "nope", ip }, d);
-    await sleep(1_020);
+    await vi.advanceTimersByTimeAsync(1_020);
     await expect(authorizeCredentials({ email: "olga@example.com", password: "correct horse", ip }, d)).resolves.not.toBeNull();
     await expect(authorizeCredentials({ email: "olga@example.com", password: "nope", ip }, d)).resolves.toBeNull();
   });
