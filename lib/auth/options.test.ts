@@ -1,10 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import bcrypt from "bcryptjs";
 import { decode } from "next-auth/jwt";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { env, resetEnvForTests } from "@/lib/env";
 import { closeDbForTests } from "@/lib/server/db";
 import { DEMO_PASSWORD } from "./demo-users";
@@ -73,12 +72,18 @@ describe("credentials sign-in through next-auth", () => {
   });
 
   it("reports the lock to the login page after five failures", async () => {
-    const d = driver(new SignInThrottle({ pair: { maxFailures: 5, lockMs: 2_000 }, baseDelayMs: 0 }));
-    for (let i = 0; i < 5; i++) await d.signInWithPassword("admin@corp.example", "wrong");
-    const res = await d.signInWithPassword("admin@corp.example", "s3cret-pass");
-    expect(AuthDriver.errorOf(res)).toBe("locked:2");
-    await sleep(2_050);
-    expect(AuthDriver.errorOf(await d.signInWithPassword("admin@corp.example", "s3cret-pass"))).toBeNull();
+    // The lock's 2 s pass on a fake clock (the memory throttle keeps time with Date and setTimeout).
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    try {
+      const d = driver(new SignInThrottle({ pair: { maxFailures: 5, lockMs: 2_000 }, baseDelayMs: 0 }));
+      for (let i = 0; i < 5; i++) await d.signInWithPassword("admin@corp.example", "wrong");
+      const res = await d.signInWithPassword("admin@corp.example", "s3cret-pass");
+      expect(AuthDriver.errorOf(res)).toBe("locked:2");
+      await vi.advanceTimersByTimeAsync(2_050);
+      expect(AuthDriver.errorOf(await d.signInWithPassword("admin@corp.example", "s3cret-pass"))).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("never redirects to another origin after sign-in", async () => {
