@@ -76,7 +76,9 @@ export const campaignPlatformsQuery = (campaignId: number) =>
   queryOptions({
     queryKey: ["campaigns", campaignId, "platforms"] as const,
     queryFn: async ({ signal }) => {
-      const { data } = await apiRead("campaign", `/api/campaigns/${campaignId}`, { signal, priority: "background" });
+      // A person's read, not the background lane: the flag gates an approval (no one-key approval of an
+      // over-limit post), and a background read is refused once 40 % of the budget is spent.
+      const { data } = await apiRead("campaign", `/api/campaigns/${campaignId}`, { signal });
       return { campaignId, platforms: channelPlatforms(data.channels) };
     },
     staleTime: PLATFORMS_STALE_MS,
