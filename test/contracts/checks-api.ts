@@ -114,6 +114,8 @@ export function describeChecksApi(database: ChecksDatabase): void {
         expect(err.code).toBe("validation_error");
         expect(err.message).toContain(field);
       }
+      const english = await send(putRules, `/api/campaigns/${plain}/checks`, { method: "PUT", role: "admin", params: { id: String(plain) }, body: cases[0]![0], headers: { "accept-language": "en" } });
+      expect((await errorOf(english)).message).toMatch(/^Invalid parameter banned\.0\.phrase: [a-z]/);
       expect((await setRules(999_999, {})).status).toBe(404);
     });
 
@@ -139,8 +141,15 @@ export function describeChecksApi(database: ChecksDatabase): void {
       expect(refused.status).toBe(409);
       const body = (await refused.json()) as { error: { code: string; message: string }; findings: Finding[] };
       expect(body.error.code).toBe("check_blocked");
-      expect(body.error.message).toContain("Доход обещать нельзя");
+      expect(body.error.message).toMatch(/^Пост нельзя одобрить: .*banned \d+–\d+/);
       expect(body.findings.map((f) => f.rule)).toEqual(["banned"]);
+      expect(body.findings[0]!.note).toContain("Доход обещать нельзя");
+      // In English the refusal is English, naming the finding by rule and range, as in Russian.
+      const english = await call(approve, `/api/posts/${id}/approve`, { method: "POST", role: "editor", params: { id: String(id) }, body: { version: v }, headers: { "accept-language": "en" } });
+      expect(english.status).toBe(409);
+      const { message } = await errorOf(english);
+      expect(message).toMatch(new RegExp(`^The post cannot be approved: the checks found 1 blocking finding in version ${v}: banned \\d+–\\d+\\.`));
+      expect(message).not.toMatch(/[А-Яа-яЁё]/);
       // Nothing reached the service: the post still waits.
       const upstream = (await (await fetch(`${h.simUrl}/api/v1/ext/posts/${id}/`, { headers: { Authorization: "Bearer demo-key" } })).json()) as { status: string };
       expect(upstream.status).toBe("WAITING_APPROVAL");

@@ -2,13 +2,14 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
 import type { PostDetail } from "@/lib/schemas";
 import { recordAuditEvent } from "@/lib/server/audit-events";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, invalidParameter, text } from "@/lib/server/errors";
 import type { Finding } from "../types";
 import { reportFor, reportOf, subjectOf } from "./reports";
 
 export const CHECK_BLOCKED = "check_blocked";
 
-const describe = (f: Finding) => `${f.note} [${f.rule}${f.end > f.start ? ` ${f.start}–${f.end}` : ""}]`;
+/** A finding by rule and range, in any language: its note (Russian) comes beside the message, in `findings`. */
+const describe = (f: Finding) => `${f.rule}${f.end > f.start ? ` ${f.start}–${f.end}` : ""}`;
 
 type Actor = Pick<SessionUser, "email" | "name"> & { role: string };
 
@@ -26,9 +27,9 @@ export async function assertChecksClear(post: PostDetail, actor?: Actor, overrid
   const blocking = report.findings.filter((f) => f.severity === "block");
   if (blocking.length === 0) return;
   if (override && actor) {
-    if (actor.role !== "admin") throw new ApiError("forbidden", "Снять блокирующие замечания проверок может только администратор");
+    if (actor.role !== "admin") throw new ApiError("forbidden", text("checks.overrideAdminOnly"));
     const reason = override.reason.trim();
-    if (!reason) throw new ApiError("validation_error", "Недопустимое поле override.reason: укажите причину");
+    if (!reason) throw new ApiError("validation_error", invalidParameter("override.reason", text("checks.reasonRequired")));
     await recordAuditEvent({
       actor,
       kind: "checks.override",
@@ -41,7 +42,7 @@ export async function assertChecksClear(post: PostDetail, actor?: Actor, overrid
   }
   throw new ApiError(
     CHECK_BLOCKED,
-    `Пост нельзя одобрить: проверки нашли блокирующие замечания в версии ${report.version ?? "—"} (${blocking.length}): ${blocking.map(describe).join("; ")}. Одобрить можно будет новую версию, в которой их нет.`,
+    text("checks.blocked", { version: report.version ?? "—", count: blocking.length, findings: blocking.map(describe).join("; ") }),
     { status: 409, extra: { findings: blocking, version: report.version } },
   );
 }

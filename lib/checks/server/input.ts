@@ -1,6 +1,6 @@
 import "server-only";
 import * as z from "zod";
-import { ApiError } from "@/lib/server/errors";
+import { validationError } from "@/lib/server/errors";
 import { parseJsonBody } from "@/lib/server/route";
 import { CheckRules } from "../rules";
 
@@ -11,5 +11,6 @@ export async function parseRulesBody(req: Request): Promise<CheckRules> {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const field = issue.path.length ? issue.path.join(".") : "body";
-  throw new ApiError("validation_error", `Недопустимое поле ${field}: ${issue.message}`);
+  // The whole path as the parameter's name; the detail in the request's language (lib/server/errors.ts).
+  throw validationError(new z.ZodError([{ ...issue, path: [field] }]));
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { PostDetail } from "@/lib/schemas";
 import { channelPlatforms } from "@/lib/posts/over-limit";
 import { db, ensureMigrated } from "@/lib/server/db";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError, text } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import { service, type Priority } from "@/lib/server/upstream-service";
 import { checkPost } from "../check";
@@ -129,7 +129,7 @@ export async function reportFor(postId: number, version?: number | null, priorit
   // A version the cached copy does not know yet (it came after that copy was read): read the post once more.
   if (version != null && !post.versions.some((v) => v.version_number === version)) post = await service.postFresh(postId, priority);
   const subject = subjectOf(post, version);
-  if (!subject) throw new ApiError("not_found", `У поста ${postId} нет версии ${version}`);
+  if (!subject) throw new ApiError("not_found", text("checks.noVersion", { id: postId, version: String(version) }));
   return reportOf(subject, priority);
 }
 
