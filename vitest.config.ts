@@ -29,7 +29,8 @@ export default defineConfig({
       // Servers, processes and databases: each file in its own process, cleaned up with it. `npm test` runs
       // Vitest at a lower CPU priority beside the journeys (scripts/test.mjs), where a real server's test
       // may wait for a core: a hang is still caught, a slow turn is not taken for one.
-      { extends: true, test: { name: "integration", include: integration, pool: "forks", testTimeout: 60_000, hookTimeout: 60_000 } },
+      // One Postgres for the run, started when a file first asks for a database (test/servers/postgres-global.ts).
+      { extends: true, test: { name: "integration", include: integration, pool: "forks", testTimeout: 60_000, hookTimeout: 60_000, globalSetup: [here("./test/servers/postgres-global.ts")] } },
     ],
   },
 });

@@ -6,7 +6,7 @@ import bcrypt from "bcryptjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { env, resetEnvForTests } from "@/lib/env";
 import { closeDbForTests, db, ensureMigrated } from "@/lib/server/db";
-import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
+import { postgresDatabase, type PostgresDatabase } from "@/test/servers/postgres-shared";
 import { buildAuthOptions } from "./options";
 import { AuthDriver } from "@/test/support/auth-driver";
 import { SignInThrottle } from "./throttle";
@@ -14,21 +14,22 @@ import { runUserAdd } from "./user-add-cli";
 import { usersStoreFor } from "./users-mode";
 import { usersStoreContract } from "@/test/contracts/users-store";
 
-// Production mode's users (DATABASE_URL=postgres://…) on a real Postgres, started here on a free port.
+// Production mode's users (DATABASE_URL=postgres://…) on a real Postgres: a database of its own on the run's server.
 
 const SECRET = "test-secret-test-secret-test-secret";
-let server: PostgresServer;
+let database: PostgresDatabase | undefined;
 let dir: string;
 let vars: Record<string, string>;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "users-db-"));
-  server = await startPostgres();
+  const own = await postgresDatabase("users_db");
+  database = own;
   vars = {
     UPSTREAM_API_KEY: "k",
     NEXTAUTH_SECRET: SECRET,
     NEXTAUTH_URL: "http://localhost:3000",
-    DATABASE_URL: await server.createDatabase("users_db"),
+    DATABASE_URL: own.url,
     // Present but not read in this mode: proven by a test below.
     AUTH_USERS_FILE: join(dir, "users.json"),
     LOG_LEVEL: "silent",
@@ -40,7 +41,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await closeDbForTests();
-  await server?.stop();
+  await database?.release();
   await rm(dir, { recursive: true, force: true });
 });
 afterEach(() => vi.useRealTimers());

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { recordDecision, rejectReasonStats, type AuditEntry } from "@/lib/server/audit";
 import { closeDbForTests } from "@/lib/server/db";
-import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
+import { postgresDatabase, type PostgresDatabase } from "@/test/servers/postgres-shared";
 
 // What the reject dialog offers first, counted by the same query on both
 // databases: counts as numbers (pg hands back count(*) as text), most used
@@ -13,19 +13,19 @@ import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
 
 const CATEGORIES = ["tone", "facts", "legal_risk", "other"];
 let dir: string;
-let pg: PostgresServer | undefined;
+let pg: PostgresDatabase | undefined;
 
 beforeAll(async () => {
   process.env.LOG_LEVEL = "silent";
   process.env.UPSTREAM_API_KEY ??= "k";
   process.env.NEXTAUTH_SECRET ??= "test-secret-at-least-16-chars";
   dir = mkdtempSync(path.join(tmpdir(), "reject-reasons-"));
-  pg = await startPostgres();
+  pg = await postgresDatabase("reasons");
 }, 60_000);
 
 afterAll(async () => {
   await closeDbForTests();
-  await pg?.stop();
+  await pg?.release();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -40,7 +40,7 @@ const reject = (reason: string | null, category: string | null, over: Partial<Au
 for (const kind of ["sqlite", "postgres"] as const) {
   describe(kind, () => {
     beforeAll(async () => {
-      process.env.DATABASE_URL = kind === "sqlite" ? `file:${path.join(dir, "audit.db")}` : await pg!.createDatabase("reasons");
+      process.env.DATABASE_URL = kind === "sqlite" ? `file:${path.join(dir, "audit.db")}` : pg!.url;
       resetEnvForTests();
       await closeDbForTests();
       const rows = [

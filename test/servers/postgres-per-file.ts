@@ -1,29 +1,27 @@
 import { afterAll, beforeAll } from "vitest";
 import { closeDbForTests } from "@/lib/server/db";
-import { startPostgres, type PostgresServer } from "./postgres";
+import { postgresDatabase, type PostgresDatabase } from "./postgres-shared";
 
 /**
- * One real Postgres for the calling test file (Debian's postgresql on a free
- * port, in a temporary directory), started before its tests and stopped after
- * them; returns `freshDatabase`, which creates a new database per call
- * (`<prefix>_1`, `<prefix>_2`, …) and answers its URL. A machine without
- * postgres fails the file with the reason (test/servers/postgres.ts).
+ * Databases of the calling test file on a real Postgres (Debian's postgresql): the run's shared one
+ * (test/servers/postgres-shared.ts), or one started for the file outside the integration project.
+ * Returns `freshDatabase`, which creates a new empty database per call and answers its URL. A
+ * machine without postgres fails the file with the reason (test/servers/postgres.ts).
  */
 export function postgresForThisFile(prefix: string): () => Promise<string> {
-  let server: PostgresServer | undefined;
-  let n = 0;
-  beforeAll(async () => {
+  const held: PostgresDatabase[] = [];
+  beforeAll(() => {
     process.env.LOG_LEVEL = "silent";
     process.env.UPSTREAM_API_KEY ??= "k";
     process.env.NEXTAUTH_SECRET ??= "test-secret-at-least-16-chars";
-    server = await startPostgres();
-  }, 60_000);
+  });
   afterAll(async () => {
     await closeDbForTests();
-    await server?.stop();
+    for (const d of held.splice(0)) await d.release();
   });
-  return () => {
-    if (!server) throw new Error("postgres did not start");
-    return server.createDatabase(`${prefix}_${++n}`);
+  return async () => {
+    const d = await postgresDatabase(prefix);
+    held.push(d);
+    return d.url;
   };
 }

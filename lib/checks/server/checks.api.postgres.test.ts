@@ -1,16 +1,16 @@
-import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
+import { postgresDatabase, type PostgresDatabase } from "@/test/servers/postgres-shared";
 import { describeChecksApi } from "@/test/contracts/checks-api";
 
-// The checks' routes on a real Postgres (Debian's postgresql, started here on a free port, stopped after).
-let server: PostgresServer | undefined;
+// The checks' routes on a real Postgres (Debian's postgresql): a database of its own on the run's server.
+let database: PostgresDatabase | undefined;
 
 describeChecksApi({
   label: "Postgres",
   start: async () => {
-    server = await startPostgres();
-    return server.createDatabase("checks");
+    database = await postgresDatabase("checks");
+    return database.url;
   },
   stop: async () => {
-    await server?.stop();
+    await database?.release();
   },
 });

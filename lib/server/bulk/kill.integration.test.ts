@@ -7,7 +7,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { closeDbForTests, db, ensureMigrated } from "@/lib/server/db";
 import { startSimulator, type SimulatorHandle } from "@/simulator/server";
 import { FIXED_START, KEY } from "@/simulator/testing";
-import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
+import { postgresDatabase, type PostgresDatabase } from "@/test/servers/postgres-shared";
 import { getJob, insertJob } from "./store";
 import { decisionCalls, resetUpstreamStats, upstreamStatus, waitingPosts } from "@/test/support/simulator-posts";
 import "./tables";
@@ -27,7 +27,7 @@ const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
 type Worker = { child: ChildProcess; lines: string[]; output: () => string };
 
-let pg: PostgresServer | undefined;
+let pg: PostgresDatabase | undefined;
 let sim: SimulatorHandle | undefined;
 let proxy: { url: string; server: Server; arm: (onHeld: (taskId: number) => void) => void } | undefined;
 const workers: Worker[] = [];
@@ -89,10 +89,10 @@ async function until<T>(what: string, check: () => T | undefined | false | Promi
 }
 
 beforeAll(async () => {
-  pg = await startPostgres();
+  pg = await postgresDatabase("kill_test");
   sim = await startSimulator({ port: 0, admin: true, limits: true, timeScale: 0, tickMs: 60_000, startTime: FIXED_START });
   proxy = await startHoldingProxy(sim.url);
-  process.env.DATABASE_URL = await pg.createDatabase("kill_test");
+  process.env.DATABASE_URL = pg.url;
   process.env.LOG_LEVEL = "silent";
   process.env.UPSTREAM_API_KEY ??= KEY;
   process.env.NEXTAUTH_SECRET ??= "test-secret-at-least-16-chars";
@@ -107,7 +107,7 @@ afterAll(async () => {
   proxy?.server.closeAllConnections();
   proxy?.server.close();
   await sim?.close();
-  await pg?.stop();
+  await pg?.release();
 });
 
 describe("an instance killed with SIGKILL in the middle of a bulk job", () => {

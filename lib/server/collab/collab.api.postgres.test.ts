@@ -1,16 +1,16 @@
-import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
+import { postgresDatabase, type PostgresDatabase } from "@/test/servers/postgres-shared";
 import { describeCollabApi } from "@/test/contracts/collab-api";
 
-// The collab routes on a real Postgres (Debian's postgresql, started here on a free port, stopped after).
-let server: PostgresServer | undefined;
+// The collab routes on a real Postgres (Debian's postgresql): a database of its own on the run's server.
+let database: PostgresDatabase | undefined;
 
 describeCollabApi({
   label: "Postgres",
   start: async () => {
-    server = await startPostgres();
-    return server.createDatabase("collab");
+    database = await postgresDatabase("collab");
+    return database.url;
   },
   stop: async () => {
-    await server?.stop();
+    await database?.release();
   },
 });

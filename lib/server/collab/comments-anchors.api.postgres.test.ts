@@ -1,16 +1,16 @@
-import { startPostgres, type PostgresServer } from "@/test/servers/postgres";
+import { postgresDatabase, type PostgresDatabase } from "@/test/servers/postgres-shared";
 import { describeAnchorsApi } from "@/test/contracts/comments-anchors";
 
-// Anchored comments on a real Postgres (Debian's postgresql, started here on a free port, stopped after): migration 0019 there too.
-let server: PostgresServer | undefined;
+// Anchored comments on a real Postgres (Debian's postgresql, a database of its own on the run's server): migration 0019 there too.
+let database: PostgresDatabase | undefined;
 
 describeAnchorsApi({
   label: "Postgres",
   start: async () => {
-    server = await startPostgres();
-    return server.createDatabase("anchors");
+    database = await postgresDatabase("anchors");
+    return database.url;
   },
   stop: async () => {
-    await server?.stop();
+    await database?.release();
   },
 });
