@@ -1,9 +1,9 @@
 import { once } from "node:events";
-import type { Redis } from "ioredis";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSimulator, type SimulatorHandle } from "@/simulator/server";
 import { FakeClock } from "@/lib/server/gateway/clock";
-import { connectRedis } from "@/lib/server/redis";
+import { redisOptions } from "@/lib/server/redis";
 import * as upstream from "@/lib/upstream";
 import { startRedis, type RedisServer } from "@/test/servers/redis";
 import { countingApi, embeddedInstance, productionInstances, runCrowd, type CrowdResult, type Instances } from "./crowd";
@@ -35,7 +35,10 @@ const clients: Redis[] = [];
 let prefixes = 0;
 
 async function connect(name: string): Promise<Redis> {
-  const client = connectRedis(redisServer.url, name);
+  // The product's options, but 30 s per command instead of 2 s: that timeout says "Redis is down"
+  // (redis-budget.test.ts checks it); here, with Redis up, a busy machine's late turn of this
+  // process's event loop could pass it and count a slow answer as a failure of the shared budget.
+  const client = new Redis(redisServer.url, { ...redisOptions(), commandTimeout: 30_000, connectionName: name });
   clients.push(client);
   if (client.status !== "ready") await once(client, "ready");
   return client;
@@ -51,7 +54,8 @@ async function crowdHour(mode: "embedded" | "production"): Promise<Run> {
   const sim = await startSimulator({ port: 0, limits: true, timeScale: 1, admin: true, startTime: START, tickMs: 3_600_000, seed: 42 });
   let instances: Instances | undefined;
   try {
-    upstream.setUpstreamConfigForTests({ baseUrl: sim.url, apiKey: "demo-key", timeoutMs: 10_000 });
+    // Generous for the same reason: a read timed out by a late turn of the event loop would count as a failure.
+    upstream.setUpstreamConfigForTests({ baseUrl: sim.url, apiKey: "demo-key", timeoutMs: 30_000 });
     const campaign = sim.state.world.campaigns.find(
       (c) => c.status === "ACTIVE" && sim.state.world.campaignPosts(c.id).filter((p) => p.status === "WAITING_APPROVAL").length >= 3,
     );
