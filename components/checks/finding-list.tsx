@@ -6,12 +6,14 @@ import { DiffView } from "@/components/diff/diff-view";
 import { Badge } from "@/components/ui/badge";
 import type { Finding } from "@/lib/checks/types";
 import { wordDiff } from "@/lib/diff/word-diff";
+import { useFindingNote } from "./finding-note";
 
 const EXCERPT = 80;
 
 /** The findings, in text order, each with its severity, rule, the words it marks and the note; a twin with its link and diff. */
 export function FindingList({ text, findings, idPrefix }: { text: string; findings: readonly Finding[]; idPrefix: string }) {
   const t = useTranslations("review.checks");
+  const noteOf = useFindingNote();
   return (
     <ol className="space-y-2" data-findings>
       {findings.map((f, k) => {
@@ -23,7 +25,7 @@ export function FindingList({ text, findings, idPrefix }: { text: string; findin
               <span className="font-medium">{t.has(`rules.${f.rule}`) ? t(`rules.${f.rule}`) : f.rule}</span>
               {f.end > f.start ? <q className="text-zinc-700 dark:text-zinc-300">{excerpt}{f.end - f.start > EXCERPT ? "…" : ""}</q> : <span className="text-zinc-600 dark:text-zinc-400">{t("wholePost")}</span>}
             </span>
-            <span className="block text-zinc-700 dark:text-zinc-300">{f.note}</span>
+            <span className="block text-zinc-700 dark:text-zinc-300">{noteOf(f)}</span>
             {f.twin && (
               <details className="mt-1" data-twin={f.twin.task_id}>
                 <summary className="cursor-pointer">{t("twin", { id: f.twin.task_id, percent: Math.round(f.twin.similarity * 100) })}</summary>

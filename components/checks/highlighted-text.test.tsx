@@ -35,7 +35,11 @@ describe("HighlightedText", () => {
     const text = "😀 <b>гарантию</b> дохода <img src=x onerror=alert(1)>";
     const start = text.indexOf("гарантию");
     const findings = [f(start, start + "гарантию".length, "block", "banned", "<script>alert(1)</script> нельзя"), f(text.indexOf("<img"), text.length)];
-    const { container } = render(<HighlightedText text={text} findings={findings} idPrefix="t" />);
+    const { container } = render(
+      <NextIntlClientProvider locale="ru" messages={{ review }}>
+        <HighlightedText text={text} findings={findings} idPrefix="t" />
+      </NextIntlClientProvider>,
+    );
     const marks = container.querySelectorAll("mark");
     expect([...marks].map((m) => m.textContent)).toEqual(["гарантию", "<img src=x onerror=alert(1)>"]);
     expect(marks[0]!.dataset.severity).toBe("block");

@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import type { Finding } from "@/lib/checks/types";
 import { cn } from "@/lib/cn";
+import { useFindingNote } from "./finding-note";
 import { segmentsOf } from "./segments";
 
 /**
@@ -10,6 +11,7 @@ import { segmentsOf } from "./segments";
  * the notes in its title for a pointer's hover).
  */
 export function HighlightedText({ text, findings, idPrefix }: { text: string; findings: readonly Finding[]; idPrefix: string }) {
+  const noteOf = useFindingNote();
   return (
     <p className="text-base leading-relaxed break-words whitespace-pre-wrap" data-checks-text>
       {segmentsOf(text, findings).map((s) => {
@@ -20,7 +22,7 @@ export function HighlightedText({ text, findings, idPrefix }: { text: string; fi
             key={s.start}
             data-rule={[...new Set(s.findings.map((k) => findings[k]!.rule))].join(" ")}
             data-severity={blocking ? "block" : "warn"}
-            title={s.findings.map((k) => findings[k]!.note).join("\n")}
+            title={s.findings.map((k) => noteOf(findings[k]!)).join("\n")}
             aria-describedby={s.findings.map((k) => `${idPrefix}-${k}`).join(" ")}
             className={cn(
               "rounded-sm px-0.5 text-inherit underline decoration-2 underline-offset-2",

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { Fragment } from "react";
 import type { Finding } from "@/lib/checks/types";
 import { cn } from "@/lib/cn";
+import { useFindingNote } from "./finding-note";
 import { rangeIn, type Segment } from "./segments";
 
 /** The findings on one side of a diff: their ranges are offsets into that side's text (the version they were made for). */
@@ -22,6 +23,7 @@ export const markClass = (blocking: boolean) =>
  */
 export function MarkedSlice({ text, pieces, from, to, findings }: { text: string; pieces: readonly Segment[]; from: number; to: number; findings: readonly Finding[] }) {
   const t = useTranslations("review.checks");
+  const noteOf = useFindingNote();
   const out = [];
   for (const p of pieces) {
     if (p.end <= from || p.start >= to) continue;
@@ -40,14 +42,14 @@ export function MarkedSlice({ text, pieces, from, to, findings }: { text: string
         key={start}
         data-rule={[...new Set(p.findings.map((k) => findings[k]!.rule))].join(" ")}
         data-severity={blocking ? "block" : "warn"}
-        title={p.findings.map((k) => findings[k]!.note).join("\n")}
+        title={p.findings.map((k) => noteOf(findings[k]!)).join("\n")}
         className={markClass(blocking)}
       >
         {slice}
         {ending.map((k) => (
           <span key={k} className="sr-only">
             {" "}
-            {t("markSr", { severity: t(`severity.${findings[k]!.severity}`), note: findings[k]!.note })}
+            {t("markSr", { severity: t(`severity.${findings[k]!.severity}`), note: noteOf(findings[k]!) })}
           </span>
         ))}
       </mark>,

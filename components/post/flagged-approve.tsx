@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useFindingNote } from "@/components/checks/finding-note";
 import { postChecksQuery } from "@/components/checks/queries";
 import { useIsAdmin } from "@/components/shell/viewer-role";
 import { Button } from "@/components/ui/button";
@@ -40,6 +41,7 @@ export function useApproveFlags(id: number, post: Pick<Post, "text" | "media"> |
   const t = useTranslations("review.post");
   const tf = useTranslations("review.decision.flagged");
   const tc = useTranslations("review.checks");
+  const noteOf = useFindingNote();
   const format = useFormatter();
   const platformLabel = useEnumLabel("platform", PLATFORMS);
   // The post page's checks panel reads the same key: no second request there.
@@ -58,7 +60,7 @@ export function useApproveFlags(id: number, post: Pick<Post, "text" | "media"> |
   const findings = report.data && (version == null || report.data.version === version) ? report.data.findings : [];
   const blocks = findings.filter((f) => f.severity === "block");
   const blocking = blocks.map((f) => findingText(f, post?.text ?? "", (rule: RuleId) => (tc.has(`rules.${rule}`) ? tc(`rules.${rule}`) : rule), tf));
-  return { warnings, blocking, blockingNotes: blocks.map((f) => f.note) };
+  return { warnings, blocking, blockingNotes: blocks.map(noteOf) };
 }
 
 const EXCERPT = 60;

@@ -46,6 +46,7 @@ export function bannedFindings(ws: readonly Word[], banned: readonly BannedPhras
         start: ws[i]!.start,
         end: ws[i + stems.length - 1]!.end,
         note: rule.note ? `«${rule.phrase}»: ${rule.note}` : `«${rule.phrase}» — запрещённая фраза`,
+        says: rule.note ? { key: "bannedNote", values: { phrase: rule.phrase, note: rule.note } } : { key: "banned", values: { phrase: rule.phrase } },
       });
     }
   }

@@ -45,7 +45,7 @@ export function checkPost(post: CheckedPost, rules: CheckRules, context: CheckCo
   if (context.unreachable && rules.links.level !== "off") {
     for (const l of links) {
       const why = context.unreachable.get(l.url);
-      if (why) findings.push({ rule: "link_unreachable", severity: rules.links.level, start: l.start, end: l.end, note: `Ссылка не открывается: ${why}` });
+      if (why) findings.push({ rule: "link_unreachable", severity: rules.links.level, start: l.start, end: l.end, note: `Ссылка не открывается: ${why}`, says: { key: "link_unreachable", values: { why } } });
     }
   }
 
@@ -59,6 +59,7 @@ export function checkPost(post: CheckedPost, rules: CheckRules, context: CheckCo
         start: 0,
         end: 0,
         note: `Почти повтор поста #${twin.post.task_id}: сходство ${Math.round(twin.similarity * 100)} %`,
+        says: { key: "near_duplicate", values: { id: twin.post.task_id, percent: Math.round(twin.similarity * 100) } },
         twin: { task_id: twin.post.task_id, campaign_id: twin.post.campaign_id, similarity: Math.round(twin.similarity * 1000) / 1000, text: twin.post.text },
       });
     }

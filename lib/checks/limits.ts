@@ -26,5 +26,6 @@ export function limitFindings(post: CheckedPost, platforms: readonly string[], l
     start: whole(post.text, o.limit),
     end: o.length,
     note: `${o.platform}: ${o.length} символов при пределе ${o.limit}${o.kind === "caption" ? " (подпись к медиа)" : ""}`,
+    says: { key: "platform_limit" as const, values: { platform: o.platform, length: o.length, limit: o.limit, caption: o.kind === "caption" ? "yes" : "no" } },
   }));
 }

@@ -52,17 +52,17 @@ export function linkFindings(links: readonly Link[], rules: CheckRules): Finding
     if (l.schema === "mailto:") continue;
     const u = httpUrl(l.url);
     if (!u) {
-      out.push({ rule: "link_format", severity: level, start: l.start, end: l.end, note: "Ссылка не http(s) или записана с ошибкой" });
+      out.push({ rule: "link_format", severity: level, start: l.start, end: l.end, note: "Ссылка не http(s) или записана с ошибкой", says: { key: "link_format" } });
       continue;
     }
     const p = parse(u.hostname);
     if (p.isIp || u.hostname.startsWith("[")) {
-      out.push({ rule: "link_ip", severity: level, start: l.start, end: l.end, note: "Ссылка на IP-адрес вместо домена" });
+      out.push({ rule: "link_ip", severity: level, start: l.start, end: l.end, note: "Ссылка на IP-адрес вместо домена", says: { key: "link_ip" } });
       continue;
     }
     const domain = p.domain ?? u.hostname;
     if ((SHORTENERS.has(domain) || SHORTENERS.has(u.hostname)) && !allowed.has(domain) && !allowed.has(u.hostname)) {
-      out.push({ rule: "link_shortener", severity: level, start: l.start, end: l.end, note: `Сокращённая ссылка (${domain}): читатель не видит, куда она ведёт` });
+      out.push({ rule: "link_shortener", severity: level, start: l.start, end: l.end, note: `Сокращённая ссылка (${domain}): читатель не видит, куда она ведёт`, says: { key: "link_shortener", values: { domain } } });
     }
   }
   return out;

@@ -1,7 +1,7 @@
 import type { Link } from "./links";
 import { httpUrl } from "./links";
 import type { CheckRules, Level } from "./rules";
-import type { Finding } from "./types";
+import type { Finding, NoteKey, NoteText } from "./types";
 import { phraseStems, stem, type Word } from "./words";
 
 /*
@@ -12,7 +12,7 @@ import { phraseStems, stem, type Word } from "./words";
  * post (start = end = 0); a link without UTM is marked where it stands.
  */
 
-const missing = (rule: Finding["rule"], severity: "warn" | "block", note: string): Finding => ({ rule, severity, start: 0, end: 0, note });
+const missing = (rule: Finding["rule"], severity: "warn" | "block", note: string, says: NoteText = { key: rule as NoteKey }): Finding => ({ rule, severity, start: 0, end: 0, note, says });
 const on = (level: Level): level is "warn" | "block" => level !== "off";
 
 const HASHTAG = /(^|[^\p{L}\p{N}_&/])#[\p{L}\p{N}_]*\p{L}/u;
@@ -38,7 +38,7 @@ export function requiredFindings(text: string, ws: readonly Word[], links: reado
   if (on(link) && http.length === 0) out.push(missing("link", link, "В посте нет ссылки"));
   if (on(utm)) {
     for (const { l, u } of http) {
-      if (!u.searchParams.has("utm_source")) out.push({ rule: "utm", severity: utm, start: l.start, end: l.end, note: "У ссылки нет UTM-меток (utm_source)" });
+      if (!u.searchParams.has("utm_source")) out.push({ rule: "utm", severity: utm, start: l.start, end: l.end, note: "У ссылки нет UTM-меток (utm_source)", says: { key: "utm" } });
     }
   }
 
@@ -48,7 +48,11 @@ export function requiredFindings(text: string, ws: readonly Word[], links: reado
     }
     const advertiser = rules.advertiser ? hasPhrase(ws, phraseStems(rules.advertiser)) : ws.some((w) => LEGAL_FORMS.has(w.stem));
     if (!advertiser) {
-      out.push(missing("advertiser", "block", rules.advertiser ? `Не указан рекламодатель («${rules.advertiser}»)` : "Не указан рекламодатель (название с ООО, ИП, АО… или «рекламодатель»)"));
+      out.push(
+        rules.advertiser
+          ? missing("advertiser", "block", `Не указан рекламодатель («${rules.advertiser}»)`, { key: "advertiser", values: { name: rules.advertiser } })
+          : missing("advertiser", "block", "Не указан рекламодатель (название с ООО, ИП, АО… или «рекламодатель»)", { key: "advertiserAny" }),
+      );
     }
     const erid = ERID_TEXT.test(text) || http.some(({ u }) => (u.searchParams.get("erid") ?? "").length >= 4);
     if (!erid) out.push(missing("erid", "block", "Нет токена erid ни в тексте, ни в ссылках"));

@@ -27,9 +27,10 @@ export function capsFindings(text: string, ws: readonly Word[], rules: CheckRule
   if (letters < MIN_LETTERS || upper / letters <= rules.shape.caps_share) return [];
   const share = Math.round((upper / letters) * 100);
   const note = `Заглавных букв ${share} % (предел ${Math.round(rules.shape.caps_share * 100)} %)`;
+  const says = { key: "caps", values: { share, limit: Math.round(rules.shape.caps_share * 100) } } as const;
   const shouting = ws.filter((w) => w.end - w.start >= 2 && text.slice(w.start, w.end) === text.slice(w.start, w.end).toUpperCase() && /\p{Lu}/u.test(text.slice(w.start, w.end)));
-  if (shouting.length === 0) return [{ rule: "caps", severity, start: 0, end: 0, note }];
-  return shouting.slice(0, MAX_MARKS).map((w) => ({ rule: "caps" as const, severity, start: w.start, end: w.end, note }));
+  if (shouting.length === 0) return [{ rule: "caps", severity, start: 0, end: 0, note, says }];
+  return shouting.slice(0, MAX_MARKS).map((w) => ({ rule: "caps" as const, severity, start: w.start, end: w.end, note, says }));
 }
 
 function excess(text: string, re: RegExp, max: number): { start: number; end: number }[] {
@@ -43,18 +44,18 @@ export function shapeFindings(text: string, ws: readonly Word[], rules: CheckRul
   const out = capsFindings(text, ws, rules, level);
   const marks = [...text.matchAll(/!/g)].length;
   for (const r of excess(text, /!/g, rules.shape.exclamations_max)) {
-    out.push({ rule: "exclamations", severity: level, ...r, note: `Восклицательных знаков ${marks} (предел ${rules.shape.exclamations_max})` });
+    out.push({ rule: "exclamations", severity: level, ...r, note: `Восклицательных знаков ${marks} (предел ${rules.shape.exclamations_max})`, says: { key: "exclamations", values: { count: marks, limit: rules.shape.exclamations_max } } });
   }
   const emoji = [...text.matchAll(EMOJI)].length;
   for (const r of excess(text, EMOJI, rules.shape.emoji_max)) {
-    out.push({ rule: "emoji", severity: level, ...r, note: `Эмодзи ${emoji} (предел ${rules.shape.emoji_max})` });
+    out.push({ rule: "emoji", severity: level, ...r, note: `Эмодзи ${emoji} (предел ${rules.shape.emoji_max})`, says: { key: "emoji", values: { count: emoji, limit: rules.shape.emoji_max } } });
   }
   const n = rules.shape.opening_words;
   if (n > 0 && ws.length >= n) {
     const i = openings.findIndex((o) => o.length >= n && o.slice(0, n).every((w, k) => w.stem === ws[k]!.stem));
     if (i >= 0) {
       const quoted = (openingTexts[i] ?? "").slice(0, 80);
-      out.push({ rule: "repeated_opening", severity: level, start: ws[0]!.start, end: ws[n - 1]!.end, note: `Начало повторяет недавний пост кампании: «${quoted}…»` });
+      out.push({ rule: "repeated_opening", severity: level, start: ws[0]!.start, end: ws[n - 1]!.end, note: `Начало повторяет недавний пост кампании: «${quoted}…»`, says: { key: "repeated_opening", values: { quoted } } });
     }
   }
   return out;

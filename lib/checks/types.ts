@@ -25,6 +25,14 @@ export type RuleId = (typeof RULE_IDS)[number];
 /** A near-duplicate's twin: the other post, how alike (0–1 Jaccard of word shingles), and its text for the diff. */
 export type Twin = { task_id: number; campaign_id: number; similarity: number; text: string };
 
+/** The notes a finding may say, by key of `review.checks.note` in messages/<locale>/review.json. */
+export type NoteKey =
+  | "banned" | "bannedNote" | "hashtag" | "link" | "utm" | "ad_label" | "advertiser" | "advertiserAny" | "erid"
+  | "link_format" | "link_ip" | "link_shortener" | "link_unreachable" | "near_duplicate" | "caps" | "exclamations"
+  | "emoji" | "repeated_opening" | "platform_limit";
+/** A note by key and values, said in each reader's language (components/checks/finding-note.ts). */
+export type NoteText = { key: NoteKey; values?: Readonly<Record<string, string | number>> };
+
 /**
  * One thing the checks found. `start`/`end`: UTF-16 code units of the
  * version's text_content (a JS string index); both 0 for what concerns the
@@ -35,7 +43,9 @@ export type Finding = {
   severity: Severity;
   start: number;
   end: number;
+  /** In Russian, as stored; reports made before `says` existed carry only this. */
   note: string;
+  says?: NoteText;
   twin?: Twin;
 };
 

@@ -57,7 +57,7 @@ async function checksLine(post: PostDetail, t: BotTexts): Promise<string | null>
     if (!subject) return null;
     const r = await reportOf(subject, "background");
     if (r.findings.length === 0) return t.checksClean;
-    const notes = r.findings.slice(0, 3).map((f) => `• ${f.note}`);
+    const notes = r.findings.slice(0, 3).map((f) => `• ${t.note(f)}`);
     return [t.checks(r.block, r.warn), ...notes, ...(r.findings.length > 3 ? [`… +${r.findings.length - 3}`] : [])].join("\n");
   } catch {
     return null;

@@ -1,5 +1,8 @@
 import { DEFAULT_LOCALE, type Locale } from "@/i18n/config";
 import { serverText, text, type ServerKey, type ServerText } from "@/i18n/server-text";
+import { createTranslator } from "use-intl/core";
+import { findingNote, type NoteTranslator } from "@/lib/checks/note";
+import type { Finding } from "@/lib/checks/types";
 import enReview from "@/messages/en/review.json";
 import ruReview from "@/messages/ru/review.json";
 
@@ -25,6 +28,7 @@ export function botTexts(locale: Locale = DEFAULT_LOCALE) {
 
 function build(locale: Locale) {
   const say = (key: BotKey, values?: ServerText["values"]) => serverText(text(`telegram.bot.${key}` as ServerKey, values), locale);
+  const notes = createTranslator({ locale, messages: { review: REVIEW[locale] } as never, namespace: "review.checks.note" as never }) as unknown as NoteTranslator;
   return {
     locale,
     strangers: say("strangers"),
@@ -59,6 +63,8 @@ function build(locale: Locale) {
     adminsOnly: say("adminsOnly"),
     fullText: say("fullText"),
     checksClean: say("checksClean"),
+    /** A finding's note in this language (lib/checks/note.ts). */
+    note: (f: Pick<Finding, "note" | "says">) => findingNote(notes, f),
     checks: (block: number, warn: number) => {
       const found = [block > 0 ? say("checksBlock", { count: block }) : "", warn > 0 ? say("checksWarn", { count: warn }) : ""].filter(Boolean).join(", ");
       return say("checks", { found: found || say("checksSome") });
