@@ -1,8 +1,10 @@
-// `npm test`: the whole suite, as `bash .ci/run` runs it on a fresh clone. By default in turns: lint,
-// the typecheck and the production build for the journeys side by side, then Vitest, then the
-// journeys (scripts/e2e.mjs with E2E_SKIP_BUILD=1). TEST_OVERLAP=1 runs the journeys right after the
-// build with Vitest, lint and the typecheck beside them at a lower priority (`nice`), on the CPU the
-// journeys leave idle while they wait (undo windows, countdowns, the upstream's real limits).
+// `npm test`: the whole suite, as `bash .ci/run` runs it on a fresh clone, in two phases that each keep
+// both cores busy: the production build for the journeys beside Vitest, then the journeys
+// (scripts/e2e.mjs with E2E_SKIP_BUILD=1) with lint and the typecheck beside them at a low priority
+// (`nice 10`), on the CPU the journeys leave idle while they wait (undo windows, countdowns, the
+// upstream's real limits). Lint and the typecheck have no timeouts, so the journeys' load cannot fail
+// them; Vitest's timing-bound tests never run beside the journeys. TEST_TURNS=1 takes the steps one
+// phase at a time instead (lint, typecheck and build; Vitest; the journeys), to tell a slow step apart.
 // A step's output is printed when it ends (the journeys' as they run); a passing one's is kept until
 // the journeys end, so the two do not interleave. The first failure ends every other step and fails
 // the run. Figures: CONTRIBUTING.md, "The suite".
@@ -20,10 +22,8 @@ const env = {
   // No Turbopack build cache: a fresh clone builds once (next.config.mjs).
   NEXT_BUILD_CACHE: process.env.NEXT_BUILD_CACHE ?? "0",
 };
-// Vitest (it has timeouts) gets the idle CPU before lint and the typecheck (they have none).
-// TEST_NICE=0 runs every step at one priority. The overlap is opt-in (TEST_OVERLAP=1, below).
-const flat = process.env.TEST_NICE === "0";
-const NICE = { vitest: flat ? 0 : 5, checks: flat ? 0 : 10 };
+// Lint and the typecheck yield the CPU to the journeys beside them; TEST_NICE=0 runs every step at one priority.
+const NICE = process.env.TEST_NICE === "0" ? 0 : 10;
 
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
@@ -88,13 +88,10 @@ const vitest = (nice) => step("vitest", "npx", ["vitest", "run"], { nice });
 const lint = (nice) => step("lint", "npx", ["eslint", "."], { nice });
 const typecheck = (nice) => step("typecheck", "npm", ["run", "--silent", "typecheck"], { nice });
 
-// By default the steps take turns: checks and build together, then Vitest alone, then the journeys.
-// TEST_OVERLAP=1 runs Vitest beside the journeys (about 3 minutes faster), but under the journeys'
-// load three of four runs failed on a timing-bound Vitest test (the outcomes re-check, the 40 MB uploads,
-// the Redis budget's simulated hour), each a different one: not yet a suite to trust.
-const results = process.env.TEST_OVERLAP !== "1"
-  ? [...(await Promise.all([lint(0), typecheck(0), build()])), !failed && (await vitest(0)), await e2e()]
-  : await Promise.all([build().then((ok) => ok && e2e()), vitest(NICE.vitest), lint(NICE.checks), typecheck(NICE.checks)]);
+const results =
+  process.env.TEST_TURNS === "1"
+    ? [...(await Promise.all([lint(0), typecheck(0), build()])), !failed && (await vitest(0)), await e2e()]
+    : [...(await Promise.all([build(), vitest(0)])), ...(failed ? [] : await Promise.all([e2e(), lint(NICE), typecheck(NICE)]))];
 for (const part of held) process.stdout.write(part);
 const ok = results.every(Boolean) && !failed;
 console.log(`test: ${ok ? "passed" : "FAILED"} in ${seconds(started)} (${times.join(", ")})`);
