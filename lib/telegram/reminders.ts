@@ -11,8 +11,10 @@ import { postUrl, sendCard } from "./card";
 import { safeError, type TelegramConfig } from "./config";
 import type { PostDetail } from "@/lib/schemas";
 import { claimStep, getRules, hasStep, linksByEmails, type Rule } from "./store";
+import { textsFor } from "./language";
 import { T, type BotTexts } from "./texts";
 import type { Waiting } from "./waiting";
+import { zoneOf } from "./zone";
 
 const HOUR = 3_600_000;
 
@@ -45,8 +47,7 @@ async function deliverStep(ch: Channels, rule: Rule, w: Waiting, detail: PostDet
   const people = [...new Set(audience.map((e) => e.toLowerCase()))];
   const links = ch.api && ch.c ? await linksByEmails(people) : new Map();
   const headlineIn = (t: BotTexts) => (s.kind === "reminder" ? t.kind.reminder(s.hours) : s.kind === "escalation" ? t.kind.escalation(s.hours) : t.kind.overdue);
-  // A card speaks its person's language (sendCard); the e-mail and webhook below, the team's.
-  const headline = headlineIn(T);
+  // A card and an e-mail speak their person's language and zone; the team webhook below, the team's.
   const withoutBot: string[] = [];
   for (const email of people) {
     const link = links.get(email);
@@ -64,12 +65,17 @@ async function deliverStep(ch: Channels, rule: Rule, w: Waiting, detail: PostDet
   const e = env();
   const base = e.NEXTAUTH_URL.replace(/\/+$/, "");
   const url = `${base}/posts/${w.post.task_id}`;
-  const text = `${headline}\n${T.stepLine(w.post.campaign_name, w.post.task_id, T.when(w.planned, e.TEAM_TIME_ZONE))}\n${url}`;
+  const textIn = (t: BotTexts, timeZone: string) => `${headlineIn(t)}\n${t.stepLine(w.post.campaign_name, w.post.task_id, t.when(w.planned, timeZone))}\n${url}`;
+  // The team webhook's text: the team's language and zone.
+  const text = textIn(T, e.TEAM_TIME_ZONE);
   if (e.SMTP_URL && withoutBot.length > 0) {
     const mail = smtpMailer(e.SMTP_URL, e.SMTP_FROM);
     for (const to of withoutBot) {
       try {
-        await mail({ to, subject: `${headline}: #${w.post.task_id}`, text, html: `<p>${text.split("\n").join("<br>")}</p>` });
+        // Each e-mail in its reader's language and time zone (profile), like the bot's cards.
+        const t = await textsFor(to);
+        const mine = textIn(t, await zoneOf(to));
+        await mail({ to, subject: `${headlineIn(t)}: #${w.post.task_id}`, text: mine, html: `<p>${mine.split("\n").join("<br>")}</p>` });
         await auditTelegram({ kind: "telegram.step_sent", task_id: w.post.task_id, campaign_id: w.post.campaign_id, subject_id: s.step, detail: { to, channel: "email" } });
       } catch (err) {
         log.warn("reminder e-mail not sent", { task_id: w.post.task_id, step: s.step, error: err instanceof Error ? err.message : String(err) });

@@ -11,6 +11,7 @@ import type { Role } from "@/lib/auth/roles";
 import { revokeSessions } from "@/lib/auth/session-store";
 import { addUser } from "@/lib/auth/users-file";
 import { db } from "@/lib/server/db";
+import { saveOwnTimeZone } from "@/lib/server/profile/time-zone";
 import { handleNotifyEvent } from "@/lib/server/notify/dispatch";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { telegramConfig } from "@/lib/telegram/config";
@@ -357,6 +358,9 @@ describe("telegram bot", () => {
     expect(res.status).toBe(200);
     const target = (await upcoming(110))[0]!;
     const planned = Date.parse(target.published_at!);
+    // The backup reads their e-mail in their own zone (profile), not the team's.
+    await saveOwnTimeZone(BACKUP, "Asia/Novosibirsk");
+    const inNovosibirsk = new Intl.DateTimeFormat("ru-RU", { timeZone: "Asia/Novosibirsk", day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(planned);
     const remindersTo = (p: Person) => tg.messages(p.tg.id).filter((m) => m.text?.includes(`#${target.task_id} `) && m.text.includes("Напоминание")).length;
 
     await tick(await advanceTo(planned - 3 * 3_600_000 + 60_000));
@@ -372,6 +376,7 @@ describe("telegram bot", () => {
     expect(remindersTo(anna)).toBe(3);
     // The backup has no bot: e-mail follows the same step.
     await eventually(() => smtp.mails.some((m) => m.to.includes(BACKUP) && m.subject.includes(`#${target.task_id}`) && m.subject.includes("Эскалация")));
+    expect(smtp.mails.find((m) => m.to.includes(BACKUP) && m.subject.includes(`#${target.task_id}`))?.text).toContain(inNovosibirsk);
     // …and so does the team's webhook, signed, naming who has no bot.
     const stepHook = (step: string) =>
       hook.hooks.filter((x) => (x.body as { task_id?: number; detail?: { step?: string } }).task_id === target.task_id && (x.body as { detail: { step?: string } }).detail?.step === step);
