@@ -1,6 +1,7 @@
 import "server-only";
 import * as z from "zod";
-import { ANCHOR_QUOTE_MAX, AnchorInput, anchorOn, rangeProblem, type AnchorView } from "@/lib/collab/anchors";
+import { anchorOn, rangeProblem } from "@/lib/collab/anchors";
+import { ANCHOR_QUOTE_MAX, AnchorInput, type AnchorView } from "@/lib/collab/anchor-schema";
 import { ApiError, invalidParameter, text as said, validationError } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import type { PostDetail } from "@/lib/schemas";
