@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { SignoffGate } from "@/components/collab/signoff-notice";
@@ -24,7 +25,10 @@ import { RejectDialog } from "./reject-dialog";
 import { RejectedNote, useDashboardReject } from "./rejected-state";
 import { PostStatusBadge } from "./status-badge";
 import { usePost } from "./use-post";
-import { isVersionChanged, VersionChangedNotice, type VersionChange } from "./version-changed";
+import { isVersionChanged, type VersionChange } from "./version-change";
+
+// The notice of a changed text (and its diff) loads when a decision is refused for it, not with the page.
+const VersionChangedNotice = dynamic(() => import("./version-changed").then((m) => m.VersionChangedNotice));
 
 /** What a reject's dialog is for: the version it pins, and what it starts with when sent again on a new version. */
 type Rejecting = { version?: number; initial?: { reason: string; category?: string } };

@@ -15,7 +15,7 @@ import type { PostDetail } from "@/lib/schemas";
 import { installDialogPolyfill } from "@/test/dialog-polyfill";
 import { postDetailFixture } from "@/test/post-fixture";
 import { DecisionPanel } from "./decision-panel";
-import { isVersionChanged } from "./version-changed";
+import { isVersionChanged } from "./version-change";
 
 // After a decision the panel offers the next waiting post (a Link and `n`): the app router is not mounted here.
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push() {}, prefetch() {} }), usePathname: () => "/posts/4242" }));

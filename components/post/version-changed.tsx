@@ -7,24 +7,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
-import { ApiClientError } from "@/lib/queries/fetch-json";
 import { postQuery } from "@/lib/queries/posts";
 
 // The diff code loads when a version actually changed, not with the page.
 const VersionDiff = dynamic(() => import("@/components/diff/version-diff"), { loading: () => <SkeletonLines lines={4} /> });
-
-export type VersionChange = { seen: number; current: number };
-
-/**
- * The versions of a decision the server refused because the post's active
- * version is no longer the one the page showed (409 `version_changed`, with
- * `seen_version` and `current_version` beside the error); null for any other error.
- */
-export function isVersionChanged(error: unknown): VersionChange | null {
-  if (!(error instanceof ApiClientError) || error.code !== "version_changed") return null;
-  const { seen_version: seen, current_version: current } = error.extras;
-  return typeof seen === "number" && typeof current === "number" ? { seen, current } : null;
-}
 
 type Props = {
   taskId: number;

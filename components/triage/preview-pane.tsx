@@ -13,6 +13,7 @@ import { ErrorState } from "@/components/ui/query-states";
 import type { DataMeta } from "@/lib/api/envelope";
 import type { Media, PostDetail } from "@/lib/schemas";
 import { mediaExpired } from "./media-thumb";
+import { PreviewHint } from "./preview-hint";
 import { PreviewMedia } from "./preview-media";
 import type { TriagePost } from "./source";
 import { UrgencyBadge } from "./urgency-badge";
@@ -67,9 +68,7 @@ export function PreviewPane(props: Props) {
   const offerFor = useDecisionOffer();
   const admin = useIsAdmin();
   const approveButton = useApproveButton();
-  if (!post) {
-    return <p className="p-4 text-sm text-zinc-700 dark:text-zinc-300">{t("empty")}</p>;
-  }
+  if (!post) return <PreviewHint />;
   // The detail is the post as it is now; the list's row may be a poll behind.
   const shown = detail?.data.task_id === post.task_id ? detail : undefined;
   const offer = offerFor(post.status, readable);

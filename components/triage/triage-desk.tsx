@@ -7,11 +7,12 @@ import { CheckRowMark, useRowChecks } from "@/components/checks/row-mark";
 import { OverLimitFlag, useCampaignPlatforms } from "@/components/post/over-limit-flag";
 import { RejectDialog } from "@/components/post/reject-dialog";
 import { Button } from "@/components/ui/button";
+import { SkeletonLines } from "@/components/ui/skeleton";
 import { ErrorState, StaleNote } from "@/components/ui/query-states";
 import { BulkBar } from "./bulk-bar";
 import { LiveStatus } from "./live-status";
 import { PreloadPost } from "./preload-post";
-import { PreviewPane } from "./preview-pane";
+import { PreviewHint } from "./preview-hint";
 import type { TriagePost, TriageSource } from "./source";
 import { TriageRowFlags } from "./table/columns";
 import { RowMarks, useCampaignSteps, useRowFacts } from "@/components/collab/row-marks";
@@ -19,7 +20,6 @@ import { TriageDataTable } from "./table/data-table";
 import { TriageTableSkeleton } from "./table/skeleton";
 import type { TriageColumnSet } from "./table/columns";
 import { useTriageDesk } from "./use-triage-desk";
-import { VersionChangedNotice } from "@/components/post/version-changed";
 import type { Confirmed } from "@/components/post/flagged-approve";
 import { useToastInset } from "@/components/ui/use-toast-inset";
 
@@ -27,6 +27,16 @@ import { useToastInset } from "@/components/ui/use-toast-inset";
 const KeysDialog = dynamic(() => import("./keys-dialog").then((m) => m.KeysDialog));
 const BulkConfirmDialog = dynamic(() => import("./bulk-confirm").then((m) => m.BulkConfirmDialog));
 const BulkProgress = dynamic(() => import("./bulk-progress").then((m) => m.BulkProgress));
+const VersionChangedNotice = dynamic(() => import("@/components/post/version-changed").then((m) => m.VersionChangedNotice));
+// The preview's body (media, the decision buttons, a flagged post's confirmation) loads when a row is
+// first chosen: until then the pane shows its hint, which needs none of it.
+const PreviewPane = dynamic(() => import("./preview-pane").then((m) => m.PreviewPane), {
+  loading: () => (
+    <div className="p-4" aria-busy="true">
+      <SkeletonLines lines={4} />
+    </div>
+  ),
+});
 
 type Props = {
   source: TriageSource;
@@ -224,7 +234,7 @@ export function TriageDesk({ source, canDecide, columns, title, subtitle, filter
           aria-label={t("preview.label")}
           className="hidden self-start rounded-lg border border-zinc-200 lg:sticky lg:top-4 lg:block lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto dark:border-zinc-800"
         >
-          <PreviewPane {...previewProps} headingId={`${idPrefix}-preview-side`} />
+          {cursorPost ? <PreviewPane {...previewProps} headingId={`${idPrefix}-preview-side`} /> : <PreviewHint />}
         </aside>
       </div>
 

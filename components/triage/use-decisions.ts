@@ -9,7 +9,7 @@ import { ApiClientError } from "@/lib/queries/fetch-json";
 import { inboxPrefix } from "@/lib/queries/inbox";
 import { approvePost, postKey, rejectPost, type DecisionResponse } from "@/lib/queries/posts";
 import type { ApprovalResult, Post } from "@/lib/schemas";
-import { isVersionChanged, type VersionChange } from "@/components/post/version-changed";
+import { isVersionChanged, type VersionChange } from "@/components/post/version-change";
 import type { SingleDecision } from "./deferred";
 
 export type Notify = typeof toasterNotify;

@@ -8,7 +8,7 @@ import { useRowChecks } from "@/components/checks/row-mark";
 import { useBlockedText } from "@/components/post/decision-offer";
 import { approveMode, flagged, useApproveFlags, type Confirmed } from "@/components/post/flagged-approve";
 import { useCampaignPlatforms } from "@/components/post/over-limit-flag";
-import type { VersionChange } from "@/components/post/version-changed";
+import type { VersionChange } from "@/components/post/version-change";
 import { useIsAdmin } from "@/components/shell/viewer-role";
 import { notify } from "@/components/ui/toaster";
 import type { Decidable, TriageEffect } from "@/lib/keyboard/triage";
