@@ -6,20 +6,11 @@ import { useEffect, useRef, useState } from "react";
 import { presenceQuery, sendHeartbeat, sendLeave } from "@/lib/queries/collab";
 import { postDecisionsQuery } from "@/lib/queries/decisions";
 import { postQuery } from "@/lib/queries/posts";
-import type { Viewer } from "@/lib/schemas/collab";
 import { useMounted } from "./use-mounted";
+import { useViewerNames } from "./viewer-names";
 
 /** Every this often the page says it is still open (the server forgets a viewer after 50 s without one). */
 const HEARTBEAT_MS = 20_000;
-
-/** "Анна, Борис и ещё 2" — at most three names. */
-export function useViewerNames() {
-  const t = useTranslations("collab.presence");
-  return (viewers: readonly Viewer[]) => {
-    const names = viewers.slice(0, 3).map((v) => v.name).join(", ");
-    return viewers.length > 3 ? t("andMore", { names, n: viewers.length - 3 }) : names;
-  };
-}
 
 /**
  * On a post page: tells the server this person has the post open (heartbeats,

@@ -3,7 +3,7 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { policyQuery, rowFactsQuery, type RowFacts } from "@/lib/queries/collab";
-import { useViewerNames } from "./presence-line";
+import { useViewerNames } from "./viewer-names";
 
 /** The row facts of the posts on screen (one database-only request per page of rows). */
 export function useRowFacts(taskIds: readonly number[]): RowFacts | undefined {

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { linkClass } from "@/components/post/post-summary";
+import { linkClass } from "@/components/post/link-class";
 import { isHttpUrl } from "@/lib/schemas/media-url";
 import { formatSize } from "./format-size";
 import { MediaState } from "./media-state";

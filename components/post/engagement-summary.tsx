@@ -10,7 +10,7 @@ import { METRIC_TYPES } from "@/lib/schemas/values";
 import type { PostEngagement } from "@/lib/schemas";
 import { DateTime } from "./date-time";
 import { useEnumLabel } from "./labels";
-import { linkClass } from "./post-summary";
+import { linkClass } from "./link-class";
 import { usePost } from "./use-post";
 
 /** Statuses whose engagement the upstream collects: only these ask for it; the others have nothing to show. */

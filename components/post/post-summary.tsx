@@ -5,12 +5,10 @@ import { useTranslations } from "next-intl";
 import { StaleNote } from "@/components/ui/query-states";
 import { POST_TYPES } from "@/lib/schemas/values";
 import { useEnumLabel } from "./labels";
+import { linkClass } from "./link-class";
 import { RejectedBadge, useDashboardReject } from "./rejected-state";
 import { PostStatusBadge } from "./status-badge";
 import { usePost } from "./use-post";
-
-const linkClass =
-  "font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-blue-300 dark:hover:text-blue-200";
 
 /** The page heading: number, status, type and campaign of the post. */
 export function PostSummary({ id }: { id: number }) {
@@ -45,5 +43,3 @@ export function PostSummary({ id }: { id: number }) {
     </div>
   );
 }
-
-export { linkClass };
