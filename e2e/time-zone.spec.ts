@@ -42,6 +42,11 @@ test("a person chooses Asia/Novosibirsk: the profile's clock, the calendar and t
     const english = await page.request.post("/api/account/time-zone", { data: { time_zone: "Mars/Olympus" }, headers: { Origin: E2E.baseURL } });
     expect(english.status()).toBe(400);
     expect(((await english.json()) as { error: { message: string } }).error.message).toBe("Invalid parameter time_zone: invalid value");
+    // An unknown API path and an unknown post's page speak English too (the upstream's 404 text is Russian).
+    expect(await (await page.request.get("/api/no-such-thing")).json()).toEqual({ error: { code: "not_found", message: "Not found" } });
+    await page.goto("/posts/999999999");
+    await expect(page.locator("[data-post-not-found]")).toContainText("Post not found");
+    expect(await page.locator("[data-post-not-found]").innerText()).not.toMatch(/[А-Яа-яЁё]/);
   } finally {
     const back = await page.request.post("/api/account/time-zone", { data: { time_zone: null }, headers: { Origin: E2E.baseURL } });
     expect(back.status()).toBe(200);

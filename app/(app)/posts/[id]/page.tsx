@@ -1,7 +1,8 @@
 import { dehydrate, HydrationBoundary, type QueryKey } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { toLocale } from "@/i18n/config";
 import { Suspense, type ReactNode } from "react";
 import { postChecksEntry } from "@/components/checks/prefetch";
 import { CommentsThread } from "@/components/collab/comments-thread";
@@ -99,7 +100,8 @@ async function readPost(id: number): Promise<{ campaignId: number } | { notFound
     return { campaignId: ofPost };
   } catch (e) {
     const error = toApiError(e);
-    return error.status === 404 ? { notFound: error.message } : null;
+    // In the page's language, as GET /api/posts/[id] answers it: the upstream's Russian words, or in English the code's own text.
+    return error.status === 404 ? { notFound: error.messageIn(toLocale(await getLocale())) } : null;
   } finally {
     await ours;
   }
