@@ -11,7 +11,7 @@ export type Describable = { kind: string; task_id: number; actor_name: string | 
  */
 export function shownTime(iso: string | undefined, locale: string, timeZone: string, named = false): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return "—";
-  const options = { timeZone, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", ...(named ? { timeZoneName: "short" } : {}) } as const;
+  const options: Intl.DateTimeFormatOptions = { timeZone, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", ...(named ? { timeZoneName: "short" } : {}) };
   return dateTimeFormat(locale === "en" ? "en-GB" : "ru-RU", options).format(new Date(iso));
 }
 
