@@ -129,7 +129,7 @@ function RulesForm({ campaignId, view, canManage }: { campaignId: number; view: 
       </fieldset>
       <fieldset className="space-y-1">
         <legend className="font-medium">{t("links")}</legend>
-        {levelSelect(t("links"), rules.links.level, (l) => set("links", { ...rules.links, level: l }), "links")}
+        {levelSelect(t("linksLevel"), rules.links.level, (l) => set("links", { ...rules.links, level: l }), "links")}
         <label className="flex flex-wrap items-center gap-2">
           <span className="min-w-40">{t("allowedShorteners")}</span>
           <input className={field} name="allowed_shorteners" value={shorteners} disabled={disabled} onChange={(e) => setShorteners(e.target.value)} />
@@ -142,7 +142,7 @@ function RulesForm({ campaignId, view, canManage }: { campaignId: number; view: 
       <fieldset className="space-y-1">
         <legend className="font-medium">{t("shape")}</legend>
         {levelSelect(t("limits"), rules.limits, (l) => set("limits", l), "limits")}
-        {levelSelect(t("shape"), rules.shape.level, (l) => set("shape", { ...rules.shape, level: l }), "shape")}
+        {levelSelect(t("shapeLevel"), rules.shape.level, (l) => set("shape", { ...rules.shape, level: l }), "shape")}
         {numberInput(t("capsShare"), Math.round(rules.shape.caps_share * 100), (n) => set("shape", { ...rules.shape, caps_share: n / 100 }), "caps_share", 100)}
         {numberInput(t("exclamationsMax"), rules.shape.exclamations_max, (n) => set("shape", { ...rules.shape, exclamations_max: n }), "exclamations_max", 1000)}
         {numberInput(t("emojiMax"), rules.shape.emoji_max, (n) => set("shape", { ...rules.shape, emoji_max: n }), "emoji_max", 1000)}
