@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The post the cursor goes to next is read ahead.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { PreloadPost } from "./preload-post";
 
@@ -45,4 +45,16 @@ it("reads nothing without a post to go to", async () => {
   );
   await new Promise((r) => setTimeout(r, 400));
   expect(urls).toEqual([]);
+});
+
+it("reads the first row only once the person is at the page: their first key, pointer or touch", async () => {
+  render(
+    <QueryClientProvider client={client()}>
+      <PreloadPost id={7} afterInput />
+    </QueryClientProvider>,
+  );
+  await new Promise((r) => setTimeout(r, 400));
+  expect(urls).toEqual([]);
+  fireEvent.keyDown(document.body, { key: "j" });
+  await waitFor(() => expect(urls).toEqual(["/api/posts/7"]));
 });

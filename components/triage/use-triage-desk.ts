@@ -204,12 +204,13 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
   useEffect(() => {
     if (triage.cursorId !== null && current !== undefined && seenOf(triage.cursorId) === undefined) markSeen(triage.cursorId, current);
   }, [triage.cursorId, current, seenOf, markSeen]);
-  // The post the cursor goes to next is loaded while this one is read (the first row before the first j),
-  // so a decision on it need not wait; one read per post looked at, as the preview would make anyway.
+  // The post the cursor goes to next is loaded while this one is read (the first row before the first j,
+  // once the person is at the page), so a decision on it need not wait; one read per post looked at,
+  // as the preview would make anyway.
   const nextId = triage.cursorId === null ? ids[0] : ids[ids.indexOf(triage.cursorId) + 1];
   const ready = triage.cursorId === null || detailData !== undefined;
   // Rendered by the desk as <PreloadPost>.
-  const preload = { id: canDecide && ready ? nextId : undefined };
+  const preload = { id: canDecide && ready ? nextId : undefined, afterInput: triage.cursorId === null };
 
   const seen = triage.cursorId === null ? undefined : seenMap.get(triage.cursorId);
   const cursorFlags = useApproveFlags(
