@@ -1,11 +1,13 @@
 import "server-only";
 import type { Api } from "grammy";
+import { teamTimeZone } from "@/i18n/time-zone";
 import { env } from "@/lib/env";
 import { listDashboardUsers } from "@/lib/server/collab/users";
 import { log } from "@/lib/server/log";
 import { smtpMailer } from "@/lib/server/notify/mailer";
 import { sendWebhook } from "@/lib/server/notify/webhook";
 import { service } from "@/lib/server/upstream-service";
+import { isoInZone } from "@/lib/time/zone";
 import { auditTelegram } from "./audit";
 import { postUrl, sendCard } from "./card";
 import { safeError, type TelegramConfig } from "./config";
@@ -91,8 +93,9 @@ async function deliverStep(ch: Channels, rule: Rule, w: Waiting, detail: PostDet
       url: ch.c ? postUrl(ch.c, w.post.task_id) : url,
       actor: null,
       text,
-      detail: { step: s.step, to: withoutBot, planned_at: new Date(w.planned).toISOString() },
-      sent_at: new Date(now).toISOString(),
+      // The team zone's offset, as the notifications' webhook and the CSVs write times.
+      detail: { step: s.step, to: withoutBot, planned_at: isoInZone(w.planned, teamTimeZone()) },
+      sent_at: isoInZone(now, teamTimeZone()),
     });
     await auditTelegram({ kind: "telegram.step_sent", task_id: w.post.task_id, campaign_id: w.post.campaign_id, subject_id: s.step, detail: { to: withoutBot, channel: "webhook", ok } });
   }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { teamTimeZone } from "@/i18n/time-zone";
 import { resetEnvForTests } from "@/lib/env";
 import type { DashboardEvent } from "@/lib/events/schema";
 import { DEFAULT_NOTIFY_SETTINGS, type NotifySettings } from "@/lib/schemas/notify";
@@ -13,6 +14,7 @@ import { handleNotifyEvent, type NotifyConfig } from "@/lib/server/notify/dispat
 import { closeMailerForTests, smtpMailer } from "@/lib/server/notify/mailer";
 import { getSettings, getSettingsMany, saveSettings } from "@/lib/server/notify/settings";
 import { addNotification, claimMark, KEEP_MS, listNotifications, markRead, pruneNotifications, unreadCount } from "@/lib/server/notify/store";
+import { isoInZone } from "@/lib/time/zone";
 import { eventually } from "@/test/eventually";
 import { startSmtp, startWebhookReceiver, type TestReceiver, type TestSmtp } from "@/test/servers/notify-receivers";
 
@@ -162,6 +164,9 @@ export function describeNotifyStoreContract(name: string, target: NotifyStoreTar
       expect(receiver.hooks).toHaveLength(1);
       expect(receiver.hooks[0]).toMatchObject({ signatureOk: true, body: { type: "notification", kind: "changes_requested", task_id: 300, url: `${BASE}/posts/300` } });
       expect(Number(receiver.hooks[0]?.timestamp)).toBe(Math.floor(T0.getTime() / 1000));
+      // The team's wall clock with its zone's offset, as the CSVs write times; not UTC's Z.
+      expect(receiver.hooks[0]?.body).toMatchObject({ sent_at: isoInZone(T0, teamTimeZone()) });
+      expect(String((receiver.hooks[0]?.body as { sent_at?: string }).sent_at)).toMatch(/T\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
     });
 
     it("tells mentioned people and the share link's creator through the channels they chose", async () => {

@@ -3,6 +3,7 @@ import { teamTimeZone } from "@/i18n/time-zone";
 import { db, ensureMigrated } from "@/lib/server/db";
 import type { DashboardEvent } from "@/lib/events/schema";
 import { log } from "@/lib/server/log";
+import { isoInZone } from "@/lib/time/zone";
 import type { NotificationDetail, NotifyKind, NotifySettings } from "@/lib/schemas/notify";
 import { notifyListeners, type NotifyEvent } from "./index";
 import { teamSentence } from "./mail";
@@ -49,6 +50,8 @@ export async function deliverTo(email: string, d: Delivery, s: NotifySettings, c
 /** The chat tool's copy of a notification: one per event (not per person), signed. Fire and forget. */
 export function toWebhook(d: Delivery, c: NotifyConfig, now = new Date(), to: readonly string[] = []): void {
   if (!c.webhook) return;
+  // The team's chat reads the team's wall clock: times with the team zone's offset, as the CSVs write them.
+  const zone = teamTimeZone();
   const payload: WebhookPayload = {
     type: "notification",
     kind: d.kind,
@@ -56,9 +59,9 @@ export function toWebhook(d: Delivery, c: NotifyConfig, now = new Date(), to: re
     campaign_id: d.campaign_id,
     url: `${c.baseUrl.replace(/\/+$/, "")}/posts/${d.task_id}`,
     actor: d.actor_name,
-    text: teamSentence(d, to, teamTimeZone()),
-    detail: d.detail,
-    sent_at: now.toISOString(),
+    text: teamSentence(d, to, zone),
+    detail: d.detail?.planned_at ? { ...d.detail, planned_at: isoInZone(d.detail.planned_at, zone) } : d.detail,
+    sent_at: isoInZone(now, zone),
   };
   void sendWebhook(c.webhook.url, c.webhook.secret, payload).then(
     (ok) => c.onWebhook?.(ok),
