@@ -12,7 +12,14 @@ export function useOpenLabel() {
   return useCallback((group: GroupOf<Translate>, value: string) => openLabel(t, group, value), [t]);
 }
 
-/** YYYY-MM-DD read as that calendar day in the service's zone (so no off-by-one in formatting). */
+/**
+ * A calendar day (YYYY-MM-DD) as noon UTC: format it with `DAY` (`timeZone: "UTC"`) and it reads as
+ * that day in every zone. Noon at a fixed offset read in the person's zone moved the day in zones far
+ * from it (Honolulu saw the day before).
+ */
 export function dayToDate(day: string): Date {
-  return new Date(`${day}T12:00:00+03:00`);
+  return new Date(`${day}T12:00:00Z`);
 }
+
+/** Spread into a date format's options with `dayToDate`: a calendar day is no instant, so no zone moves it. */
+export const DAY = { timeZone: "UTC" } as const;

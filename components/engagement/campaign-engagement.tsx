@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations, useFormatter } from "next-intl";
 import { useMemo, useState } from "react";
 import { TextLink } from "@/components/campaigns/text-link";
-import { dayToDate } from "@/components/campaigns/use-labels";
+import { DAY, dayToDate } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
 import { QueryPanel } from "@/components/overview/query-panel";
 import { Button } from "@/components/ui/button";
@@ -41,7 +41,7 @@ export function CampaignEngagement({ id }: { id: number }) {
   const since = rangeSince(range, now, timeZone);
   const fromDay = rangeStartDay(range, now, timeZone);
   const today = calendarDay(now, timeZone);
-  const day = (d: string) => format.dateTime(dayToDate(d), { dateStyle: "medium" });
+  const day = (d: string) => format.dateTime(dayToDate(d), { ...DAY, dateStyle: "medium" });
 
   const campaign = useQuery(campaignQuery(id));
   const totals = useQuery(campaignEngagementQuery(id, since));

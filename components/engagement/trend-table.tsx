@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations, useFormatter } from "next-intl";
-import { dayToDate, useOpenLabel } from "@/components/campaigns/use-labels";
+import { DAY, dayToDate, useOpenLabel } from "@/components/campaigns/use-labels";
 import { ScrollRegion } from "@/components/charts/scroll-region";
 import type { TrendSeries } from "@/lib/analytics/engagement-trends";
 
@@ -34,7 +34,7 @@ export function TrendTable({ series, caption }: { series: readonly TrendSeries[]
             return (
               <tr key={day} className="border-t border-zinc-100 dark:border-zinc-800" data-day={day}>
                 <th scope="row" className={`${cell} font-normal`}>
-                  <time dateTime={day} className="whitespace-nowrap">{format.dateTime(dayToDate(day), { dateStyle: "short" })}</time>
+                  <time dateTime={day} className="whitespace-nowrap">{format.dateTime(dayToDate(day), { ...DAY, dateStyle: "short" })}</time>
                 </th>
                 {series.map((s) => {
                   const v = s.points[i]?.value ?? null;

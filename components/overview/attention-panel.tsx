@@ -5,7 +5,7 @@ import { useTranslations, useFormatter } from "next-intl";
 import { useZone } from "@/i18n/use-zone";
 import { PostStatusBadge } from "@/components/post/status-badge";
 import { TextLink } from "@/components/campaigns/text-link";
-import { dayToDate } from "@/components/campaigns/use-labels";
+import { DAY, dayToDate } from "@/components/campaigns/use-labels";
 import { Card, CardTitle } from "@/components/ui/card";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { calendarDay, endingSoon } from "@/lib/analytics/dates";
@@ -133,7 +133,7 @@ function Attention({ campaigns }: { campaigns: CampaignListItem[] }) {
               <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-2">
                 <TextLink href={`/campaigns/${c.id}`}>{c.name}</TextLink>
                 <span>
-                  {t("endsOn", { date: format.dateTime(dayToDate(c.end_date ?? ""), { dateStyle: "medium" }) })}
+                  {t("endsOn", { date: format.dateTime(dayToDate(c.end_date ?? ""), { ...DAY, dateStyle: "medium" }) })}
                   {" · "}
                   <strong>{t("daysLeft", { count: c.daysLeft })}</strong>
                 </span>

@@ -2,6 +2,7 @@
 
 import { useTranslations, useFormatter } from "next-intl";
 import Link from "next/link";
+import { DAY, dayToDate } from "@/components/campaigns/use-labels";
 import { labelOr } from "@/i18n/keys";
 import { reviewCsvHref } from "@/lib/queries/review-analytics";
 import type { ReviewAnalytics } from "@/lib/schemas/review-analytics";
@@ -22,7 +23,7 @@ export function ReviewPanels({ data, filters }: Props) {
   const csv = (table: Parameters<typeof reviewCsvHref>[2]) => reviewCsvHref(filters, data.range, table);
   const pct = (r: number | null) => (r === null ? "—" : format.number(r, { style: "percent", maximumFractionDigits: 1 }));
   const when = (iso: string) => <time dateTime={iso}>{format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" })}</time>;
-  const dayLabel = (d: string) => format.dateTime(new Date(`${d}T12:00:00+03:00`), { day: "numeric", month: "short" });
+  const dayLabel = (d: string) => format.dateTime(dayToDate(d), { ...DAY, day: "numeric", month: "short" });
   const category = (v: string | null) => (v === null ? t("noCategory") : labelOr(tr, "review.rejectCategory", v));
   const action = (v: string) => labelOr(tr, "review.activity.action", v);
   const campaign = (id: number | null, name: string | null) => name ?? (id === null ? "—" : `#${id}`);

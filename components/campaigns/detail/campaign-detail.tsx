@@ -12,7 +12,7 @@ import { campaignQuery } from "@/lib/queries/campaigns";
 import type { CampaignDetail as Campaign, Channel } from "@/lib/schemas";
 import { CampaignStatusBadge } from "../status-badge";
 import { TextLink } from "../text-link";
-import { dayToDate, useOpenLabel } from "../use-labels";
+import { DAY, dayToDate, useOpenLabel } from "../use-labels";
 import { LatestPost } from "./latest-post";
 
 const STAT_KEYS = ["total", "published", "waiting_approval", "scheduled", "failed"] as const;
@@ -60,7 +60,7 @@ function Settings({ campaign }: { campaign: Campaign }) {
   const t = useTranslations("analytics.campaign");
   const label = useOpenLabel();
   const format = useFormatter();
-  const day = (d: string) => format.dateTime(dayToDate(d), { dateStyle: "long" });
+  const day = (d: string) => format.dateTime(dayToDate(d), { ...DAY, dateStyle: "long" });
   const rows: [string, React.ReactNode][] = [
     [t("type"), label("campaignType", campaign.campaign_type)],
     [t("approvalMode"), label("approvalMode", campaign.approval_mode)],

@@ -5,7 +5,7 @@ import { useTranslations, useFormatter } from "next-intl";
 import { useMemo } from "react";
 import { CampaignStatusBadge } from "@/components/campaigns/status-badge";
 import { TextLink } from "@/components/campaigns/text-link";
-import { dayToDate } from "@/components/campaigns/use-labels";
+import { DAY, dayToDate } from "@/components/campaigns/use-labels";
 import type { CampaignListItem } from "@/lib/schemas";
 import { CAMPAIGN_STATUSES } from "@/lib/schemas/values";
 import type { CampaignTableFeatures } from "./features";
@@ -30,7 +30,7 @@ export function useCampaignColumns(locale: string) {
     let collator: Intl.Collator | undefined;
     const byText = (a: CampaignRow, b: CampaignRow, id: string) =>
       (collator ??= new Intl.Collator(locale, { sensitivity: "base" })).compare(String(a.getValue(id)), String(b.getValue(id)));
-    const day = (d: string) => format.dateTime(dayToDate(d), { dateStyle: "medium" });
+    const day = (d: string) => format.dateTime(dayToDate(d), { ...DAY, dateStyle: "medium" });
     return helper.columns([
       helper.accessor("name", {
         id: "name",
