@@ -55,7 +55,8 @@ describe("server prefetch", () => {
     const started = Date.now();
     const html = await serverRender(queryFn);
     expect(queryFn).toHaveBeenCalledTimes(1);
-    expect(Date.now() - started).toBeLessThan(900); // no 1 s + 2 s retry backoff
+    // No 1 s + 2 s retry backoff: 3 s at least if it retried; the margin is for a busy machine (Vitest beside the build).
+    expect(Date.now() - started).toBeLessThan(2_500);
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(html).toContain("skeleton");
     expect(html).not.toContain("history");
