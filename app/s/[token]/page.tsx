@@ -67,13 +67,10 @@ export default withPageMessages(
   [
     "collab.comments",
     "review.checks",
-    "review.decision",
     "review.diff",
     "review.media",
     "review.platform",
     "review.post",
-    "review.postType",
-    "review.rejectCategory",
     "review.status",
     "share.comments",
     "share.decision",
