@@ -17,8 +17,12 @@ import { TriageDesk } from "./triage-desk";
 
 const push = vi.fn();
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push, prefetch() {} }), usePathname: () => "/inbox" }));
-// The flags read the campaigns' channels; not what these tests are about.
-vi.mock("@/components/post/over-limit-flag", () => ({ OverLimitFlag: () => null, useCampaignPlatforms: () => new Map() }));
+// The flags read the campaigns' channels: known (no platforms, so no flag) unless a test says they are still loading.
+let platformsLoading = false;
+vi.mock("@/components/post/over-limit-flag", () => ({
+  OverLimitFlag: () => null,
+  useCampaignPlatforms: (ids: readonly number[]) => new Map(platformsLoading ? [] : ids.map((id) => [id, []])),
+}));
 
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[] = [];
@@ -121,6 +125,7 @@ beforeEach(() => {
   versions = {};
   hanging = new Set();
   approveAnswer = {};
+  platformsLoading = false;
   vi.stubGlobal("fetch", vi.fn(fakeFetch));
   vi.useFakeTimers({ shouldAdvanceTime: true });
 });
@@ -182,6 +187,19 @@ describe("TriageDesk: keyboard decisions", () => {
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     await waitFor(() => expect(posted(/\/api\/posts\/1\/approve$/)).toHaveLength(1));
     expect(posted(/approve$/)[0]?.body).toEqual({ source: "keyboard", version: 3 });
+  });
+
+  it("a before the campaign's platforms are known schedules nothing: an over-limit post cannot slip through", async () => {
+    platformsLoading = true;
+    versions = { 1: 2 };
+    renderDesk([row(1), row(2)]);
+    press("j");
+    await versionShown(2);
+    press("a");
+    await waitFor(() => expect(document.body.textContent).toContain("Checking the post against its platforms' limits"));
+    expect(undoToast()).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(6_000));
+    expect(posted(/approve$/)).toHaveLength(0);
   });
 
   it("u takes back the last approval still waiting and brings the cursor back to it; Ctrl+Z the one before", async () => {

@@ -162,6 +162,13 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
     (id: number) => {
       const version = seenOf(id);
       if (version === undefined) return;
+      // The campaign's platforms not read yet: an over-limit post (the server does not refuse those)
+      // must not slip through on one key press before its flag is known.
+      const campaign = posts.find((p) => p.task_id === id)?.campaign_id;
+      if (campaign !== undefined && !platforms.has(campaign)) {
+        notify("warning", t("toast.unavailable", { id, reason: tt("preview.checkingLimits") }));
+        return;
+      }
       if (listFlagged(id) || (id === cursorRef.current.id && flagged(cursorRef.current.flags))) {
         // Not with one key press: the preview asks (and names the problem); the confirmation goes to the audit.
         setCursorRef.current(id);
@@ -174,7 +181,7 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
       }
       undoWindow.schedule({ kind: "approve", id, version, source: "keyboard" });
     },
-    [seenOf, undoWindow, listFlagged, admin, t, tf],
+    [seenOf, undoWindow, listFlagged, admin, t, tf, tt, posts, platforms],
   );
 
   const onEffect = useCallback(
