@@ -150,7 +150,7 @@ function RulesForm({ campaignId, view, canManage }: { campaignId: number; view: 
       </fieldset>
       <fieldset className="space-y-1">
         <legend className="font-medium">{t("nearDuplicate")}</legend>
-        {levelSelect(t("nearDuplicate"), rules.near_duplicate.level, (l) => set("near_duplicate", { ...rules.near_duplicate, level: l }), "near_duplicate")}
+        {levelSelect(t("nearDuplicateLevel"), rules.near_duplicate.level, (l) => set("near_duplicate", { ...rules.near_duplicate, level: l }), "near_duplicate")}
         {numberInput(t("threshold"), Math.round(rules.near_duplicate.threshold * 100), (n) => set("near_duplicate", { ...rules.near_duplicate, threshold: n / 100 }), "threshold", 100)}
       </fieldset>
       {canManage && (
