@@ -44,6 +44,10 @@ describe("proxy", () => {
     expect((await english?.json()).error.message).toBe("Sign-in required");
     const chosen = await run("/api/campaigns", undefined, { "accept-language": "en", cookie: "NEXT_LOCALE=ru" });
     expect((await chosen?.json()).error.message).toBe("Требуется вход в систему");
+    // A malformed language cookie is no choice we know: still the 401 in the envelope, never a thrown URIError.
+    const malformed = await run("/api/campaigns", undefined, { cookie: "NEXT_LOCALE=%E0%A4%A" });
+    expect(malformed?.status).toBe(401);
+    expect((await malformed?.json()).error.code).toBe("unauthorized");
   });
 
   it.each(["/login", "/api/auth/session", "/api/health", "/api/metrics", "/api/webhooks/post", "/robots.txt"])("lets %s through signed out", async (path) => {

@@ -6,7 +6,13 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, toLocale, type Locale } from ".
 function cookieValue(header: string | null, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
     const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
+    if (k !== name) continue;
+    // A malformed escape (`%E0`) is a value we do not know, never an error: the request still gets its answer.
+    try {
+      return decodeURIComponent(v.join("="));
+    } catch {
+      return v.join("=");
+    }
   }
   return undefined;
 }
