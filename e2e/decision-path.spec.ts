@@ -35,6 +35,8 @@ const cursorId = async (page: Page) => Number(await page.locator("tbody tr[aria-
 const versionShown = (page: Page, id: number) => expect(page.locator(`aside [data-preview-post='${id}'] [data-preview-version]`).first()).toBeVisible();
 /** A long text for a post: over Telegram's 1 024-character caption or 4 096-character message limit. */
 const LONG = `${"Очень длинный пост про утренний кофе. ".repeat(120)}Конец.`;
+/** The upstream's notifications to the dashboard are signed with this (playwright.config.ts, WEBHOOK_SECRET). */
+const E2E_WEBHOOK_SECRET = "e2e-webhook-secret-0123456789";
 
 test("the post page's Approve waits 5 s with Undo; after it, the next waiting post and n", async ({ browser }) => {
   const editor = await as(browser, "editor");
@@ -298,7 +300,16 @@ test("a flagged post asks on the keyboard and in the preview; the confirmation i
     const inbox = (await (await editor.request.get("/api/inbox?campaign_id=101")).json()) as { data: { posts: { task_id: number }[] } };
     const ids = inbox.data.posts.slice(0, 2).map((p) => p.task_id);
     expect(ids).toHaveLength(2);
-    for (const id of ids) expect((await editor.request.post(`${E2E.simURL}/__admin/posts/${id}/versions`, { data: { text_content: LONG } })).status()).toBe(201);
+    // An edit in the service, and the notification the service sends of it (POST /api/webhooks/post): an
+    // earlier journey on this lane may have read these posts, and without it the dashboard would show the
+    // details it keeps until its copy of the campaign next shows them changed (over a minute here).
+    for (const id of ids) {
+      const edited = await editor.request.post(`${E2E.simURL}/__admin/posts/${id}/versions`, { data: { text_content: LONG } });
+      expect(edited.status()).toBe(201);
+      const told = await editor.request.post("/api/webhooks/post", { data: await edited.json(), headers: { Authorization: `Bearer ${E2E_WEBHOOK_SECRET}` } });
+      expect(told.status(), await told.text()).toBe(202);
+      await expect.poll(async () => ((await (await editor.request.get(`/api/posts/${id}`)).json()) as { data?: { text?: string } }).data?.text === LONG).toBe(true);
+    }
     const [first, second] = ids as [number, number];
     restore = second;
     await page.goto("/inbox?campaign=101");
