@@ -7,7 +7,8 @@
 // phase at a time instead (lint, typecheck and build; Vitest; the journeys), to tell a slow step apart.
 // A step's output is printed when it ends (the journeys' as they run); a passing one's is kept until
 // the journeys end, so the two do not interleave. The first failure ends every other step and fails
-// the run. Figures: CONTRIBUTING.md, "The suite".
+// the run; its last lines are printed again at the very end, where a CI log's tail shows them.
+// Figures: CONTRIBUTING.md, "The suite".
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 
@@ -31,6 +32,10 @@ const times = [];
 const running = new Set();
 const held = [];
 let failed = false;
+/** The first failed step's name and last lines, printed again after everything else. */
+let failure = null;
+const FAILURE_TAIL = 120;
+const lastLines = (text, n) => text.trimEnd().split("\n").slice(-n).join("\n");
 
 /** Runs a command in a process group of its own, at niceness `nice`; `quiet` keeps its output until it ends. */
 function step(name, command, args, { quiet = true, nice = 0, extraEnv = {} } = {}) {
@@ -38,18 +43,26 @@ function step(name, command, args, { quiet = true, nice = 0, extraEnv = {} } = {
   console.log(`test: ${name} started${nice ? ` (nice ${nice})` : ""}`);
   const [cmd, argv] = nice ? ["nice", ["-n", String(nice), command, ...args]] : [command, args];
   return new Promise((resolve) => {
-    const child = spawn(cmd, argv, { env: { ...env, ...extraEnv }, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", detached: true });
+    const child = spawn(cmd, argv, { env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"], detached: true });
     running.add(child);
     const chunks = [];
-    child.stdout?.on("data", (c) => chunks.push(c));
-    child.stderr?.on("data", (c) => chunks.push(c));
+    // A loud step (the journeys) is shown as it runs and also kept, for its failure's tail.
+    const keep = (out) => (c) => {
+      if (!quiet) out.write(c);
+      chunks.push(c);
+    };
+    child.stdout.on("data", keep(process.stdout));
+    child.stderr.on("data", keep(process.stderr));
     child.on("close", (code, signal) => {
       running.delete(child);
       const ok = code === 0;
-      const output = chunks.length > 0 ? [`\n----- ${name} -----\n`, Buffer.concat(chunks), `----- end of ${name} -----\n\n`] : [];
+      const output = quiet && chunks.length > 0 ? [`\n----- ${name} -----\n`, Buffer.concat(chunks), `----- end of ${name} -----\n\n`] : [];
       // A failure is shown at once (it ends the run); a pass waits for the journeys' output to end.
       if (ok || failed) held.push(...output);
-      else for (const part of output) process.stdout.write(part);
+      else {
+        for (const part of output) process.stdout.write(part);
+        failure = { name, tail: lastLines(Buffer.concat(chunks).toString(), FAILURE_TAIL) };
+      }
       times.push(`${name} ${seconds(since)}`);
       console.log(`test: ${name} ${ok ? "passed" : failed ? "stopped" : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds(since)}`);
       if (!ok) stopAll();
@@ -93,6 +106,7 @@ const results =
     ? [...(await Promise.all([lint(0), typecheck(0), build()])), !failed && (await vitest(0)), await e2e()]
     : [...(await Promise.all([build(), vitest(0)])), ...(failed ? [] : await Promise.all([e2e(), lint(NICE), typecheck(NICE)]))];
 for (const part of held) process.stdout.write(part);
+if (failure) console.log(`\n----- ${failure.name} failed; its last ${FAILURE_TAIL} lines again -----\n${failure.tail}\n----- end of ${failure.name}'s failure -----\n`);
 const ok = results.every(Boolean) && !failed;
 console.log(`test: ${ok ? "passed" : "FAILED"} in ${seconds(started)} (${times.join(", ")})`);
 process.exit(ok ? 0 : 1);
