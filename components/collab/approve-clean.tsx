@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useMounted } from "@/components/ui/use-mounted";
 import { createBulkJob, type ApproveCleanBody, type BulkJob } from "@/lib/queries/bulk";
 import { UNDO_WINDOW_MS, useUndoWindow } from "@/lib/keyboard/use-undo-window";
 
@@ -24,6 +25,8 @@ export function ApproveClean({ campaignId }: { campaignId: number }) {
   const waiting = pending[0];
   const seconds = useCountdown(waiting?.dueAt);
   const key = `clean:${campaignId}`;
+  // Disabled until hydrated: a tap on the server's HTML before React listens is lost (see useMounted).
+  const hydrated = useMounted();
   return (
     <div className="mt-3 space-y-2 border-t border-zinc-200 pt-3 text-sm dark:border-zinc-800" data-testid="approve-clean">
       <p className="text-zinc-700 dark:text-zinc-300">{t("cleanIntro")}</p>
@@ -35,7 +38,7 @@ export function ApproveClean({ campaignId }: { campaignId: number }) {
           </Button>
         </p>
       ) : (
-        <Button size="sm" variant="success" disabled={start.isPending} onClick={() => schedule(key, { action: "approve", campaign_id: campaignId, only_clean: true })}>
+        <Button size="sm" variant="success" disabled={!hydrated || start.isPending} onClick={() => schedule(key, { action: "approve", campaign_id: campaignId, only_clean: true })}>
           {t("cleanButton")}
         </Button>
       )}

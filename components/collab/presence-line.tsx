@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { presenceQuery, sendHeartbeat, sendLeave } from "@/lib/queries/collab";
 import { postDecisionsQuery } from "@/lib/queries/decisions";
 import { postQuery } from "@/lib/queries/posts";
-import { useMounted } from "./use-mounted";
+import { useMounted } from "@/components/ui/use-mounted";
 import { useViewerNames } from "./viewer-names";
 
 /** Every this often the page says it is still open (the server forgets a viewer after 50 s without one). */

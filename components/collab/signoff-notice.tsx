@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { verdictsQuery } from "@/lib/queries/collab";
 import type { StepWho } from "@/lib/schemas/collab";
-import { useMounted } from "./use-mounted";
+import { useMounted } from "@/components/ui/use-mounted";
 
 /**
  * Renders `children(pending)`: pending while the post's approval policy still waits for a

@@ -7,6 +7,7 @@ import { usePostDecidable } from "@/components/post/decidable-only";
 import { DateTime } from "@/components/post/date-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useMounted } from "@/components/ui/use-mounted";
 import { labelOr } from "@/i18n/keys";
 import { giveVerdict, verdictsKey, verdictsQuery } from "@/lib/queries/collab";
 import type { VerdictView } from "@/lib/schemas/collab";
@@ -27,6 +28,8 @@ export function VerdictPanel({ id, me, canGive }: { id: number; me: string; canG
   const [note, setNote] = useState("");
   const noteId = useId();
   const announced = useAnnouncement(data.current, me);
+  // Disabled until hydrated: a tap on the server's HTML before React listens is lost (see useMounted).
+  const hydrated = useMounted();
 
   const send = useMutation({
     mutationFn: (body: { verdict: "ok" | "changes"; note?: string }) => giveVerdict(id, { ...body, version: data.active_version ?? 0 }),
@@ -51,11 +54,11 @@ export function VerdictPanel({ id, me, canGive }: { id: number; me: string; canG
         <div className="space-y-2">
           {!asking ? (
             <div className="flex flex-wrap gap-2">
-              <Button size="sm" variant="success" disabled={send.isPending} onClick={() => send.mutate({ verdict: "ok" })}>
+              <Button size="sm" variant="success" disabled={!hydrated || send.isPending} onClick={() => send.mutate({ verdict: "ok" })}>
                 <span aria-hidden="true">✓</span>
                 {t("giveOk")}
               </Button>
-              <Button size="sm" variant="secondary" disabled={send.isPending} onClick={() => setAsking(true)}>
+              <Button size="sm" variant="secondary" disabled={!hydrated || send.isPending} onClick={() => setAsking(true)}>
                 <span aria-hidden="true">✎</span>
                 {t("askChanges")}
               </Button>

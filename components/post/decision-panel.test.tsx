@@ -5,6 +5,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { Suspense } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import common from "@/messages/en/common.json";
 import review from "@/messages/en/review.json";
@@ -31,20 +33,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPanel(status: string, locale: "en" | "ru" = "en") {
+function panel(status: string, locale: "en" | "ru" = "en") {
   vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: { code: "upstream_unavailable", message: "Сервис недоступен" } }, { status: 503 })));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(postKey(ID), { data: post(status), meta });
   const messages = locale === "en" ? { review, common } : { review: ruReview, common: ruCommon };
-  render(
+  const element = (
     <NextIntlClientProvider locale={locale} messages={messages} timeZone="Europe/Moscow">
       <QueryClientProvider client={client}>
         <Suspense fallback="loading">
           <DecisionPanel id={ID} />
         </Suspense>
       </QueryClientProvider>
-    </NextIntlClientProvider>,
+    </NextIntlClientProvider>
   );
+  return { client, element };
+}
+
+function renderPanel(status: string, locale: "en" | "ru" = "en") {
+  const { client, element } = panel(status, locale);
+  render(element);
   return client;
 }
 
@@ -52,6 +60,20 @@ const button = (name: string) => screen.queryByRole("button", { name: new RegExp
 const notes = () => [...document.querySelectorAll("[data-decision-unavailable]")].map((n) => n.textContent);
 
 describe("DecisionPanel", () => {
+  it("is disabled in the server's HTML and until hydrated: a tap before React listens would do nothing", async () => {
+    const host = document.createElement("div");
+    host.innerHTML = renderToString(panel("WAITING_APPROVAL").element);
+    document.body.append(host);
+    const named = (name: string) => [...host.querySelectorAll("button")].find((b) => b.textContent?.includes(name));
+    expect(named("Approve")?.disabled).toBe(true);
+    expect(named("Reject")?.disabled).toBe(true);
+    const root = await act(async () => hydrateRoot(host, panel("WAITING_APPROVAL").element));
+    await waitFor(() => expect(named("Approve")?.disabled).toBe(false));
+    expect(named("Reject")?.disabled).toBe(false);
+    act(() => root.unmount());
+    host.remove();
+  });
+
   it("offers approve and reject on a post waiting for approval, with nothing to explain", () => {
     renderPanel("WAITING_APPROVAL");
     expect(button("Approve")).toBeTruthy();

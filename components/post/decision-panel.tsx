@@ -11,6 +11,7 @@ import { useDecisionWindow } from "@/components/triage/undo-toast";
 import { isCheckBlocked, useSendDecision } from "@/components/triage/use-decisions";
 import { Button } from "@/components/ui/button";
 import { NoteList } from "@/components/ui/note-list";
+import { useMounted } from "@/components/ui/use-mounted";
 import { ErrorState } from "@/components/ui/query-states";
 import { notify } from "@/components/ui/toaster";
 import { postDecisionsKey } from "@/lib/queries/decisions";
@@ -114,6 +115,8 @@ export function DecisionPanel({ id }: { id: number }) {
   const admin = useIsAdmin();
   const button = useApproveButton()(flags, admin, t("approve"));
   const [confirming, setConfirming] = useState(false);
+  // Disabled in the server's HTML and until hydrated: a tap before React listens would do nothing.
+  const hydrated = useMounted();
 
   // Categories and the campaign's usual reasons (our database only, no upstream request) are there when the dialog opens.
   const prefetchReasons = () => void queryClient.prefetchQuery(rejectReasonsOptions(campaignId));
@@ -134,7 +137,7 @@ export function DecisionPanel({ id }: { id: number }) {
               {(signoffPending) => (
                 <Button
                   variant="success"
-                  disabled={mutation.isPending || waiting || !usable(offer, "approve") || signoffPending || button.mode === "blocked"}
+                  disabled={!hydrated || mutation.isPending || waiting || !usable(offer, "approve") || signoffPending || button.mode === "blocked"}
                   aria-describedby={signoffPending ? `signoff-missing-${id}` : undefined}
                   data-signoff-pending={signoffPending || undefined}
                   onClick={() => (button.mode === "plain" ? approve(shownVersion) : setConfirming(true))}
@@ -150,7 +153,7 @@ export function DecisionPanel({ id }: { id: number }) {
           {offer.reject && (
             <Button
               variant="danger"
-              disabled={mutation.isPending || waiting || !usable(offer, "reject")}
+              disabled={!hydrated || mutation.isPending || waiting || !usable(offer, "reject")}
               onClick={() => setRejecting({ version: shownVersion, initial: rejected })}
               onPointerEnter={prefetchReasons}
               onFocus={prefetchReasons}

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useMounted } from "@/components/collab/use-mounted";
+import { useMounted } from "@/components/ui/use-mounted";
 import { Badge } from "@/components/ui/badge";
 import { labelIn, labelOr } from "@/i18n/keys";
 import { postDecisionsQuery, type DecisionItem } from "@/lib/queries/decisions";
