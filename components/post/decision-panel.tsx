@@ -8,7 +8,7 @@ import { SignoffGate } from "@/components/collab/signoff-notice";
 import { useIsAdmin } from "@/components/shell/viewer-role";
 import type { Deferred, SingleDecision } from "@/components/triage/deferred";
 import { useDecisionWindow } from "@/components/triage/undo-toast";
-import { isCheckBlocked, useSendDecision } from "@/components/triage/use-decisions";
+import { isConfirmationRequired, isRuleRefusal, useSendDecision } from "@/components/triage/use-decisions";
 import { Button } from "@/components/ui/button";
 import { NoteList } from "@/components/ui/note-list";
 import { useMounted } from "@/components/ui/use-mounted";
@@ -56,6 +56,8 @@ export function DecisionPanel({ id }: { id: number }) {
   const [changed, setChanged] = useState<VersionChange | null>(null);
   // A reject refused for a changed version: its reason and category, offered again for the new text.
   const [rejected, setRejected] = useState<Rejecting["initial"]>(undefined);
+  // A flagged post's approve waits for its confirmation here.
+  const [confirming, setConfirming] = useState(false);
   const notesOf = useDecisionNotes();
   const post = usePost(id).data.data;
   const { status, campaign_id: campaignId } = post;
@@ -80,6 +82,8 @@ export function DecisionPanel({ id }: { id: number }) {
     onError: (e, d) => {
       const change = isVersionChanged(e);
       setChanged(change);
+      // Over a limit the page had not flagged when clicked: the confirmation is asked for now.
+      if (isConfirmationRequired(e)) setConfirming(true);
       // A reject that did not go through keeps what was typed, offered again (on the new text when it changed).
       if (d.kind === "reject") setRejected(d.input);
     },
@@ -107,14 +111,13 @@ export function DecisionPanel({ id }: { id: number }) {
     undoWindow.schedule(d);
   };
   const approve = (version: number | undefined, confirmed?: Confirmed) =>
-    schedule({ kind: "approve", id, version: version ?? null, source: "single", ...(confirmed?.note ? { note: confirmed.note } : {}), ...(confirmed?.override ? { override: confirmed.override } : {}) });
+    schedule({ kind: "approve", id, version: version ?? null, source: "single", ...(confirmed?.note ? { note: confirmed.note } : {}), ...(confirmed ? { confirmed: true } : {}), ...(confirmed?.override ? { override: confirmed.override } : {}) });
   // A flagged post is not approved with one tap: the button names the problem, a second step
   // confirms (an admin lifting the checks' block gives a reason), and the confirmation goes to the
   // audit log as the approve's note. Without the admin role a blocked post says why it cannot be approved.
   const flags = useApproveProblems(id);
   const admin = useIsAdmin();
   const button = useApproveButton()(flags, admin, t("approve"));
-  const [confirming, setConfirming] = useState(false);
   // Disabled in the server's HTML and until hydrated: a tap before React listens would do nothing.
   const hydrated = useMounted();
 
@@ -212,8 +215,8 @@ export function DecisionPanel({ id }: { id: number }) {
             mutation.reset();
           }}
         />
-      ) : mutation.isError && isCheckBlocked(mutation.error) ? (
-        // The checks found a blocking issue the page had not shown yet: said as a reason, not as a failure.
+      ) : mutation.isError && isRuleRefusal(mutation.error) ? (
+        // The checks found a blocking issue, or a limit needs confirming, the page had not shown yet: said as a reason, not as a failure.
         <p role="note" data-decision-blocked className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
           {mutation.error.message}
         </p>

@@ -17,6 +17,8 @@ const REASON_MAX = 500;
  * own, in this browser: nothing is sent meanwhile; leaving the page sends it).
  * The answer is said as it came: the service's own message on success, the
  * error (a changed text, a post decided meanwhile, an expired link) otherwise.
+ * A text over a platform's limit is refused until the visitor confirms it
+ * (409 confirmation_required): the refusal says which limit and offers that.
  */
 export function VisitorDecision({ token, post, name, onDecided }: { token: string; post: SharedPost; name: string; onDecided: (message: string) => void }) {
   const t = useTranslations("share.decision");
@@ -125,6 +127,11 @@ export function VisitorDecision({ token, post, name, onDecided }: { token: strin
           <p role="alert" data-share-error={error?.code} className="text-red-800 dark:text-red-300">
             {mutation.error.message}
           </p>
+        )}
+        {error?.code === "confirmation_required" && !busy && (
+          <Button size="sm" variant="success" className="mt-2" disabled={trimmed.length === 0} onClick={() => send({ action: "approve", name: trimmed, version, confirmed: true })}>
+            {t("approveDespite")}
+          </Button>
         )}
       </div>
     </section>

@@ -10,11 +10,11 @@ export type DecisionSource = "single" | "keyboard";
 /**
  * One post's decision waiting out its undo window, whatever path it came by (keys, the preview,
  * the phone sheet, the post page): pinned to the version shown. An approve may carry the
- * confirmation of a flagged post (`note`, for the audit) and an admin's override of blocking
+ * confirmation of a flagged post (`confirmed`, and its `note` for the audit) and an admin's override of blocking
  * checks with its reason; a reject carries its reason.
  */
 export type SingleDecision = (
-  | { kind: "approve"; id: number; version: Pin; source?: DecisionSource; note?: string; override?: { reason: string } }
+  | { kind: "approve"; id: number; version: Pin; source?: DecisionSource; note?: string; confirmed?: boolean; override?: { reason: string } }
   | { kind: "reject"; id: number; version: Pin; source?: DecisionSource; input: RejectInput }
 ) & {
   /** The post's toast for this decision (given when its window starts): its countdown, then its outcome in place. */

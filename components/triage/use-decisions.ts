@@ -20,6 +20,11 @@ export type RejectInput = { reason: string; category?: string };
 /** The server's refusal of an approve whose version has a blocking check finding (lib/checks/server/gate.ts). */
 export const CHECK_BLOCKED = "check_blocked";
 export const isCheckBlocked = (e: unknown): e is ApiClientError => e instanceof ApiClientError && e.code === CHECK_BLOCKED;
+/** The server's refusal of an approve over a platform's limit sent without the person's confirmation (lib/checks/server/limits-gate.ts). */
+export const CONFIRMATION_REQUIRED = "confirmation_required";
+export const isConfirmationRequired = (e: unknown): e is ApiClientError => e instanceof ApiClientError && e.code === CONFIRMATION_REQUIRED;
+/** A refusal by a rule of the dashboard (blocking checks, an unconfirmed limit): a reason to say, not a failure. */
+export const isRuleRefusal = (e: unknown): e is ApiClientError => isCheckBlocked(e) || isConfirmationRequired(e);
 
 /** How one post's decision ended: sent (whatever the upstream answered), refused (the text changed, the checks block), unknown, failed. */
 export type Outcome =
@@ -34,7 +39,7 @@ export function sendSingle(d: SingleDecision, { keepalive = false }: { keepalive
   const version = d.version === null ? {} : { version: d.version };
   const source = d.source ?? "single";
   return d.kind === "approve"
-    ? approvePost(d.id, { source, ...version, ...(d.note ? { note: d.note } : {}), ...(d.override ? { override: d.override } : {}) }, { keepalive })
+    ? approvePost(d.id, { source, ...version, ...(d.note ? { note: d.note } : {}), ...(d.confirmed ? { confirmed: true } : {}), ...(d.override ? { override: d.override } : {}) }, { keepalive })
     : rejectPost(d.id, { ...d.input, source, ...version }, { keepalive });
 }
 
@@ -70,9 +75,10 @@ export function useSendDecision(notify: Notify) {
           notify("warning", t("unavailable", { id: d.id, reason: tp("changed") }), { id });
           return { kind: "changed", change, error: e };
         }
-        if (isCheckBlocked(e)) {
-          // The checks found something blocking since the page read them: said plainly, and they are read again.
-          void qc.invalidateQueries({ queryKey: ["checks"] });
+        if (isRuleRefusal(e)) {
+          // The checks found something blocking since the page read them (they are read again), or a
+          // limit the page had not flagged yet (its platforms still loading): said plainly.
+          if (isCheckBlocked(e)) void qc.invalidateQueries({ queryKey: ["checks"] });
           notify("warning", tf("refused", { id: d.id, message: e.message }), { id });
           return { kind: "blocked", error: e };
         }

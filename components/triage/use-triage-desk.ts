@@ -262,6 +262,7 @@ export function useTriageDesk(source: TriageSource, canDecide: boolean) {
         version,
         source: "single",
         ...(confirmed?.note ? { note: confirmed.note } : {}),
+        ...(confirmed ? { confirmed: true } : {}),
         ...(confirmed?.override ? { override: confirmed.override } : {}),
       });
     },

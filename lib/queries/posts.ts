@@ -28,7 +28,8 @@ export type DecisionResponse = { data: ApprovalResult & { recovered?: boolean } 
  * 409 `version_changed` (see `isVersionChanged`) when it is no longer active,
  * and sends nothing upstream. Pages always pass it.
  */
-export type ApproveBody = { note?: string; source?: "single" | "keyboard"; version?: number; override?: { reason: string } };
+/** `confirmed`: the person confirmed a text over a platform's limit (else 409 `confirmation_required`). */
+export type ApproveBody = { note?: string; source?: "single" | "keyboard"; version?: number; confirmed?: boolean; override?: { reason: string } };
 /** `keepalive`: sent as the page is left (the undo window's send on exit). */
 export type SendOptions = { keepalive?: boolean };
 /** `category` is a code of the server's REJECT_CATEGORIES (see `rejectReasonsOptions`). */

@@ -61,7 +61,8 @@ export const VisitorName = z
 
 /** POST /api/s/[token]/posts/[id]/decide: pinned to the version shown; a reject needs a reason. */
 export const VisitorDecisionBody = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("approve"), name: VisitorName, version: positiveInt }),
+  // `confirmed`: the visitor confirmed approving a text over a platform's limit (else 409 confirmation_required).
+  z.object({ action: z.literal("approve"), name: VisitorName, version: positiveInt, confirmed: z.boolean().optional() }),
   z.object({ action: z.literal("reject"), name: VisitorName, version: positiveInt, reason: z.string().trim().min(1).max(500) }),
 ]);
 export type VisitorDecisionBody = z.output<typeof VisitorDecisionBody>;

@@ -6,7 +6,8 @@ import { appendToFallback } from "@/lib/server/audit-fallback";
 import { assertSignoff, getPolicy } from "@/lib/server/collab/approval-policy";
 import { findingsOf } from "@/lib/server/collab/policy-findings";
 import type { PolicyView } from "@/lib/schemas/collab";
-import { assertChecksClear } from "@/lib/checks/server";
+import { assertChecksClear, assertLimitsConfirmed } from "@/lib/checks/server";
+import { describeLimits } from "@/lib/checks/server/limits-gate";
 import { ApiError, say, text as said, toApiError } from "@/lib/server/errors";
 import { publishDecision, publishEvent } from "@/lib/server/events";
 import { log } from "@/lib/server/log";
@@ -52,6 +53,11 @@ export type DecideInput = {
   version?: number | null;
   /** An optional remark on an approval (≤ 500 characters). */
   note?: string;
+  /**
+   * The person confirmed approving a text over a platform's limit ("approve despite this?").
+   * Without it such an approve is refused (409 confirmation_required), whatever path it came by.
+   */
+  confirmed?: boolean;
   source: DecisionSource;
   /** For the read of the post before the write; bulk runs may pass "background". */
   priority?: Priority;
@@ -210,6 +216,11 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
     }
     // A policy with sign-off steps: no approve (single, keyboard, bulk or share link) before they are passed on this version.
     if (input.action === "approve") await assertSignoff(input.taskId, campaignId, versionNumber, { email: (input.accountable ?? input.user).email }, policy, post);
+    // Over a platform's limit: last, not without the person's confirmation, which the audit row then says.
+    if (input.action === "approve") {
+      const over = await assertLimitsConfirmed(post, input.confirmed);
+      if (over.length > 0 && !input.note) input = { ...input, note: say(said("checks.confirmedNote", { limits: describeLimits(over) })) };
+    }
     const result =
       input.action === "approve"
         ? await service.approve(input.taskId, campaignId)

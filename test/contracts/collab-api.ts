@@ -70,7 +70,9 @@ export function describeCollabApi(database: CollabDatabase): void {
         role: headers.role,
         headers: headers.cookie ? { cookie: headers.cookie } : undefined,
         params: { id: String(id) },
-        body: { version },
+        // Some campaigns' posts run past Telegram's caption limit: confirmed, as the page does after
+        // asking (the limit's own refusal: lib/checks/server/limits-gate.integration.test.ts).
+        body: { version, confirmed: true },
       });
     const setSteps = (campaign: number, steps: unknown, role: Role = "admin") =>
       send(putPolicy, `/api/campaigns/${campaign}/policy`, { method: "PUT", role, params: { id: String(campaign) }, body: { steps } });
@@ -320,7 +322,8 @@ export function describeCollabApi(database: CollabDatabase): void {
       it("two steps in bulk: an item without sign-off fails with signoff_required, a signed-off one is approved", async () => {
         await setSteps(twoStep, 2);
         const [without, signed] = [take(twoStep), take(twoStep)];
-        const [vw, vs] = [await activeOf(without), await activeOf(signed)];
+        // The signed one given a short text: a bulk job leaves a text over a platform's limit for a person.
+        const [vw, vs] = [await activeOf(without), await newVersion(signed)];
         await verdict(signed, "reviewer", { verdict: "ok", version: vs });
         const res = await call(startBulk, "/api/bulk-jobs", {
           method: "POST",

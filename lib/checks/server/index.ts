@@ -6,3 +6,4 @@ export { reportFor, reportOf, reportsOfRows, subjectOf, type ReportSubject, type
 export { rulesFor, teamRules, saveRules, rulesHash, type RuleSetView } from "./rules-store";
 export { recordSeen, nearDupIndex, type SeenPost } from "./corpus";
 export { assertChecksClear, CHECK_BLOCKED } from "./gate";
+export { assertLimitsConfirmed, CONFIRMATION_REQUIRED } from "./limits-gate";

@@ -37,7 +37,7 @@ const PLATFORMS_MS = 5 * 60_000;
 const platformsMemo = new Map<number, { at: number; platforms: string[] }>();
 
 /** The campaign's platforms; null when they could not be read (the report is then made without limits, and remade later). */
-async function platformsOf(campaignId: number, priority: Priority): Promise<string[] | null> {
+export async function campaignPlatforms(campaignId: number, priority: Priority): Promise<string[] | null> {
   const hit = platformsMemo.get(campaignId);
   if (hit && Date.now() - hit.at < PLATFORMS_MS) return hit.platforms;
   try {
@@ -70,7 +70,7 @@ export async function reportOf(subject: ReportSubject, priority: Priority = "bac
   // they were unknown ("?"): so a report the post page made costs the approve no campaign read.
   const made = `${rulesHash(rules)}:`;
   const reusable = !!row && row.rules_hash.startsWith(made) && !row.rules_hash.endsWith("?");
-  const platforms = reusable ? [] : await platformsOf(subject.campaign_id, priority);
+  const platforms = reusable ? [] : await campaignPlatforms(subject.campaign_id, priority);
   const rh = reusable ? (row?.rules_hash ?? made) : `${made}${platforms === null ? "?" : platforms.join(",")}`;
   if (row && row.rules_hash === rh) {
     if (version !== null && row.version !== version) {

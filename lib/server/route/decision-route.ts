@@ -23,17 +23,19 @@ export function rejectCategory() {
 }
 
 /**
- * Approve: an optional note, and for an admin an override of the checks'
+ * Approve: an optional note, `confirmed` once the person confirmed a text
+ * over a platform's limit (else 409 confirmation_required), and for an admin an override of the checks'
  * blocking findings with its reason (issue 35.4; the checks gate refuses it
  * from anyone else and audits it). Reject: a reason is required (1–500
  * characters), its category optional for API clients.
  */
 const bodies = {
-  approve: () => z.object({ note: text.optional(), source, version: seenVersion.optional(), override: z.strictObject({ reason: text.min(1) }).optional() }),
+  approve: () =>
+    z.object({ note: text.optional(), source, version: seenVersion.optional(), confirmed: z.boolean().optional(), override: z.strictObject({ reason: text.min(1) }).optional() }),
   reject: () => z.object({ reason: text.min(1), category: rejectCategory().optional(), source, version: seenVersion.optional() }),
 } as const;
 
-type Body = { note?: string; reason?: string; category?: string; source: z.output<typeof source>; version?: number; override?: { reason: string } };
+type Body = { note?: string; confirmed?: boolean; reason?: string; category?: string; source: z.output<typeof source>; version?: number; override?: { reason: string } };
 
 /**
  * What goes beside `data` (or the error): the audit row's id, whether it was
@@ -71,6 +73,7 @@ export function decisionRoute(action: DecisionAction) {
         reason: body.reason,
         category: body.category,
         note: body.note,
+        confirmed: body.confirmed,
         version: body.version,
         source: body.source,
         ...(body.override ? { override: body.override } : {}),

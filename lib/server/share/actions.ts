@@ -39,6 +39,7 @@ export async function decideAsVisitor(link: ShareLink, taskId: number, input: Vi
     action: input.action,
     reason: input.action === "reject" ? input.reason : undefined,
     version: input.version,
+    ...(input.action === "approve" && input.confirmed ? { confirmed: true } : {}),
     source: "share_link",
   });
   // The decision itself is in audit_log (or its fallback file); this event ties it to the link for the activity page.
