@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useMounted } from "@/components/ui/use-mounted";
 import { UNDO_WINDOW_MS, useUndoWindow } from "@/lib/keyboard/use-undo-window";
 import { ApiClientError } from "@/lib/queries/fetch-json";
 import { sharedViewKey, visitorDecide } from "@/lib/queries/share";
@@ -29,6 +30,8 @@ export function VisitorDecision({ token, post, name, onDecided }: { token: strin
   const [reason, setReason] = useState("");
   const trimmed = name.trim();
   const version = post.version;
+  // Disabled until hydrated: a tap on the server's HTML before React listens is lost (see useMounted).
+  const hydrated = useMounted();
 
   const mutation = useMutation({
     mutationFn: (body: VisitorDecisionBody) => visitorDecide(token, post.task_id, body),
@@ -56,7 +59,7 @@ export function VisitorDecision({ token, post, name, onDecided }: { token: strin
     undoWindow.schedule(key, body);
   };
   const busy = mutation.isPending || waiting !== undefined;
-  const blocked = trimmed.length === 0 || busy;
+  const blocked = !hydrated || trimmed.length === 0 || busy;
   const error = mutation.error instanceof ApiClientError ? mutation.error : null;
 
   return (
