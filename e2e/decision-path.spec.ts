@@ -297,19 +297,24 @@ test("a flagged post asks on the keyboard and in the preview; the confirmation i
     await page.clock.install();
     // Two waiting posts of campaign 101 (it publishes to Telegram) made too long for it before the page
     // reads them, so their details (read as the cursor reaches them) carry the long text.
+    // Any two of the inbox's first page (rows are clicked by id); a post already at the service's ten
+    // versions refuses an eleventh (409), so the next one is taken (about 1 in 20 starts with 7 to 10).
     const inbox = (await (await editor.request.get("/api/inbox?campaign_id=101")).json()) as { data: { posts: { task_id: number }[] } };
-    const ids = inbox.data.posts.slice(0, 2).map((p) => p.task_id);
-    expect(ids).toHaveLength(2);
+    const ids: number[] = [];
     // An edit in the service, and the notification the service sends of it (POST /api/webhooks/post): an
     // earlier journey on this lane may have read these posts, and without it the dashboard would show the
     // details it keeps until its copy of the campaign next shows them changed (over a minute here).
-    for (const id of ids) {
+    for (const { task_id: id } of inbox.data.posts.slice(0, 20)) {
+      if (ids.length === 2) break;
       const edited = await editor.request.post(`${E2E.simURL}/__admin/posts/${id}/versions`, { data: { text_content: LONG } });
+      if (edited.status() === 409) continue;
       expect(edited.status()).toBe(201);
+      ids.push(id);
       const told = await editor.request.post("/api/webhooks/post", { data: await edited.json(), headers: { Authorization: `Bearer ${E2E_WEBHOOK_SECRET}` } });
       expect(told.status(), await told.text()).toBe(202);
       await expect.poll(async () => ((await (await editor.request.get(`/api/posts/${id}`)).json()) as { data?: { text?: string } }).data?.text === LONG).toBe(true);
     }
+    expect(ids, "two posts of the inbox's first page with room for a version").toHaveLength(2);
     const [first, second] = ids as [number, number];
     restore = second;
     await page.goto("/inbox?campaign=101");
