@@ -6,8 +6,6 @@ import { GET as verdicts } from "@/app/api/posts/[id]/verdicts/route";
 import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { POST as reject } from "@/app/api/posts/[id]/reject/route";
 import { GET as getPolicy, PUT as putPolicy } from "@/app/api/campaigns/[id]/policy/route";
-import { GET as bulkJob } from "@/app/api/bulk-jobs/[id]/route";
-import { POST as startBulk } from "@/app/api/bulk-jobs/route";
 import { DELETE as leavePresence, GET as presence, POST as heartbeat } from "@/app/api/presence/route";
 import { GET as users } from "@/app/api/users/route";
 import { GET as campaignPosts } from "@/app/api/campaigns/[id]/posts/route";
@@ -18,6 +16,7 @@ import type { Role } from "@/lib/auth/roles";
 import type { CommentView, PostVerdicts, PresenceView } from "@/lib/schemas/collab";
 import { db } from "@/lib/server/db";
 import { setNotifySink, type NotifyEvent } from "@/lib/server/notify";
+import { runBulkJob } from "@/app/api/_tests/bulk-job";
 import { admin, call, cookieFor, errorOf, ROLES, startHarness, type CallOptions, type Harness } from "@/app/api/_tests/harness";
 import { setBulkIntervalForTests } from "@/lib/server/bulk";
 
@@ -325,21 +324,9 @@ export function describeCollabApi(database: CollabDatabase): void {
         // The signed one given a short text: a bulk job leaves a text over a platform's limit for a person.
         const [vw, vs] = [await activeOf(without), await newVersion(signed)];
         await verdict(signed, "reviewer", { verdict: "ok", version: vs });
-        const res = await call(startBulk, "/api/bulk-jobs", {
-          method: "POST",
-          role: "editor",
-          body: { action: "approve", campaign_id: twoStep, task_ids: [without, signed], versions: [vw, vs] },
-        });
-        expect(res.status).toBe(202);
-        const { job } = (await res.json()) as { job: { id: number } };
-        type Job = { job: { status: string }; items: { task_id: number; status: string; error_code: string | null }[] };
-        let detail: Job | undefined;
-        for (let i = 0; i < 300 && detail?.job.status !== "done"; i++) {
-          if (i > 0) await new Promise((r) => setTimeout(r, 100));
-          detail = (await (await call(bulkJob, `/api/bulk-jobs/${job.id}`, { role: "editor", params: { id: String(job.id) } })).json()) as Job;
-        }
-        expect(detail?.items.find((x) => x.task_id === without)).toMatchObject({ status: "failed", error_code: "signoff_required" });
-        expect(detail?.items.find((x) => x.task_id === signed)).toMatchObject({ status: "ok" });
+        const detail = await runBulkJob({ action: "approve", campaign_id: twoStep, task_ids: [without, signed], versions: [vw, vs] });
+        expect(detail.items.find((x) => x.task_id === without)).toMatchObject({ status: "failed", error_code: "signoff_required" });
+        expect(detail.items.find((x) => x.task_id === signed)).toMatchObject({ status: "ok" });
       });
 
       it("one step again: an approve needs no verdict", async () => {

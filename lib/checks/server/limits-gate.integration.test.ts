@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as approve } from "@/app/api/posts/[id]/approve/route";
-import { GET as bulkJob } from "@/app/api/bulk-jobs/[id]/route";
-import { POST as startBulk } from "@/app/api/bulk-jobs/route";
 import { POST as createLink } from "@/app/api/share-links/route";
 import { POST as visitDecide } from "@/app/api/s/[token]/posts/[id]/decide/route";
 import type { Role } from "@/lib/auth/roles";
@@ -9,6 +7,7 @@ import { db } from "@/lib/server/db";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { setShareLimitsForTests } from "@/lib/server/share/rate-limit";
 import { setBulkIntervalForTests } from "@/lib/server/bulk";
+import { runBulkJob } from "@/app/api/_tests/bulk-job";
 import { admin, call, cookieFor, errorOf, startHarness, type Harness } from "@/app/api/_tests/harness";
 
 /*
@@ -99,21 +98,9 @@ describe("an approve over a platform's limit", () => {
   it("a bulk job leaves it for a person: its item is refused, the others approved", async () => {
     const long = await waitingPost();
     const short = await waitingPost("Ещё один короткий пост.");
-    const res = await call(startBulk, "/api/bulk-jobs", {
-      method: "POST",
-      role: "editor",
-      body: { action: "approve", campaign_id: CAMPAIGN, task_ids: [long.id, short.id], versions: [long.version, short.version] },
-    });
-    expect(res.status).toBe(202);
-    const { job } = (await res.json()) as { job: { id: number } };
-    type Job = { job: { status: string }; items: { task_id: number; status: string; error_code: string | null }[] };
-    let detail: Job | undefined;
-    for (let i = 0; i < 400 && detail?.job.status !== "done"; i++) {
-      if (i > 0) await new Promise((r) => setTimeout(r, 100));
-      detail = (await (await call(bulkJob, `/api/bulk-jobs/${job.id}`, { role: "editor", params: { id: String(job.id) } })).json()) as Job;
-    }
-    expect(detail?.job.status).toBe("done");
-    expect(detail!.items.find((i) => i.task_id === long.id)).toMatchObject({ error_code: "confirmation_required" });
+    const detail = await runBulkJob({ action: "approve", campaign_id: CAMPAIGN, task_ids: [long.id, short.id], versions: [long.version, short.version] });
+    expect(detail.job.status).toBe("done");
+    expect(detail.items.find((i) => i.task_id === long.id)).toMatchObject({ error_code: "confirmation_required" });
     expect(await upstreamStatus(long.id)).toBe("WAITING_APPROVAL");
     expect(await upstreamStatus(short.id)).toBe("APPROVED");
   });

@@ -7,7 +7,6 @@ import { PUT as putPolicy, GET as getPolicy } from "@/app/api/campaigns/[id]/pol
 import { PUT as putChecks } from "@/app/api/campaigns/[id]/checks/route";
 import { GET as campaignPosts } from "@/app/api/campaigns/[id]/posts/route";
 import { cleanWaiting } from "@/lib/server/bulk/clean";
-import { GET as bulkJob } from "@/app/api/bulk-jobs/[id]/route";
 import { POST as startBulk } from "@/app/api/bulk-jobs/route";
 import { POST as createLink } from "@/app/api/share-links/route";
 import { POST as visitDecide } from "@/app/api/s/[token]/posts/[id]/decide/route";
@@ -19,6 +18,7 @@ import { db } from "@/lib/server/db";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { setNotifySink, type NotifyEvent } from "@/lib/server/notify";
 import { setShareLimitsForTests } from "@/lib/server/share/rate-limit";
+import { runBulkJob } from "@/app/api/_tests/bulk-job";
 import { admin, call, cookieFor, errorOf, startHarness, type CallOptions, type Harness } from "@/app/api/_tests/harness";
 import { setBulkIntervalForTests } from "@/lib/server/bulk";
 
@@ -64,18 +64,7 @@ async function auditRows(id: number) {
   return db().selectFrom("audit_log").selectAll().where("task_id", "=", id).orderBy("id", "asc").execute();
 }
 
-async function bulk(body: Record<string, unknown>) {
-  const res = await call(startBulk, "/api/bulk-jobs", { method: "POST", role: "editor", body: { action: "approve", campaign_id: campaign, ...body } });
-  expect(res.status).toBe(202);
-  const { job } = (await res.json()) as { job: { id: number } };
-  type Job = { job: { status: string }; items: { task_id: number; status: string; error_code: string | null }[] };
-  let detail: Job | undefined;
-  for (let i = 0; i < 400 && detail?.job.status !== "done"; i++) {
-    if (i > 0) await new Promise((r) => setTimeout(r, 100));
-    detail = (await (await call(bulkJob, `/api/bulk-jobs/${job.id}`, { role: "editor", params: { id: String(job.id) } })).json()) as Job;
-  }
-  return detail!;
-}
+const bulk = (body: Record<string, unknown>) => runBulkJob({ action: "approve", campaign_id: campaign, ...body });
 
 async function shareLink(id: number, creator: { cookie: string }) {
   const res = await call(createLink, "/api/share-links", { method: "POST", headers: creator, body: { task_id: id, expires_in_hours: 24, can_decide: true } });
