@@ -4,6 +4,8 @@ import type { InlineKeyboardButton } from "grammy/types";
 import { can } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
 import type { PostDetail } from "@/lib/schemas";
+import { serverText } from "@/i18n/server-text";
+import { CONFIRMATION_REQUIRED } from "@/lib/checks/server";
 import { decide, VERSION_CHANGED, type DecisionAction } from "@/lib/server/decisions";
 import { log } from "@/lib/server/log";
 import { service } from "@/lib/server/upstream-service";
@@ -74,6 +76,12 @@ export async function handlePress(p: Press): Promise<void> {
   switch (action) {
     case "approve":
       return decideCard(p, card, person, "approve", t);
+    case "confirm":
+      // «Согласовать, несмотря на это», offered after the server named a platform limit the text exceeds.
+      return decideCard(p, card, person, "approve", t, { confirmed: true });
+    case "keep":
+      await restoreButtons(p, card);
+      return p.reply.answer(t.notApproved);
     case "reject":
       await p.reply.answer(t.pickCategory);
       return offerCategories(p, card, t);
@@ -100,6 +108,13 @@ async function offerCategories(p: Press, card: CardRow, t: BotTexts): Promise<vo
   const rows: InlineKeyboardButton[][] = [];
   for (let i = 0; i < codes.length; i += 2) rows.push(codes.slice(i, i + 2).map((c) => ({ text: t.category(c), callback_data: ids[`cat:${c}`] as string })));
   rows.push([{ text: t.cancel, callback_data: ids.cancel as string }]);
+  if (card.message_id !== null) await p.api.editMessageReplyMarkup(p.chatId, card.message_id, { reply_markup: { inline_keyboard: rows } }).catch((e: unknown) => log.warn("telegram keyboard not changed", { error: safeError(e, p.c) }));
+}
+
+/** A text over a platform's limit: the card's buttons become «Согласовать, несмотря на это» and «Отмена». */
+async function offerConfirmation(p: Press, card: CardRow, t: BotTexts): Promise<void> {
+  const ids = await newButtons(card.id, ["confirm", "keep"] as const);
+  const rows: InlineKeyboardButton[][] = [[{ text: t.approveDespite, callback_data: ids.confirm }, { text: t.cancel, callback_data: ids.keep }]];
   if (card.message_id !== null) await p.api.editMessageReplyMarkup(p.chatId, card.message_id, { reply_markup: { inline_keyboard: rows } }).catch((e: unknown) => log.warn("telegram keyboard not changed", { error: safeError(e, p.c) }));
 }
 
@@ -147,7 +162,7 @@ export async function handleReasonText(o: { api: Api; c: TelegramConfig; chatId:
  * deciding again. Afterwards the card, and the post's other open cards, say
  * who decided and when; a newer version refuses the press and its card is sent.
  */
-async function decideCard(p: Press, card: CardRow, person: Person, action: DecisionAction, t: BotTexts, r: { category?: string; reason?: string } = {}): Promise<void> {
+async function decideCard(p: Press, card: CardRow, person: Person, action: DecisionAction, t: BotTexts, r: { category?: string; reason?: string; confirmed?: boolean } = {}): Promise<void> {
   const zone = await zoneOf(card.for_email);
   const when = (at: number | string) => t.when(at, zone); // the presser's answers: times in the card's chat's zone
   if (!(await claimCard(card.id))) {
@@ -162,6 +177,7 @@ async function decideCard(p: Press, card: CardRow, person: Person, action: Decis
     action,
     version: card.version,
     ...(action === "reject" ? { reason, category: r.category ?? null } : {}),
+    ...(action === "approve" && r.confirmed ? { confirmed: true } : {}),
     source: "telegram",
     priority: "interactive",
   });
@@ -201,5 +217,10 @@ async function decideCard(p: Press, card: CardRow, person: Person, action: Decis
   }
   // Not decided (or not known to be): the buttons stay, the person is told what the dashboard would say.
   await releaseCard(card.id);
+  if (error.code === CONFIRMATION_REQUIRED) {
+    // Over a platform's limit: asked once more, as the dashboard asks, the reason said in the answer.
+    await offerConfirmation(p, card, t);
+    return p.reply.answer(error.text ? serverText(error.text, t.locale) : error.message, true);
+  }
   return p.reply.answer(t.failed(error.message), true);
 }

@@ -52,6 +52,8 @@ function build(locale: Locale) {
     noReason: say("noReason"),
     cancel: say("cancel"),
     cancelled: say("cancelled"),
+    approveDespite: say("approveDespite"),
+    notApproved: say("notApproved"),
     approve: say("approve"),
     reject: say("reject"),
     open: say("open"),

@@ -276,6 +276,35 @@ describe("telegram bot", () => {
     expect((await press(anna.tg, fresh, "Согласовать")).text).toContain("Согласовано");
   });
 
+  it("a text over Telegram's limit asks once more on the card; cancel keeps it, confirming approves and the audit says so", async () => {
+    // A post the dashboard has not read yet, made long before its card is sent (pinned to that text).
+    const { created } = (await (await admin(h.simUrl, "campaigns/101/generate", { count: 1 })).json()) as { created: number[] };
+    const target = { task_id: created[0]! };
+    await admin(h.simUrl, `posts/${target.task_id}/versions`, { text_content: `${"Очень длинный пост про утренний кофе. ".repeat(120)}Конец.` });
+    expect((await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String(target.task_id) }, headers: { cookie: await cookie(anna) } })).status).toBe(200);
+    const card = cardIn(anna.tg.id, target.task_id);
+    const shown = () => tg.messages(anna.tg.id).find((m) => m.message_id === card.message_id)!;
+
+    const asked = await press(anna.tg, card, "Согласовать");
+    expect(asked).toMatchObject({ alert: true });
+    expect(asked.text).toMatch(/без подтверждения.*TELEGRAM \d+\/(4096|1024)/);
+    expect((await simPost(target.task_id)).status).toBe("WAITING_APPROVAL");
+    await tg.waitForCall((c) => c.method === "editMessageReplyMarkup", asked.since);
+    expect(buttonsOf(shown()).map((b) => b.text)).toEqual(["Согласовать, несмотря на это", "Отмена"]);
+
+    const kept = await press(anna.tg, shown(), "Отмена");
+    expect(kept.text).toBe("Не согласовано: пост ждёт решения.");
+    await tg.waitForCall((c) => c.method === "editMessageReplyMarkup", kept.since);
+    expect(buttonsOf(shown()).map((b) => b.text)).toContain("Согласовать");
+
+    const again = await press(anna.tg, shown(), "Согласовать");
+    await tg.waitForCall((c) => c.method === "editMessageReplyMarkup", again.since);
+    expect((await press(anna.tg, shown(), "Согласовать, несмотря на это")).text).toContain("Согласовано: Анна");
+    expect((await simPost(target.task_id)).status).not.toBe("WAITING_APPROVAL");
+    expect((await auditRows(target.task_id)).at(-1)).toMatchObject({ source: "telegram", action: "approve", error_code: null });
+    expect((await auditRows(target.task_id)).at(-1)?.note).toMatch(/^Согласовано с подтверждением, несмотря на: TELEGRAM/);
+  });
+
   it("a demoted person's press is refused; one signed out everywhere loses the bot", async () => {
     const target = (await upcoming(105))[0]!;
     await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String(target.task_id) }, headers: { cookie: await cookie(dima) } });
