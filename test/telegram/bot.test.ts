@@ -268,7 +268,8 @@ describe("telegram bot", () => {
     expect(a.text).toContain("Текст изменился");
     expect((await simPost(target.task_id)).status).toBe("WAITING_APPROVAL");
     expect((await auditRows(target.task_id)).at(-1)).toMatchObject({ source: "telegram", error_code: "version_changed", version_seen: before });
-    await eventually(() => cardIn(anna.tg.id, target.task_id).message_id !== card.message_id);
+    // The old card loses its buttons before the new one is sent: until then there is no card to find.
+    await eventually(() => tg.messages(anna.tg.id).some((m) => m.message_id !== card.message_id && m.text?.includes(`#${target.task_id} `) && buttonsOf(m).some((b) => b.text === "Согласовать")));
     const fresh = cardIn(anna.tg.id, target.task_id);
     expect(fresh.text).toContain(`версия ${before + 1}`);
     expect(fresh.text).toContain("Новый текст поста");
