@@ -9,6 +9,7 @@ import { useStatusLabel } from "@/components/triage/status-badge";
 import type { CalendarPost, CalendarSlot } from "@/lib/schemas/calendar";
 import { cn } from "@/lib/cn";
 import { agendaDays } from "./agenda-days";
+import { useShortTime } from "./use-short-time";
 import { KindIcon, KIND_STYLE } from "./kind-mark";
 
 type Props = {
@@ -31,7 +32,7 @@ export function Agenda({ days, today, posts, slots, campaignName }: Props) {
   const [showEarlier, setShowEarlier] = useState(false);
   const busy = days.filter((d) => (posts.get(d)?.length ?? 0) > 0 || (slots.get(d)?.length ?? 0) > 0);
   const { shown, earlier } = agendaDays(busy, days, today, showEarlier);
-  const time = (iso: string) => format.dateTime(new Date(iso), { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const time = useShortTime();
   if (busy.length === 0) return <p className="text-sm">{t("agendaEmpty")}</p>;
   return (
     <div className="flex flex-col gap-3">
@@ -65,7 +66,7 @@ export function Agenda({ days, today, posts, slots, campaignName }: Props) {
               {free.length > 0 && (
                 <p className="mt-1 text-xs break-words">
                   <span aria-hidden="true">◌ </span>
-                  {t("slotFree")}: {free.map((s) => `${s.time} ${campaignName(s.campaign_id)}`).join("; ")}
+                  {t("slotFree")}: {free.map((s) => `${time(s.at)} ${campaignName(s.campaign_id)}`).join("; ")}
                 </p>
               )}
             </li>

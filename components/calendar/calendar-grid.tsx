@@ -7,6 +7,7 @@ import { shiftDay } from "@/lib/analytics/dates";
 import { weekStart } from "@/lib/analytics/calendar";
 import type { CalendarPost, CalendarSlot } from "@/lib/schemas/calendar";
 import { cn } from "@/lib/cn";
+import { useShortTime } from "./use-short-time";
 import { KindIcon, KIND_STYLE, SLOT_STYLE } from "./kind-mark";
 
 type Props = {
@@ -40,6 +41,7 @@ const KEY_STEP: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp
 export function CalendarGrid({ weeks, month, today, posts, slots, expanded, label, openDay, focusTarget, onOpen, onLeave }: Props) {
   const t = useTranslations("planner.calendar");
   const format = useFormatter();
+  const time = useShortTime();
   const days = weeks.flat();
   const first = days[0] ?? today;
   const last = days[days.length - 1] ?? today;
@@ -121,13 +123,13 @@ export function CalendarGrid({ weeks, month, today, posts, slots, expanded, labe
                     {shown.map((p) => (
                       // The post's title (its first line) after the time; the campaign when it has no text.
                       <span key={p.task_id} data-post-id={p.task_id} className={cn("truncate rounded border-l-4 px-1 text-[11px] leading-5", KIND_STYLE[p.kind])}>
-                        <KindIcon kind={p.kind} /> {format.dateTime(new Date(p.at), { hour: "2-digit", minute: "2-digit", hourCycle: "h23" })} {p.title || p.campaign_name}
+                        <KindIcon kind={p.kind} /> {time(p.at)} {p.title || p.campaign_name}
                       </span>
                     ))}
                     {hidden > 0 && <span className="px-1 text-[11px] font-medium">{t("more", { count: hidden })}</span>}
                     {free.length > 0 && (
                       <span className={cn("truncate rounded px-1 text-[11px] leading-5", SLOT_STYLE)}>
-                        ◌ {expanded ? free.map((s) => s.time).join(", ") : t("freeSlots", { count: free.length })}
+                        ◌ {expanded ? free.map((s) => time(s.at)).join(", ") : t("freeSlots", { count: free.length })}
                       </span>
                     )}
                   </span>

@@ -15,16 +15,16 @@ export function DataNotes({ campaigns }: { campaigns: CalendarCampaign[] }) {
   const t = useTranslations("planner.calendar");
   const ta = useTranslations("analytics");
   const format = useFormatter();
-  // An unplaced schedule's time in the reader's zone, as the calendar's other times.
+  // An unplaced schedule's time in the reader's zone and language's form, as the calendar's other times.
   const timeZone = useZone();
-  const zone = { timeZone, day: calendarDay(new Date(), timeZone) };
+  const clock = { timeZone, day: calendarDay(new Date(), timeZone), format };
   const notes = campaigns.flatMap((c) => {
     const out: { key: string; text: string; warn: boolean }[] = [];
     if (c.error && c.fetched_at === null) out.push({ key: `${c.id}-failed`, text: t("failed", { name: c.name, message: c.error.message }), warn: true });
     else if (c.stale && c.fetched_at)
       out.push({ key: `${c.id}-stale`, text: t("stale", { name: c.name, time: format.dateTime(new Date(c.fetched_at), { dateStyle: "medium", timeStyle: "short" }) }), warn: true });
     if (!c.complete && c.fetched_at) out.push({ key: `${c.id}-incomplete`, text: t("incomplete", { name: c.name }), warn: false });
-    for (const s of c.unplaced) out.push({ key: `${c.id}-s${s.id}`, text: t("unplaced", { name: c.name, schedule: describeSchedule(s, ta, zone) }), warn: false });
+    for (const s of c.unplaced) out.push({ key: `${c.id}-s${s.id}`, text: t("unplaced", { name: c.name, schedule: describeSchedule(s, ta, clock) }), warn: false });
     if (c.undated > 0) out.push({ key: `${c.id}-undated`, text: t("undated", { name: c.name, count: c.undated }), warn: false });
     return out;
   });

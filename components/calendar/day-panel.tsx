@@ -8,6 +8,7 @@ import { useStatusLabel } from "@/components/triage/status-badge";
 import { Button } from "@/components/ui/button";
 import type { CalendarPost, CalendarSlot } from "@/lib/schemas/calendar";
 import { cn } from "@/lib/cn";
+import { useShortTime } from "./use-short-time";
 import { KindIcon, KIND_STYLE, SLOT_STYLE } from "./kind-mark";
 
 type Props = {
@@ -27,7 +28,7 @@ export function DayPanel({ day, posts, slots, campaignName, focusOnOpen, classNa
   const format = useFormatter();
   const status = useStatusLabel();
   const heading = useRef<HTMLHeadingElement>(null);
-  const time = (iso: string) => format.dateTime(new Date(iso), { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const time = useShortTime();
 
   useEffect(() => {
     if (focusOnOpen) heading.current?.focus();
@@ -81,7 +82,7 @@ export function DayPanel({ day, posts, slots, campaignName, focusOnOpen, classNa
             <ul className="space-y-1" data-testid="day-slots">
               {slots.map((s) => (
                 <li key={`${s.campaign_id}-${s.schedule_id}`} className={cn("rounded px-2 py-1 text-sm", SLOT_STYLE)}>
-                  <span aria-hidden="true">{s.filled ? "◉" : "◌"}</span> <span className="font-medium tabular-nums">{s.time}</span> · {campaignName(s.campaign_id)} —{" "}
+                  <span aria-hidden="true">{s.filled ? "◉" : "◌"}</span> <span className="font-medium tabular-nums">{time(s.at)}</span> · {campaignName(s.campaign_id)} —{" "}
                   {s.filled ? t("slotFilled") : t("slotFree")}
                 </li>
               ))}

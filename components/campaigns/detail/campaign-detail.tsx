@@ -108,9 +108,11 @@ function Stats({ campaign }: { campaign: Campaign }) {
 
 function Schedules({ campaign }: { campaign: Campaign }) {
   const t = useTranslations("analytics");
-  // Times in the reader's zone, as the calendar's slots are (the service's schedules run on Moscow's clock).
+  // Times in the reader's zone, as the calendar's slots are (the service's schedules run on Moscow's clock),
+  // and in their language's form, as the page's other times ("8:30 AM", "08:30").
   const timeZone = useZone();
-  const zone = { timeZone, day: calendarDay(new Date(), timeZone) };
+  const format = useFormatter();
+  const clock = { timeZone, day: calendarDay(new Date(), timeZone), format };
   return (
     <Card aria-labelledby="schedules-title">
       <CardTitle id="schedules-title">{t("campaign.schedules")}</CardTitle>
@@ -119,7 +121,7 @@ function Schedules({ campaign }: { campaign: Campaign }) {
       ) : (
         <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="schedules">
           {campaign.schedules.map((s) => (
-            <li key={s.id}>{describeSchedule(s, t, zone)}</li>
+            <li key={s.id}>{describeSchedule(s, t, clock)}</li>
           ))}
         </ul>
       )}
