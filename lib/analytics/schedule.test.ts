@@ -69,8 +69,19 @@ describe("describeSchedule", () => {
     expect(spaced(describeSchedule(unknown, en, moscow))).toBe("MONTHLY_LAST_FRIDAY, 6:45 PM");
     expect(spaced(describeSchedule({ ...daily, time: "22:00" }, en, novosibirsk))).toBe("every day at 2:00 AM");
     // Moved to another day in the reader's zone: still the service's time, said as Moscow's, in 12-hour form.
-    expect(spaced(describeSchedule({ ...weekly, time: "22:00" }, en, novosibirsk))).toBe("weekly, пятница, 10:00 PM Moscow time");
+    expect(spaced(describeSchedule({ ...weekly, time: "22:00" }, en, novosibirsk))).toBe("weekly, Friday, 10:00 PM Moscow time");
     expect(describeSchedule({ ...unknown, time: "7:5" }, en, novosibirsk)).toBe("MONTHLY_LAST_FRIDAY, 7:5");
+  });
+
+  it("says the upstream's Russian weekday in the reader's language; Russian and unknown names stay as given", () => {
+    const moscow = clock("en", "Europe/Moscow");
+    expect(spaced(describeSchedule(weekly, en, moscow))).toBe("weekly, Friday, 10:00 AM");
+    expect(spaced(describeSchedule({ ...weekly, day_of_week_display: "Суббота" }, en, moscow))).toBe("weekly, Saturday, 10:00 AM");
+    expect(spaced(describeSchedule({ ...weekly, day_of_week_display: " воскресенье " }, en, moscow))).toBe("weekly, Sunday, 10:00 AM");
+    expect(spaced(describeSchedule({ ...weekly, day_of_week_display: "Пт" }, en, moscow))).toBe("weekly, Пт, 10:00 AM");
+    expect(describeSchedule({ ...weekly, day_of_week_display: "Суббота" }, ru, clock("ru", "Europe/Moscow"))).toBe("еженедельно, Суббота, 10:00");
+    // Without a clock (no formatter) the name shows as given.
+    expect(describeSchedule(weekly, en)).toBe("weekly, пятница, 10:00");
   });
 
   it("falls back to the type's label and time when a known type lacks its fields", () => {

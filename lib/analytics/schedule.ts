@@ -30,8 +30,9 @@ export function scheduleTimeIn(time: string, timeZone: string, day: string): { t
 
 /**
  * A schedule in plain words. The weekday is the upstream's
- * `day_of_week_display` as given: its numbering of `day_of_week` is not
- * documented, so we never compute a weekday ourselves. A type we do not know
+ * `day_of_week_display`: its numbering of `day_of_week` is not documented, so
+ * we never compute a weekday from it; a display that is a Russian weekday's
+ * name is said in the reader's language (see weekdayFor). A type we do not know
  * reads as its raw type and time; a known one missing its fields, as its label and time.
  * With `clock` the time is the reader's (their zone on `day`, as on the calendar), in their
  * language's short time; where that moves a weekly or every-N-days schedule to another day,
@@ -43,7 +44,7 @@ export function describeSchedule(schedule: Schedule, t: Translate, clock?: Sched
   const time = clock ? timeFor(schedule, t, clock) : schedule.time;
   if (type === "DAILY") return t("schedule.daily", { time });
   if (type === "WEEKLY" && schedule.day_of_week_display) {
-    return t("schedule.weekly", { day: schedule.day_of_week_display, time });
+    return t("schedule.weekly", { day: clock ? weekdayFor(schedule.day_of_week_display, clock.format) : schedule.day_of_week_display, time });
   }
   if (type === "EVERY_N_DAYS" && schedule.interval_days !== undefined) {
     return schedule.anchor_date
@@ -60,4 +61,20 @@ function timeFor(schedule: Schedule, t: Translate, clock: ScheduleClock): string
   // timeStyle "short", as the dashboard's other times: 12-hour in English, 24-hour in Russian.
   const short = (timeZone: string) => clock.format.dateTime(shown.at, { timeStyle: "short", timeZone });
   return shown.sameDay || schedule.schedule_type === "DAILY" ? short(clock.timeZone) : t("schedule.moscowTime", { time: short(SERVICE_TIME_ZONE) });
+}
+
+/** The upstream's weekday names (its `day_of_week_display`, in Russian), Monday first. */
+const RUSSIAN_WEEKDAYS = ["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"];
+/** 2024-01-01 was a Monday: the day `i` days later is weekday `i` of RUSSIAN_WEEKDAYS. */
+const MONDAY = Date.UTC(2024, 0, 1);
+
+/**
+ * The upstream's weekday name in the reader's language: a Russian weekday's name becomes the
+ * formatter's own ("Saturday" in English); in Russian, and for anything else, it stays as given.
+ */
+export function weekdayFor(display: string, format: TimeFormatter): string {
+  const index = RUSSIAN_WEEKDAYS.indexOf(display.trim().toLowerCase());
+  if (index < 0) return display;
+  const own = format.dateTime(new Date(MONDAY + index * 86_400_000), { weekday: "long", timeZone: "UTC" });
+  return own.toLowerCase() === RUSSIAN_WEEKDAYS[index] ? display : own;
 }
