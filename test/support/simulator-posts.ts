@@ -1,4 +1,6 @@
+import type { Post } from "@/lib/schemas";
 import { KEY } from "@/simulator/testing";
+import { withinEveryLimit } from "./within-limits";
 
 /*
  * Shared by the bulk tests (runner, claims on each database, the SIGKILL
@@ -12,14 +14,14 @@ export async function upstreamStatus(simUrl: string, id: number): Promise<string
   return ((await res.json()) as { status: string }).status;
 }
 
-/** Waiting posts of the world, found at run time (ids depend on the seed). */
+/** Waiting posts of the world within every platform's limit, found at run time (ids depend on the seed). */
 export async function waitingPosts(simUrl: string, n: number): Promise<number[]> {
   const campaigns = (await (await fetch(`${simUrl}/api/v1/ext/campaigns/`, { headers: auth })).json()) as { campaigns: { id: number }[] };
   const out: number[] = [];
   for (const c of campaigns.campaigns) {
     const res = await fetch(`${simUrl}/api/v1/ext/campaigns/${c.id}/posts/?status=WAITING_APPROVAL&limit=100`, { headers: auth });
-    const list = (await res.json()) as { posts: { task_id: number }[] };
-    out.push(...list.posts.map((p) => p.task_id));
+    const list = (await res.json()) as { posts: Post[] };
+    out.push(...list.posts.filter(withinEveryLimit).map((p) => p.task_id));
     if (out.length >= n) break;
   }
   return out.slice(0, n);

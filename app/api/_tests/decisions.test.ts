@@ -10,12 +10,14 @@ import { GET as health } from "@/app/api/health/route";
 import { closeDbForTests, sqliteForTests } from "@/lib/server/db";
 import { resetHealthForTests } from "@/lib/server/route/health-check";
 import { startServer } from "@/lib/server/startup";
+import type { Post } from "@/lib/schemas";
+import { withinEveryLimit } from "@/test/support/within-limits";
 import { call, cookieFor, errorOf, pointUpstream, ROLES, startHarness, type Harness } from "./harness";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 
-type PostRow = { task_id: number; campaign_id: number; status: string };
+type PostRow = Pick<Post, "task_id" | "campaign_id" | "status" | "text" | "media">;
 type AuditItem = {
   id: number;
   at: string;
@@ -73,7 +75,7 @@ async function auditList(query = "", role: "admin" | "manager" = "admin") {
 
 beforeAll(async () => {
   h = await startHarness();
-  waiting.push(...(await postsWithStatus("WAITING_APPROVAL")));
+  waiting.push(...(await postsWithStatus("WAITING_APPROVAL")).filter(withinEveryLimit));
   const pub = (await postsWithStatus("PUBLISHED"))[0];
   expect(waiting.length).toBeGreaterThanOrEqual(4);
   expect(pub).toBeDefined();
