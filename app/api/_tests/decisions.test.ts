@@ -400,6 +400,13 @@ describe("a decision is reported as what happened", () => {
       const lines = readFileSync(fallback, "utf8").trim().split("\n");
       expect(lines).toHaveLength(1);
       expect(JSON.parse(lines[0]!)).toMatchObject({ entry: { task_id: target.task_id, action: "approve", note: "в read-only", result: "approved_now" } });
+      // A refusal (pinned to a version that is not the active one) took nothing: not recorded either,
+      // and not said to be taken.
+      const refused = await post(approve, waiting.at(-1)!.task_id, { headers: editor, body: { version: 999 } });
+      expect(refused.status).toBe(409);
+      const refusal = (await refused.json()) as DecisionBody & { error: { code: string } };
+      expect(refusal).toMatchObject({ error: { code: "version_changed" }, audit_recorded: false });
+      expect(refusal.warning).toBeUndefined();
     } finally {
       await closeDbForTests(); // the "crash": the read-only handle goes
     }

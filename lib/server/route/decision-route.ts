@@ -39,8 +39,8 @@ type Body = { note?: string; confirmed?: boolean; reason?: string; category?: st
 
 /**
  * What goes beside `data` (or the error): the audit row's id, whether it was
- * recorded at all (false: the decision stands but only the fallback file has
- * it, with a Russian `warning`), `previous_decision` `{ by, email, action,
+ * recorded at all (false: only the fallback file has it; a decision taken then
+ * carries a `warning` in the request's language), `previous_decision` `{ by, email, action,
  * at }` when someone else had decided the post before, and for a
  * `version_changed` refusal `seen_version` and `current_version`.
  */
@@ -49,7 +49,8 @@ function extras(o: DecideOutcome): Record<string, unknown> {
   return {
     audit_id: o.auditId,
     audit_recorded: recorded,
-    ...(recorded ? {} : { warning: say(NOT_RECORDED_MESSAGE) }),
+    // "Taken but not recorded" is said of a decision that was taken; a refusal took nothing.
+    ...(recorded || !o.ok ? {} : { warning: say(NOT_RECORDED_MESSAGE) }),
     ...(o.previous ? { previous_decision: o.previous } : {}),
     ...(o.versions ? { seen_version: o.versions.seen, current_version: o.versions.current } : {}),
   };
