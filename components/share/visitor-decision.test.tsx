@@ -11,7 +11,7 @@ import type { SharedPost } from "@/lib/schemas/share";
 import { VisitorDecision } from "./visitor-decision";
 
 const post = { task_id: 77, version: 3, can_decide: true } as unknown as SharedPost;
-const REFUSAL = "Not approved without a confirmation: the text is longer than a platform allows (TELEGRAM 1300/1024 (caption)).";
+const REFUSAL = "Not approved without a confirmation: the text is longer than a platform allows (TELEGRAM 1300/1024).";
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => {

@@ -33,6 +33,8 @@ export async function assertLimitsConfirmed(post: PostDetail, confirmed: boolean
   );
 }
 
-/** "TELEGRAM 1100/1024 (caption)": the same in both languages; the message around it is translated. */
-export const describeLimits = (over: readonly OverLimit[]) =>
-  over.map((o) => `${o.platform} ${o.length}/${o.limit}${o.kind === "caption" ? " (caption)" : ""}`).join("; ");
+/**
+ * "TELEGRAM 1100/1024": the same in every language (the message around it is translated; whether the
+ * limit is a caption's is in the answer's `over_limits`, and the page's own flag says it in words).
+ */
+export const describeLimits = (over: readonly OverLimit[]) => over.map((o) => `${o.platform} ${o.length}/${o.limit}`).join("; ");
