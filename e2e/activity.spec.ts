@@ -40,8 +40,14 @@ test("a manager sees decisions, filters them in the URL and downloads the CSV", 
   await page.getByRole("button", { name: "Применить" }).click();
   await expect(page).toHaveURL(new RegExp(`post=${rejected}.*action=reject|action=reject.*post=${rejected}`));
   const rows = page.locator("tbody tr[data-task-id]");
+  // Until the filtered page arrives the unfiltered one stays on screen, and its first row may be this
+  // very decision (the newest): wait until every row is the post's.
+  await expect(async () => {
+    const ids = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-task-id"))));
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(id).toBe(rejected);
+  }).toPass();
   await expect(rows.first()).toContainText(reason);
-  for (const id of await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-task-id")))) expect(Number(id)).toBe(rejected);
 
   const link = page.getByRole("link", { name: "Скачать CSV", exact: true });
   await expect(link).toHaveAttribute("href", new RegExp(`format=csv.*task_id=${rejected}|task_id=${rejected}.*format=csv`));
