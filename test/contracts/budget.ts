@@ -81,7 +81,6 @@ export function budgetContract(name: string, makeBudget: MakeBudget): void {
       const sent: Record<"read" | "write", number[]> = { read: [], write: [] };
       const answered: Record<"read" | "write", number[]> = { read: [], write: [] };
       const served: Record<Lane, number> = { interactive: 0, background: 0, confirm: 0, write: 0 };
-      let reserveBroken = false;
       let seed = 42;
       const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
       const end = clock.now() + HOUR + 10 * MINUTE;
@@ -93,9 +92,6 @@ export function budgetContract(name: string, makeBudget: MakeBudget): void {
             const kind = lane === "write" ? "write" : "read";
             sent[kind].push(clock.now());
             served[lane]++;
-            if (lane === "interactive" || lane === "background") {
-              if (budget.snapshot().hourly < limits.writeReserve) reserveBroken = true;
-            }
             await clock.sleep(Math.floor(rand() * 800)); // upstream latency
             answered[kind].push(clock.now());
             lease.settle();
@@ -123,8 +119,10 @@ export function budgetContract(name: string, makeBudget: MakeBudget): void {
       expect(maxInWindow([...answered.read, ...answered.write], HOUR)).toBeLessThanOrEqual(1000);
       // The demand really was heavy: the hourly cap was reached…
       expect(sent.read.length + sent.write.length).toBeGreaterThan(1000);
-      // …reads never ate into the reserve, and writes kept getting through all along.
-      expect(reserveBroken).toBe(false);
+      // …reads never ate into the reserve (no hour held more reads than the cap less the write reserve; a
+      // snapshot read after an admission could see a write admitted in between on a shared store), and
+      // writes kept getting through all along.
+      expect(maxInWindow(sent.read, HOUR)).toBeLessThanOrEqual(limits.requestsPerHour - limits.writeReserve);
       expect(served.write).toBeGreaterThan(60);
       expect(served.interactive).toBeGreaterThan(served.background);
     });
