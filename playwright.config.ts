@@ -36,7 +36,9 @@ const baseURL = lane.baseURL;
 const oddPort = port + 1;
 const oddSimPort = simPort + 1;
 
-export const E2E = { lane: lane.index, baseURL, simURL: lane.simURL, apiKey, oddBaseURL: `http://127.0.0.1:${oddPort}` };
+/** The upstream's notifications to the dashboards are signed with this (POST /api/webhooks/post). */
+const webhookSecret = "e2e-webhook-secret-0123456789";
+export const E2E = { lane: lane.index, baseURL, simURL: lane.simURL, apiKey, webhookSecret, oddBaseURL: `http://127.0.0.1:${oddPort}` };
 
 const CLUSTER = /(scale-out|revocation)\.spec\.ts/;
 /**
@@ -135,7 +137,7 @@ function dashboard(portNumber: number, upstreamPort: number, name: string) {
       DATABASE_URL: `file:./data/e2e-${runId}-${name}.db`,
       DEMO: "1",
       METRICS_TOKEN: "e2e-metrics-token-0123456789",
-      WEBHOOK_SECRET: "e2e-webhook-secret-0123456789",
+      WEBHOOK_SECRET: webhookSecret,
       LOG_LEVEL: "warn",
       // The budget is the dashboard's default, the upstream's real limits (no BUDGET_* here).
     },

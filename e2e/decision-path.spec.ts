@@ -35,8 +35,6 @@ const cursorId = async (page: Page) => Number(await page.locator("tbody tr[aria-
 const versionShown = (page: Page, id: number) => expect(page.locator(`aside [data-preview-post='${id}'] [data-preview-version]`).first()).toBeVisible();
 /** A long text for a post: over Telegram's 1 024-character caption or 4 096-character message limit. */
 const LONG = `${"Очень длинный пост про утренний кофе. ".repeat(120)}Конец.`;
-/** The upstream's notifications to the dashboard are signed with this (playwright.config.ts, WEBHOOK_SECRET). */
-const E2E_WEBHOOK_SECRET = "e2e-webhook-secret-0123456789";
 
 /**
  * An edit in the service (a new active version), and the notification the service sends of it
@@ -48,7 +46,7 @@ async function editInService(context: BrowserContext, id: number, text: string):
   const edited = await context.request.post(`${E2E.simURL}/__admin/posts/${id}/versions`, { data: { text_content: text } });
   if (edited.status() === 409) return false;
   expect(edited.status()).toBe(201);
-  const told = await context.request.post("/api/webhooks/post", { data: await edited.json(), headers: { Authorization: `Bearer ${E2E_WEBHOOK_SECRET}` } });
+  const told = await context.request.post("/api/webhooks/post", { data: await edited.json(), headers: { Authorization: `Bearer ${E2E.webhookSecret}` } });
   expect(told.status(), await told.text()).toBe(202);
   await expect.poll(async () => ((await (await context.request.get(`/api/posts/${id}`)).json()) as { data?: { text?: string } }).data?.text === text).toBe(true);
   return true;

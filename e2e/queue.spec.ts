@@ -181,9 +181,6 @@ test("bulk approve asks once, waits 5 s, then runs as a server job with progress
   made.bulk = ids[0];
 });
 
-// The upstream's notifications to the dashboard are signed with this (playwright.config.ts, WEBHOOK_SECRET).
-const E2E_WEBHOOK_SECRET = "e2e-webhook-secret-0123456789";
-
 test("a post changed elsewhere leaves the queue without a reload", async ({ page }) => {
   await page.goto(`/campaigns/${campaignId}/queue`);
   await expect(rows(page).first()).toBeVisible();
@@ -193,7 +190,7 @@ test("a post changed elsewhere leaves the queue without a reload", async ({ page
   // With the service's notification of it, as the service sends one. Once a notification has come (an
   // earlier journey on this lane may have sent one), pages poll only as a 5-minute safety net and wait
   // for notifications (lib/server/events/notifications.ts); without one, the 10 s poll finds it.
-  const told = await page.request.post("/api/webhooks/post", { data: await res.json(), headers: { Authorization: `Bearer ${E2E_WEBHOOK_SECRET}` } });
+  const told = await page.request.post("/api/webhooks/post", { data: await res.json(), headers: { Authorization: `Bearer ${E2E.webhookSecret}` } });
   expect(told.status(), await told.text()).toBe(202);
   await expect(page.locator(`tbody tr[data-task-id='${id}']`)).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByText(/Обновлено/)).toBeVisible();

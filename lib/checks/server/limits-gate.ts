@@ -10,7 +10,7 @@ export const CONFIRMATION_REQUIRED = "confirmation_required";
 const ALL_LIMITED = ["TELEGRAM", "MAX"] as const;
 
 /** The limits the post's active text exceeds on its campaign's platforms (all limited platforms when they cannot be read). */
-export async function limitsExceeded(post: PostDetail): Promise<OverLimit[]> {
+async function limitsExceeded(post: PostDetail): Promise<OverLimit[]> {
   const platforms = (await campaignPlatforms(post.campaign_id, "interactive")) ?? ALL_LIMITED;
   return overLimits(post, platforms);
 }
