@@ -59,6 +59,11 @@ export function BulkProgress({ jobId, onDone, onDismiss }: { jobId: number; onDo
       <p className="mt-1" aria-live="polite">
         {done ? t("finished", { ok: job.ok, failed: job.failed }) : t("progressText", { done: finished, total: job.total, failed: job.failed })}
       </p>
+      {job.stopped && (
+        <p role="alert" data-bulk-stopped={job.stopped} className="mt-1 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {t(`stopped.${job.stopped}`, { who: job.user_name })}
+        </p>
+      )}
       {job.reason && <p className="mt-1 text-zinc-700 dark:text-zinc-300">{t("reason", { reason: job.reason })}</p>}
       <details className="mt-2" open={job.failed > 0 && done}>
         <summary className="cursor-pointer text-blue-800 dark:text-blue-300">{t("details")}</summary>

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Kysely } from "kysely";
 import { isRole } from "@/lib/auth/roles";
+import { checkAccess, type Standing } from "@/lib/server/access";
 import type { Database } from "@/lib/server/db";
 import type { DecideInput, DecideOutcome } from "@/lib/server/decisions";
 import { say, text, toApiError, type ApiError } from "@/lib/server/errors";
@@ -23,6 +24,7 @@ import {
   type ItemOutcome,
   type WorkItem,
 } from "./claims";
+import { stopJobForAccess } from "./stop";
 import { jobSummary } from "./store";
 
 export type DecideFn = (input: DecideInput) => Promise<DecideOutcome>;
@@ -96,7 +98,14 @@ export type BulkRunnerOptions = {
   publish?: (event: BulkEvent) => void;
   /** This runner's name in claims; host, pid and a random tag by default. */
   owner?: string;
+  /**
+   * May the job's author still decide? Asked before every item; by default the
+   * one access check (lib/server/access) over the shared users store and sessions.
+   */
+  access?: (job: { user_email: string; created_at: string }) => Promise<Standing>;
 };
+
+const authorMayDecide = (job: { user_email: string; created_at: string }) => checkAccess(job.user_email, { permission: "decide", since: job.created_at });
 
 /**
  * Works through stored bulk jobs one claimed item at a time. State lives only
@@ -119,6 +128,7 @@ export class BulkRunner {
   private readonly pollMs: number;
   private readonly clock: Clock;
   private readonly publish: (event: BulkEvent) => void;
+  private readonly access: NonNullable<BulkRunnerOptions["access"]>;
 
   constructor(private readonly opts: BulkRunnerOptions) {
     this.intervalMs = opts.intervalMs ?? BULK_WRITE_INTERVAL_MS;
@@ -127,6 +137,7 @@ export class BulkRunner {
     this.pollMs = opts.pollMs ?? BULK_POLL_MS;
     this.clock = opts.clock ?? systemClock;
     this.publish = opts.publish ?? publishEvent;
+    this.access = opts.access ?? authorMayDecide;
     this.owner = opts.owner ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   }
 
@@ -263,8 +274,11 @@ export class BulkRunner {
       await this.finishedItem(job.id);
       return;
     }
+    // Asked now, before this item: a demotion, removal or revoke made anywhere since the last item stops the job here.
+    const standing = await this.access(job);
+    const role = standing.ok ? standing.person.role : job.role;
     const input: DecideInput = {
-      user: { email: job.user_email, name: job.user_name, role: job.role },
+      user: { email: job.user_email, name: job.user_name, role },
       taskId: item.task_id,
       action: job.action,
       reason: job.action === "reject" ? (job.reason ?? undefined) : undefined,
@@ -276,6 +290,23 @@ export class BulkRunner {
       priority: "interactive",
       ...(job.only_clean === 1 && job.action === "approve" ? { onlyClean: true } : {}),
     };
+    if (!standing.ok) {
+      if (standing.loss === "unknown") {
+        // The users store cannot be read: decide nothing, try this item again later (it counts as an attempt).
+        const failed: ItemOutcome = { ok: false, result: null, statusAfter: null, message: say(text("access.unknown")), errorCode: "store_unavailable", auditId: null };
+        if (item.attempts < this.maxAttempts) {
+          await requeueItem(db, item.id, this.owner, failed, mayHaveLanded ? "running" : "pending");
+          await deferPacing(db, this.clock.now() + this.intervalMs * 2);
+        } else await finishItem(db, item.id, this.owner, failed);
+        await this.finishedItem(job.id);
+        return;
+      }
+      // An item an earlier call may have applied is settled by a read (never sent again); the rest are not decided.
+      const recovered = mayHaveLanded && this.opts.recover ? await this.opts.recover(input).catch(() => null) : null;
+      await stopJobForAccess(db, { job, item, owner: this.owner, loss: standing.loss, recovered });
+      await this.finishedItem(job.id);
+      return;
+    }
     const stopRenewal = this.renewWhileRunning(item.id);
     let outcome: DecideOutcome | null = null;
     let thrown: unknown = null;
