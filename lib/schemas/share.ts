@@ -48,6 +48,8 @@ export const ShareLinkItem = z.object({
   revoked_at: z.string().nullable(),
   revoked_by: z.string().nullable(),
   status: z.enum(SHARE_LINK_STATUSES),
+  /** An active link that no longer works because its creator may no longer decide (lib/server/share/creator.ts); null otherwise. */
+  stopped: z.enum(["removed", "demoted", "revoked", "role_changed"]).nullish(),
 });
 export type ShareLinkItem = z.infer<typeof ShareLinkItem>;
 

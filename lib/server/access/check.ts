@@ -1,6 +1,6 @@
 import "server-only";
 import { can, type Permission, type SessionUser } from "@/lib/auth/roles";
-import { currentPerson, revokedSince } from "./person";
+import { currentPerson, revocationsOf, revokedSince } from "./person";
 
 /**
  * Why a person may no longer act:
@@ -38,13 +38,18 @@ export type AccessQuestion = {
  */
 export async function checkAccess(email: string, q: AccessQuestion): Promise<Standing> {
   const person = await currentPerson(email);
+  if (!person) return judge(person, null, q);
+  const since = q.since ? isoOf(q.since) : null;
+  return judge(person, since ? await revokedSince(email, since) : null, q);
+}
+
+type Revocation = { at: string; reason: "revoked_by_admin" | "user_removed" };
+
+/** The answer from what the stores said: the person today and the first revoke after `since` (null: none, or not asked). */
+function judge(person: SessionUser | null | undefined, revoked: Revocation | null, q: AccessQuestion): Standing {
   if (person === undefined) return { ok: false, loss: "unknown", person: null };
   if (person === null) return { ok: false, loss: "removed", person: null };
-  const since = q.since ? isoOf(q.since) : null;
-  if (since) {
-    const revoked = await revokedSince(email, since);
-    if (revoked) return { ok: false, loss: revoked.reason === "user_removed" ? "removed" : "revoked", person };
-  }
+  if (revoked) return { ok: false, loss: revoked.reason === "user_removed" ? "removed" : "revoked", person };
   if (!can(person.role, q.permission)) return { ok: false, loss: "demoted", person };
   if (q.role !== undefined && q.role !== person.role) return { ok: false, loss: "role_changed", person };
   return { ok: true, person };
@@ -56,13 +61,24 @@ function isoOf(at: string): string {
   return Number.isNaN(ms) ? at : new Date(ms).toISOString();
 }
 
-/** The same question for many people at once (a post's sign-offs): one look-up per distinct email and question. */
+/**
+ * The same question for many acts at once (a post's sign-offs, a list of
+ * links): each person and their revocations are read once per memo, however
+ * many acts of theirs are judged. A memo lives for one request.
+ */
 export function accessMemo(): (email: string, q: AccessQuestion) => Promise<Standing> {
-  const seen = new Map<string, Promise<Standing>>();
-  return (email, q) => {
-    const key = JSON.stringify([email.toLowerCase(), q.permission, q.since ?? null, q.role ?? null]);
-    let hit = seen.get(key);
-    if (!hit) seen.set(key, (hit = checkAccess(email, q)));
+  const people = new Map<string, Promise<SessionUser | null | undefined>>();
+  const revocations = new Map<string, Promise<Revocation[]>>();
+  const once = <T>(m: Map<string, Promise<T>>, key: string, load: () => Promise<T>) => {
+    let hit = m.get(key);
+    if (!hit) m.set(key, (hit = load()));
     return hit;
+  };
+  return async (email, q) => {
+    const key = email.toLowerCase();
+    const person = await once(people, key, () => currentPerson(email));
+    const since = q.since && person ? isoOf(q.since) : null;
+    const revoked = since ? ((await once(revocations, key, () => revocationsOf(email))).find((r) => r.at > since) ?? null) : null;
+    return judge(person, revoked, q);
   };
 }

@@ -4,5 +4,5 @@
  * `{ ok: true, person }` or `{ ok: false, loss }`.
  */
 export { checkAccess, accessMemo, ACCESS_LOSSES, type AccessLoss, type AccessQuestion, type Standing } from "./check";
-export { currentPerson, revokedSince, REVOKING_ENDS } from "./person";
+export { currentPerson, revocationsOf, revokedSince, REVOKING_ENDS } from "./person";
 export { accessLostError } from "./errors";

@@ -64,3 +64,16 @@ export async function revokedSince(email: string, since: string): Promise<{ at: 
   if (!row?.revoked_at) return null;
   return { at: row.revoked_at, reason: row.revoked_reason === "user_removed" ? "user_removed" : "revoked_by_admin" };
 }
+
+/** Every time an admin ended this person's sessions or they were removed (for judging many acts of one person at once). */
+export async function revocationsOf(email: string): Promise<{ at: string; reason: (typeof REVOKING_ENDS)[number] }[]> {
+  await ensureMigrated();
+  const rows = await db()
+    .selectFrom("sessions")
+    .select(["revoked_at", "revoked_reason"])
+    .where("user_email", "=", normalizeEmail(email))
+    .where("revoked_reason", "in", [...REVOKING_ENDS])
+    .orderBy("revoked_at", "asc")
+    .execute();
+  return rows.flatMap((r) => (r.revoked_at ? [{ at: r.revoked_at, reason: r.revoked_reason === "user_removed" ? ("user_removed" as const) : ("revoked_by_admin" as const) }] : []));
+}
