@@ -6,6 +6,7 @@ import { cleanWaiting } from "@/lib/server/bulk/clean";
 import { ApiError, say, text } from "@/lib/server/errors";
 import { json, parseJsonBody, parseQuery, sameOrigin, withPermission } from "@/lib/server/route";
 import { rejectCategory, seenVersion } from "@/lib/server/route/decision-route";
+import { visibleText } from "@/lib/schemas/visible-text";
 
 /**
  * `versions` (optional) runs parallel to `task_ids`: the active version the
@@ -25,7 +26,7 @@ const body = () =>
         .refine((ids) => new Set(ids).size === ids.length, "task_ids repeat")
         .optional(),
       versions: z.array(seenVersion.nullable()).optional(),
-      reason: z.string().trim().min(1).max(500).optional(),
+      reason: visibleText(500).optional(),
       category: rejectCategory().optional(),
       /**
        * "Approve all clean" (issue 35.4): without task_ids, the campaign's waiting posts the checks find
