@@ -82,7 +82,7 @@ export function describeBulkAuthorAccessContract(name: string, target: { kind: D
       const ids = take(12);
       const jobId = await insertJob(db(), { user: author, campaignId: 1, action: "approve", reason: null, taskIds: ids });
       const { calls, detail } = await run(jobId, async (n) => {
-        if (n === 2) await setRole(author.email, "reviewer", author.name);
+        if (n === 2) await setRole(author.email, "reviewer");
       });
       expect(calls).toEqual(ids.slice(0, 2));
       expect(detail.job).toMatchObject({ status: "done", ok: 2, failed: 10, stopped: "demoted" });
@@ -129,7 +129,7 @@ export function describeBulkAuthorAccessContract(name: string, target: { kind: D
       const jobId = await insertJob(db(), { user: author, campaignId: 1, action: "approve", reason: null, taskIds: ids });
       // admin → editor: still allowed to decide, so the job goes on.
       const { calls, detail } = await run(jobId, async (n) => {
-        if (n === 1) await setRole(author.email, "editor", author.name);
+        if (n === 1) await setRole(author.email, "editor");
       });
       expect(calls).toEqual(ids);
       expect(detail.job).toMatchObject({ status: "done", ok: 2, failed: 0, stopped: null });
