@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import type { Browser, BrowserContext } from "@playwright/test";
 import bcrypt from "bcryptjs";
 import { E2E } from "../playwright.config";
@@ -35,7 +35,7 @@ test.beforeAll(async () => {
   hash = await bcrypt.hash(PASSWORD, 4);
 });
 test.afterAll(() => {
-  if (before === null) writeUsers([]);
+  if (before === null) rmSync(USERS, { force: true });
   else writeFileSync(USERS, before);
 });
 
