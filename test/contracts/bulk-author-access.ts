@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -47,7 +47,7 @@ export function describeBulkAuthorAccessContract(name: string, target: { kind: D
       await ensureMigrated();
       expect(dialectOf(db())).toBe(target.kind);
       setUpstreamConfigForTests({ baseUrl: sim.url, apiKey: KEY, timeoutMs: 5000 });
-      waiting = await waitingPosts(sim.url, 24);
+      waiting = await waitingPosts(sim.url, 26);
     });
     beforeEach(() => resetServiceForTests());
     afterAll(async () => {
@@ -58,7 +58,7 @@ export function describeBulkAuthorAccessContract(name: string, target: { kind: D
     });
 
     /** Runs the job with the real decide(); `after(n)` runs once the n-th call is answered (the change made meanwhile). */
-    async function run(jobId: number, after: (n: number) => Promise<void> = async () => undefined) {
+    async function run(jobId: number, after: (n: number) => Promise<void> = async () => undefined, maxAttempts?: number) {
       const calls: number[] = [];
       const fn = async (input: DecideInput) => {
         calls.push(input.taskId);
@@ -66,7 +66,7 @@ export function describeBulkAuthorAccessContract(name: string, target: { kind: D
         await after(calls.length);
         return outcome;
       };
-      await new BulkRunner({ db, decide: fn, recover: recoverDecision, intervalMs: 20 }).wake();
+      await new BulkRunner({ db, decide: fn, recover: recoverDecision, intervalMs: 20, ...(maxAttempts ? { maxAttempts } : {}) }).wake();
       const detail = await getJob(db(), jobId);
       return { calls, detail: detail! };
     }
@@ -117,6 +117,24 @@ export function describeBulkAuthorAccessContract(name: string, target: { kind: D
       expect(calls).toEqual([]);
       expect(detail.job).toMatchObject({ status: "done", ok: 0, failed: 5, stopped: "revoked" });
       for (const id of ids) expect(await upstreamStatus(sim.url, id)).toBe("WAITING_APPROVAL");
+    });
+
+    it.runIf(target.kind === "sqlite")("a users file that cannot be read decides nothing: items wait, then fail as unknown, not as a removal", async () => {
+      const author = { email: "una@example.com", name: "Una", role: "editor" as const };
+      await addPerson(author.email, "editor", author.name);
+      const ids = take(2);
+      const jobId = await insertJob(db(), { user: author, campaignId: 1, action: "approve", reason: null, taskIds: ids });
+      const good = readFileSync(process.env.AUTH_USERS_FILE!, "utf8");
+      writeFileSync(process.env.AUTH_USERS_FILE!, "{ not json");
+      try {
+        const { calls, detail } = await run(jobId, undefined, 2);
+        expect(calls).toEqual([]);
+        expect(detail.job).toMatchObject({ status: "done", ok: 0, failed: 2, stopped: null });
+        for (const item of detail.items) expect(item).toMatchObject({ status: "failed", error_code: "store_unavailable", attempts: 2 });
+        for (const id of ids) expect(await upstreamStatus(sim.url, id)).toBe("WAITING_APPROVAL");
+      } finally {
+        writeFileSync(process.env.AUTH_USERS_FILE!, good);
+      }
     });
 
     it("an author who keeps the right runs to the end, and a job queued after an old revoke runs too", async () => {
