@@ -146,3 +146,41 @@ test("a bulk job whose author is demoted stops, and the queue says why", async (
   await dana.close();
   await admin.close();
 });
+
+test("a link whose creator was removed stops: the visitor gets a clear page, the links list says why", async ({ browser }) => {
+  const admin = await browser.newContext({ storageState: await signIn(browser, E2E.baseURL, "admin"), baseURL: E2E.baseURL });
+  const [id] = await freshWaitingPosts(admin, 1);
+  put("lev@example.com", "Лев Смирнов", "editor");
+  const lev = await signInAs(browser, "lev@example.com");
+  const made = await lev.request.post("/api/share-links", { data: { task_id: id, expires_in_hours: 24, can_decide: true }, headers });
+  expect(made.status()).toBe(201);
+  const { id: linkId, url } = (await made.json()) as { id: string; url: string };
+  drop("lev@example.com");
+
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await visitor.newPage();
+  const gone = await page.goto(url);
+  expect(gone?.status()).toBe(410);
+  await expect(page.locator("[data-share-gone]")).toHaveAttribute("data-share-gone", "link_stopped");
+  await visitor.close();
+
+  const views = [
+    { locale: "ru" as const, scheme: "light" as const, viewport: { width: 390, height: 844 }, name: "links-ru-light-phone", why: "Остановлена: автор (Лев Смирнов) больше не пользователь панели." },
+    { locale: "en" as const, scheme: "dark" as const, viewport: { width: 1366, height: 900 }, name: "links-en-dark-desktop", why: "Stopped: Лев Смирнов is no longer a user of the dashboard." },
+  ];
+  for (const v of views) {
+    const context = await browser.newContext({ storageState: await signIn(browser, E2E.baseURL, "admin"), baseURL: E2E.baseURL, viewport: v.viewport, colorScheme: v.scheme });
+    const p = await context.newPage();
+    await setLocale(p, v.locale);
+    await p.goto(`/posts/${id}`);
+    await p.getByRole("button", { name: /поделиться для согласования|share for approval/i }).click();
+    const row = p.getByRole("dialog").locator(`[data-share-link="${linkId}"]`);
+    await expect(row.locator("[data-share-status]")).toHaveAttribute("data-share-status", "stopped");
+    await expect(row.locator("[data-share-stopped=removed]")).toHaveText(v.why);
+    await expectNoA11yViolations(p);
+    if (SHOTS) await p.getByRole("dialog").screenshot({ path: `${SHOTS}/${v.name}.png` });
+    await context.close();
+  }
+  await lev.close();
+  await admin.close();
+});
