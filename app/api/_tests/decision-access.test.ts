@@ -3,6 +3,7 @@ import { GET as campaigns } from "@/app/api/campaigns/route";
 import { GET as campaignPosts } from "@/app/api/campaigns/[id]/posts/route";
 import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { POST as reject } from "@/app/api/posts/[id]/reject/route";
+import { POST as startBulk } from "@/app/api/bulk-jobs/route";
 import type { Post } from "@/lib/schemas";
 import { upstreamStatus } from "@/test/support/simulator-posts";
 import { withinEveryLimit } from "@/test/support/within-limits";
@@ -74,6 +75,16 @@ describe("the decision route asks the role today", () => {
     expect(res.status).toBe(403);
     expect((await errorOf(res)).code).toBe("access_lost");
     expect(await upstreamStatus(h.simUrl, id)).toBe("WAITING_APPROVAL");
+  });
+
+  it("nor queue a bulk job with that session", async () => {
+    const id = take();
+    const old = await cookieFor("editor", "sso-bulk@example.com");
+    await new Promise((r) => setTimeout(r, 5));
+    await cookieFor("manager", "sso-bulk@example.com");
+    const res = await call(startBulk, "/api/bulk-jobs", { method: "POST", headers: { cookie: old }, body: { action: "approve", task_ids: [id], campaign_id: 1 } });
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).code).toBe("access_lost");
   });
 
   it("an editor who still is one decides", async () => {

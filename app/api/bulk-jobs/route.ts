@@ -7,6 +7,7 @@ import { ApiError, say, text } from "@/lib/server/errors";
 import { json, parseJsonBody, parseQuery, sameOrigin, withPermission } from "@/lib/server/route";
 import { rejectCategory, seenVersion } from "@/lib/server/route/decision-route";
 import { visibleText } from "@/lib/schemas/visible-text";
+import { accessLostError, checkAccess } from "@/lib/server/access";
 
 /**
  * `versions` (optional) runs parallel to `task_ids`: the active version the
@@ -48,6 +49,9 @@ export const POST = withPermission(
   "decide",
   sameOrigin(async ({ req, session }) => {
     const b = await parseJsonBody(req, body());
+    // Asked now and again before every item (lib/server/bulk/runner.ts): a job is not queued for someone who may no longer decide.
+    const standing = await checkAccess(session.email, { permission: "decide" });
+    if (!standing.ok) throw accessLostError(standing.loss, session.name);
     const reject = b.action === "reject";
     const picked = b.task_ids ? { taskIds: b.task_ids, versions: b.versions } : await cleanWaiting(b.campaign_id);
     if (picked.taskIds.length === 0) throw new ApiError("no_posts", say(text("decisions.noCleanPosts")));
