@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Kysely } from "kysely";
 import { isRole } from "@/lib/auth/roles";
-import { checkAccess, type Standing } from "@/lib/server/access";
+import { checkAccess } from "@/lib/server/access";
 import type { Database } from "@/lib/server/db";
 import type { DecideInput, DecideOutcome } from "@/lib/server/decisions";
 import { say, text, toApiError, type ApiError } from "@/lib/server/errors";
@@ -98,13 +98,9 @@ export type BulkRunnerOptions = {
   publish?: (event: BulkEvent) => void;
   /** This runner's name in claims; host, pid and a random tag by default. */
   owner?: string;
-  /**
-   * May the job's author still decide? Asked before every item; by default the
-   * one access check (lib/server/access) over the shared users store and sessions.
-   */
-  access?: (job: { user_email: string; created_at: string }) => Promise<Standing>;
 };
 
+/** May the job's author still decide? The one access check (lib/server/access): role today, no admin's revoke since the job was queued. */
 const authorMayDecide = (job: { user_email: string; created_at: string }) => checkAccess(job.user_email, { permission: "decide", since: job.created_at });
 
 /**
@@ -128,7 +124,6 @@ export class BulkRunner {
   private readonly pollMs: number;
   private readonly clock: Clock;
   private readonly publish: (event: BulkEvent) => void;
-  private readonly access: NonNullable<BulkRunnerOptions["access"]>;
 
   constructor(private readonly opts: BulkRunnerOptions) {
     this.intervalMs = opts.intervalMs ?? BULK_WRITE_INTERVAL_MS;
@@ -137,7 +132,6 @@ export class BulkRunner {
     this.pollMs = opts.pollMs ?? BULK_POLL_MS;
     this.clock = opts.clock ?? systemClock;
     this.publish = opts.publish ?? publishEvent;
-    this.access = opts.access ?? authorMayDecide;
     this.owner = opts.owner ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   }
 
@@ -275,7 +269,7 @@ export class BulkRunner {
       return;
     }
     // Asked now, before this item: a demotion, removal or revoke made anywhere since the last item stops the job here.
-    const standing = await this.access(job);
+    const standing = await authorMayDecide(job);
     const role = standing.ok ? standing.person.role : job.role;
     const input: DecideInput = {
       user: { email: job.user_email, name: job.user_name, role },
