@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useMounted } from "@/components/ui/use-mounted";
 import { labelOr } from "@/i18n/keys";
+import { cn } from "@/lib/cn";
 import { giveVerdict, verdictsKey, verdictsQuery } from "@/lib/queries/collab";
 import type { VerdictView } from "@/lib/schemas/collab";
 import { RouteList } from "./policy/route-list";
@@ -119,17 +120,25 @@ function VerdictList({ items }: { items: VerdictView[] }) {
   return (
     <ul className="space-y-2">
       {items.map((v) => (
-        <li key={v.id} data-verdict={v.verdict} className="border-l-2 border-zinc-300 pl-3 dark:border-zinc-700">
-          <p className="font-medium">
-            <span aria-hidden="true">{v.verdict === "ok" ? "✓ " : "✎ "}</span>
-            {v.verdict === "ok" ? t("ok") : t("changes")}
-            <span className="font-normal text-zinc-700 dark:text-zinc-300"> · {t("onVersion", { n: v.version })}</span>
-          </p>
-          <p>
-            {v.reviewer_name} <span className="text-zinc-700 dark:text-zinc-300">({labelOr(tc, "roles", v.reviewer_role)})</span>
-            {" · "}
-            <DateTime value={v.at} />
-          </p>
+        <li key={v.id} data-verdict={v.verdict} data-not-counted={v.not_counted ?? undefined} className="border-l-2 border-zinc-300 pl-3 dark:border-zinc-700">
+          {/* An "ok" that no longer counts stays readable, struck through, with why beside it. */}
+          <div className={cn(v.not_counted && "text-zinc-600 line-through decoration-2 dark:text-zinc-400")}>
+            <p className="font-medium">
+              <span aria-hidden="true">{v.verdict === "ok" ? "✓ " : "✎ "}</span>
+              {v.verdict === "ok" ? t("ok") : t("changes")}
+              <span className="font-normal text-zinc-700 dark:text-zinc-300"> · {t("onVersion", { n: v.version })}</span>
+            </p>
+            <p>
+              {v.reviewer_name} <span className="text-zinc-700 dark:text-zinc-300">({labelOr(tc, "roles", v.reviewer_role)})</span>
+              {" · "}
+              <DateTime value={v.at} />
+            </p>
+          </div>
+          {v.not_counted && (
+            <p className="text-amber-900 dark:text-amber-200">
+              {t("notCounted.label")} {t(`notCounted.${v.not_counted}`, { name: v.reviewer_name, role: labelOr(tc, "roles", v.reviewer_role) })}
+            </p>
+          )}
           {v.note && <p className="break-words whitespace-pre-wrap">{v.note}</p>}
         </li>
       ))}

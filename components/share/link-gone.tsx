@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 
-export type LinkGoneReason = "link_expired" | "link_revoked" | "not_found" | "rate_limited";
+export type LinkGoneReason = "link_expired" | "link_revoked" | "link_stopped" | "not_found" | "rate_limited";
 
 /** Why a share link shows nothing, and what to do about it. */
 export function LinkGone({ reason, retryAfter }: { reason: LinkGoneReason; retryAfter?: number }) {

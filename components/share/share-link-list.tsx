@@ -9,7 +9,7 @@ import { revokeShareLink, shareLinksKey, shareLinksQuery } from "@/lib/queries/s
 import type { ShareLinkItem } from "@/lib/schemas/share";
 import type { ShareTarget } from "./share-button";
 
-const TONE = { active: "success", expired: "neutral", revoked: "danger" } as const;
+const TONE = { active: "success", expired: "neutral", revoked: "danger", stopped: "danger" } as const;
 
 /** The links made for this target, newest first, each revocable while active. */
 export function ShareLinkList({ target }: { target: ShareTarget }) {
@@ -52,19 +52,26 @@ export function ShareLinkList({ target }: { target: ShareTarget }) {
 
 function LinkRow({ link, onRevoke, busy }: { link: ShareLinkItem; onRevoke: () => void; busy: boolean }) {
   const t = useTranslations("share.manage");
+  // An active link whose creator may no longer decide opens nothing: shown as stopped, with why.
+  const status = link.status === "active" && link.stopped ? "stopped" : link.status;
   return (
     <li className="flex flex-col gap-2 p-2 text-sm sm:flex-row sm:items-center sm:justify-between" data-share-link={link.id}>
       <div className="min-w-0 space-y-0.5">
         <p className="flex flex-wrap items-center gap-2">
           <code className="text-xs">{link.id}</code>
-          <Badge tone={TONE[link.status]} data-share-status={link.status}>
-            {t(`status.${link.status}`)}
+          <Badge tone={TONE[status]} data-share-status={status}>
+            {t(`status.${status}`)}
           </Badge>
           <span className="text-xs">{link.can_decide ? t("mayDecide") : t("readOnly")}</span>
         </p>
         <p className="text-xs text-zinc-700 dark:text-zinc-300">
           {t("madeBy", { name: link.created_by.name })} · {t("until")} <DateTime value={link.expires_at} />
         </p>
+        {status === "stopped" && link.stopped && (
+          <p className="text-xs text-red-800 dark:text-red-300" data-share-stopped={link.stopped}>
+            {t(`stoppedWhy.${link.stopped}`, { name: link.created_by.name })}
+          </p>
+        )}
       </div>
       {link.status === "active" && (
         <Button size="sm" variant="danger" onClick={onRevoke} disabled={busy} aria-label={t("revokeLabel", { id: link.id })}>

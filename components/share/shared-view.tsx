@@ -15,7 +15,7 @@ import { useVisitorName, VisitorNameField } from "./visitor-name";
 /** A 404/410/429 from a token route: the link itself is done for (or resting), not just this panel. */
 export function goneOf(error: unknown): { reason: LinkGoneReason; retryAfter?: number } | null {
   if (!(error instanceof ApiClientError)) return null;
-  if (error.code === "link_expired" || error.code === "link_revoked") return { reason: error.code };
+  if (error.code === "link_expired" || error.code === "link_revoked" || error.code === "link_stopped") return { reason: error.code };
   if (error.status === 429) return { reason: "rate_limited", retryAfter: error.retryAfterSeconds };
   return null;
 }

@@ -59,10 +59,16 @@ export function BulkProgress({ jobId, onDone, onDismiss }: { jobId: number; onDo
       <p className="mt-1" aria-live="polite">
         {done ? t("finished", { ok: job.ok, failed: job.failed }) : t("progressText", { done: finished, total: job.total, failed: job.failed })}
       </p>
+      {job.stopped && (
+        <p role="alert" data-bulk-stopped={job.stopped} className="mt-1 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {t(`stopped.${job.stopped}`, { who: job.user_name })}
+        </p>
+      )}
       {job.reason && <p className="mt-1 text-zinc-700 dark:text-zinc-300">{t("reason", { reason: job.reason })}</p>}
       <details className="mt-2" open={job.failed > 0 && done}>
         <summary className="cursor-pointer text-blue-800 dark:text-blue-300">{t("details")}</summary>
-        <ul className="mt-2 max-h-60 space-y-1 overflow-y-auto">
+        {/* Focusable: a keyboard reaches the lines of a long job by scrolling this list (axe: scrollable-region-focusable). */}
+        <ul tabIndex={0} aria-label={t("details")} className="mt-2 max-h-60 space-y-1 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-blue-600">
           {items.map((item) => (
             <ItemLine key={item.task_id} item={item} />
           ))}
@@ -79,7 +85,10 @@ function ItemLine({ item }: { item: BulkJobItem }) {
     item.status === "ok"
       ? item.message ?? (item.result ? resultLabel(item.result) : "")
       : item.status === "failed"
-        ? `${item.message ?? ""}${item.error_code ? ` (${item.error_code})` : ""}`
+        ? // Not decided because the job stopped: said in the reader's language (the stored note is the server's).
+          item.error_code?.startsWith("author_")
+          ? t("notDecided")
+          : `${item.message ?? ""}${item.error_code ? ` (${item.error_code})` : ""}`
         : t(item.status === "running" ? "running" : item.attempts > 0 ? "retrying" : "pending");
   return (
     <li data-bulk-item={item.task_id} data-bulk-item-status={item.status} className="flex gap-2">

@@ -8,6 +8,7 @@ import { createBulkJob, recentBulkJobsOptions, type BulkJob, type BulkJobDetail,
 import type { BulkGroup, BulkPlan } from "./deferred";
 
 const NO_JOBS: readonly BulkJob[] = [];
+const STOPPED_SHOWN_MS = 60 * 60_000;
 
 /** The body of one campaign's job: the posts, and the version seen of each where it is known (lib/queries/bulk.ts). */
 function jobBody(plan: BulkPlan, group: BulkGroup): CreateBulkJobBody {
@@ -45,10 +46,13 @@ export function useBulkJobs({
   });
   const [jobIds, setJobIds] = useState<number[]>([]);
   const [dismissed, setDismissed] = useState<number[]>([]);
+  const [openedAt] = useState(() => Date.now());
   const shownJobs = useMemo(() => {
-    const open = recent.filter((j) => j.status !== "done").map((j) => j.id);
+    // A job stopped because its author lost access stays in view (an hour before this page opened), so the team sees why it ended.
+    const since = openedAt - STOPPED_SHOWN_MS;
+    const open = recent.filter((j) => j.status !== "done" || (j.stopped && Date.parse(j.finished_at ?? "") > since)).map((j) => j.id);
     return [...new Set([...jobIds, ...open])].filter((id) => !dismissed.includes(id)).sort((a, b) => b - a);
-  }, [recent, jobIds, dismissed]);
+  }, [recent, jobIds, dismissed, openedAt]);
 
   /** Starts the plan's jobs; a campaign whose job could not start says so, the others still run. */
   const start = useCallback(

@@ -22,7 +22,11 @@ export type BulkJob = {
   total: number;
   ok: number;
   failed: number;
+  /** Why the job stopped early: its author was removed, lost the right to decide, or had their sessions ended by an admin; null when it did not. */
+  stopped: BulkStopReason | null;
 };
+
+export type BulkStopReason = "removed" | "demoted" | "revoked" | "role_changed";
 
 export type BulkJobItem = {
   task_id: number;

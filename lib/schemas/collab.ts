@@ -58,8 +58,16 @@ export const VerdictView = z.object({
   reviewer_name: z.string(),
   reviewer_role: z.string(),
   at: z.string(),
+  /**
+   * Why this "ok" no longer counts toward any step (shown struck through):
+   * its author was removed, lost the right, has another role now, was signed
+   * out everywhere by an admin since, or is not in the role or group any step
+   * names; "unknown" when the users store cannot be read. Absent: it counts.
+   */
+  not_counted: z.enum(["removed", "demoted", "role_changed", "revoked", "unknown", "not_named"]).nullish(),
 });
 export type VerdictView = z.infer<typeof VerdictView>;
+export type NotCounted = NonNullable<VerdictView["not_counted"]>;
 
 /**
  * A post's verdicts: `current` are those on the active version (one per

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { Media } from "./posts";
+import { visibleText } from "./visible-text";
 
 /*
  * Share links (issue 12, part 3): what the dashboard's people send to create
@@ -48,6 +49,8 @@ export const ShareLinkItem = z.object({
   revoked_at: z.string().nullable(),
   revoked_by: z.string().nullable(),
   status: z.enum(SHARE_LINK_STATUSES),
+  /** An active link that no longer works because its creator may no longer decide (lib/server/share/creator.ts); null otherwise. */
+  stopped: z.enum(["removed", "demoted", "revoked", "role_changed"]).nullish(),
 });
 export type ShareLinkItem = z.infer<typeof ShareLinkItem>;
 
@@ -63,7 +66,7 @@ export const VisitorName = z
 export const VisitorDecisionBody = z.discriminatedUnion("action", [
   // `confirmed`: the visitor confirmed approving a text over a platform's limit (else 409 confirmation_required).
   z.object({ action: z.literal("approve"), name: VisitorName, version: positiveInt, confirmed: z.boolean().optional() }),
-  z.object({ action: z.literal("reject"), name: VisitorName, version: positiveInt, reason: z.string().trim().min(1).max(500) }),
+  z.object({ action: z.literal("reject"), name: VisitorName, version: positiveInt, reason: visibleText(500) }),
 ]);
 export type VisitorDecisionBody = z.output<typeof VisitorDecisionBody>;
 

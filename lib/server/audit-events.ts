@@ -72,7 +72,7 @@ const intInRange = (min: number, max: number) =>
   z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
 
 /** The kinds grouped as the activity page filters them: `comment` is comment.created/edited/deleted, … */
-export const AUDIT_EVENT_GROUPS = ["comment", "verdict", "policy", "share", "notify"] as const;
+export const AUDIT_EVENT_GROUPS = ["comment", "verdict", "policy", "share", "notify", "bulk"] as const;
 
 /** Filters of GET /api/audit/events, from raw query strings (the same names as GET /api/audit's). */
 export const AuditEventQuery = z.object({

@@ -238,6 +238,9 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): ServerText {
     }
     case "invalid_format":
       return issue.format === "regex" ? text("validation.integer") : formatName(issue.format);
+    case "custom":
+      // lib/schemas/visible-text.ts: only invisible characters (zero-width, BOM, whitespace).
+      return issue.params?.visible === false ? text("validation.visibleText") : text("validation.invalid");
     default:
       return text("validation.invalid");
   }

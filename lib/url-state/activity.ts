@@ -24,7 +24,7 @@ export const activityParsers = {
   to: parseAsDay,
   page: parseAsPage.withDefault(1),
   /** The "other actions" table's kind (comments, verdicts, …); the decisions table ignores it. */
-  actions: parseAsStringLiteral(["comment", "verdict", "policy", "share", "notify"]),
+  actions: parseAsStringLiteral(["comment", "verdict", "policy", "share", "notify", "bulk"]),
 };
 
 export type ActivityFilters = inferParserType<typeof activityParsers>;

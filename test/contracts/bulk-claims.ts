@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
@@ -11,6 +14,7 @@ import { KEY, quietSimulator } from "@/simulator/testing";
 import { BulkRunner, type DecideFn } from "@/lib/server/bulk/runner";
 import { getJob, insertJob } from "@/lib/server/bulk/store";
 import { decideUpstream, decisionCalls, resetUpstreamStats, upstreamStatus, waitingPosts } from "@/test/support/simulator-posts";
+import { addPerson } from "@/test/support/people";
 import "@/lib/server/bulk/tables";
 
 /*
@@ -52,9 +56,12 @@ export function describeBulkClaimsContract(name: string, target: ClaimsTarget): 
       sim = await quietSimulator();
       const url = await target.freshDatabase();
       process.env.DATABASE_URL = url;
+      process.env.AUTH_USERS_FILE = path.join(mkdtempSync(path.join(tmpdir(), "claims-users-")), "users.json");
       resetEnvForTests();
       await closeDbForTests();
       await ensureMigrated();
+      // Every runner asks before each item whether the job's author may still decide.
+      await addPerson(editor.email, editor.role, editor.name);
       expect(dialectOf(db())).toBe(target.kind);
       setUpstreamConfigForTests({ baseUrl: sim.url, apiKey: KEY, timeoutMs: 5000 });
       other = target.connect ? target.connect(url) : db();

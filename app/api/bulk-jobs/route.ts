@@ -6,6 +6,8 @@ import { cleanWaiting } from "@/lib/server/bulk/clean";
 import { ApiError, say, text } from "@/lib/server/errors";
 import { json, parseJsonBody, parseQuery, sameOrigin, withPermission } from "@/lib/server/route";
 import { rejectCategory, seenVersion } from "@/lib/server/route/decision-route";
+import { visibleText } from "@/lib/schemas/visible-text";
+import { accessLostError, checkAccess } from "@/lib/server/access";
 
 /**
  * `versions` (optional) runs parallel to `task_ids`: the active version the
@@ -25,7 +27,7 @@ const body = () =>
         .refine((ids) => new Set(ids).size === ids.length, "task_ids repeat")
         .optional(),
       versions: z.array(seenVersion.nullable()).optional(),
-      reason: z.string().trim().min(1).max(500).optional(),
+      reason: visibleText(500).optional(),
       category: rejectCategory().optional(),
       /**
        * "Approve all clean" (issue 35.4): without task_ids, the campaign's waiting posts the checks find
@@ -47,6 +49,9 @@ export const POST = withPermission(
   "decide",
   sameOrigin(async ({ req, session }) => {
     const b = await parseJsonBody(req, body());
+    // Asked now and again before every item (lib/server/bulk/runner.ts): a job is not queued for someone who may no longer decide.
+    const standing = await checkAccess(session.email, { permission: "decide" });
+    if (!standing.ok) throw accessLostError(standing.loss, session.name);
     const reject = b.action === "reject";
     const picked = b.task_ids ? { taskIds: b.task_ids, versions: b.versions } : await cleanWaiting(b.campaign_id);
     if (picked.taskIds.length === 0) throw new ApiError("no_posts", say(text("decisions.noCleanPosts")));

@@ -2,6 +2,7 @@
 import { env } from "@/lib/env";
 import { CreateShareLinkBody, ShareLinkListQuery } from "@/lib/schemas/share";
 import { json, parseJsonBody, parseQuery, sameOrigin, withPermission } from "@/lib/server/route";
+import { withCreatorStanding } from "@/lib/server/share/creator";
 import { createShareLink, listShareLinks } from "@/lib/server/share/store";
 import { service } from "@/lib/server/upstream-service";
 
@@ -26,5 +27,6 @@ export const POST = withPermission(
 
 export const GET = withPermission("share:manage", async ({ query }) => {
   const filters = parseQuery(ShareLinkListQuery, query);
-  return json({ items: await listShareLinks(filters) });
+  // Each active link says whether it still works: its creator's standing is asked now, as a visitor's request would.
+  return json({ items: await withCreatorStanding(await listShareLinks(filters)) });
 });

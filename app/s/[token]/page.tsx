@@ -29,7 +29,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { params: Promise<{ token: string }> };
 
-const GONE: readonly string[] = ["not_found", "link_expired", "link_revoked"];
+const GONE: readonly string[] = ["not_found", "link_expired", "link_revoked", "link_stopped"];
 
 async function SharePage({ params }: Props) {
   const { token } = await params;

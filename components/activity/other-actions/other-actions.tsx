@@ -13,7 +13,7 @@ import type { ActivityFilters } from "@/lib/url-state/activity";
 import { otherActionsColumns, otherActionsFeatures, type OtherActionRow } from "./columns";
 
 const STEP = 50;
-const GROUPS = ["comment", "verdict", "policy", "share", "notify"] as const;
+const GROUPS = ["comment", "verdict", "policy", "share", "notify", "bulk"] as const;
 const getRowId = (row: OtherActionRow) => String(row.id);
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
 import type { PostDetail } from "@/lib/schemas";
+import { hasVisibleText } from "@/lib/schemas/visible-text";
 import { recordAuditEvent } from "@/lib/server/audit-events";
 import { ApiError, invalidParameter, text } from "@/lib/server/errors";
 import type { Finding } from "../types";
@@ -29,7 +30,8 @@ export async function assertChecksClear(post: PostDetail, actor?: Actor, overrid
   if (override && actor) {
     if (actor.role !== "admin") throw new ApiError("forbidden", text("checks.overrideAdminOnly"));
     const reason = override.reason.trim();
-    if (!reason) throw new ApiError("validation_error", invalidParameter("override.reason", text("checks.reasonRequired")));
+    // A reason of only invisible characters (zero-width, BOM, whitespace) says nothing: refused like an empty one.
+    if (!hasVisibleText(reason)) throw new ApiError("validation_error", invalidParameter("override.reason", text("checks.reasonRequired")));
     await recordAuditEvent({
       actor,
       kind: "checks.override",

@@ -10,6 +10,7 @@ import { FIXED_START, KEY } from "@/simulator/testing";
 import { postgresDatabase, type PostgresDatabase } from "@/test/servers/postgres-shared";
 import { getJob, insertJob } from "./store";
 import { decisionCalls, resetUpstreamStats, upstreamStatus, waitingPosts } from "@/test/support/simulator-posts";
+import { addPerson } from "@/test/support/people";
 import "./tables";
 
 /*
@@ -99,6 +100,8 @@ beforeAll(async () => {
   resetEnvForTests();
   await closeDbForTests();
   await ensureMigrated();
+  // Every runner asks the users table (production mode) whether the job's author may still decide.
+  await addPerson("editor@example.com", "editor", "Editor");
 }, 60_000);
 
 afterAll(async () => {

@@ -16,6 +16,7 @@ import { KEY, quietSimulator } from "@/simulator/testing";
 import { BulkRunner, type DecideFn } from "./runner";
 import { getJob, insertJob } from "./store";
 import { upstreamStatus as statusUpstream, waitingPosts } from "@/test/support/simulator-posts";
+import { addPerson } from "@/test/support/people";
 import "./tables";
 
 // The bulk runner against the real simulator over HTTP and a real SQLite file:
@@ -73,12 +74,15 @@ beforeAll(async () => {
   sim = await quietSimulator();
   dir = mkdtempSync(path.join(tmpdir(), "bulk-runner-"));
   process.env.DATABASE_URL = `file:${path.join(dir, "dash.db")}`;
+  process.env.AUTH_USERS_FILE = path.join(dir, "users.json");
   process.env.LOG_LEVEL = "silent";
   process.env.UPSTREAM_API_KEY ??= KEY;
   process.env.NEXTAUTH_SECRET ??= "test-secret-at-least-16-chars";
   resetEnvForTests();
   setUpstreamConfigForTests({ baseUrl: sim.url, apiKey: KEY, timeoutMs: 5000 });
   await openDb();
+  // The runner asks before every item whether the job's author may still decide.
+  await addPerson(editor.email, editor.role, editor.name);
   const ex = (await (await fetch(`${sim.url}/__admin/examples`)).json()) as Examples;
   published = ex.post_in_status.PUBLISHED?.[0] ?? 0;
   expect(published).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Kysely } from "kysely";
 import { isRole } from "@/lib/auth/roles";
+import { checkAccess } from "@/lib/server/access";
 import type { Database } from "@/lib/server/db";
 import type { DecideInput, DecideOutcome } from "@/lib/server/decisions";
 import { say, text, toApiError, type ApiError } from "@/lib/server/errors";
@@ -23,6 +24,7 @@ import {
   type ItemOutcome,
   type WorkItem,
 } from "./claims";
+import { stopJobForAccess } from "./stop";
 import { jobSummary } from "./store";
 
 export type DecideFn = (input: DecideInput) => Promise<DecideOutcome>;
@@ -97,6 +99,9 @@ export type BulkRunnerOptions = {
   /** This runner's name in claims; host, pid and a random tag by default. */
   owner?: string;
 };
+
+/** May the job's author still decide? The one access check (lib/server/access): role today, no admin's revoke since the job was queued. */
+const authorMayDecide = (job: { user_email: string; created_at: string }) => checkAccess(job.user_email, { permission: "decide", since: job.created_at });
 
 /**
  * Works through stored bulk jobs one claimed item at a time. State lives only
@@ -263,8 +268,11 @@ export class BulkRunner {
       await this.finishedItem(job.id);
       return;
     }
+    // Asked now, before this item: a demotion, removal or revoke made anywhere since the last item stops the job here.
+    const standing = await authorMayDecide(job);
+    const role = standing.ok ? standing.person.role : job.role;
     const input: DecideInput = {
-      user: { email: job.user_email, name: job.user_name, role: job.role },
+      user: { email: job.user_email, name: job.user_name, role },
       taskId: item.task_id,
       action: job.action,
       reason: job.action === "reject" ? (job.reason ?? undefined) : undefined,
@@ -276,6 +284,23 @@ export class BulkRunner {
       priority: "interactive",
       ...(job.only_clean === 1 && job.action === "approve" ? { onlyClean: true } : {}),
     };
+    if (!standing.ok) {
+      if (standing.loss === "unknown") {
+        // The users store cannot be read: decide nothing, try this item again later (it counts as an attempt).
+        const failed: ItemOutcome = { ok: false, result: null, statusAfter: null, message: say(text("access.unknown")), errorCode: "store_unavailable", auditId: null };
+        if (item.attempts < this.maxAttempts) {
+          await requeueItem(db, item.id, this.owner, failed, mayHaveLanded ? "running" : "pending");
+          await deferPacing(db, this.clock.now() + this.intervalMs * 2);
+        } else await finishItem(db, item.id, this.owner, failed);
+        await this.finishedItem(job.id);
+        return;
+      }
+      // An item an earlier call may have applied is settled by a read (never sent again); the rest are not decided.
+      const recovered = mayHaveLanded && this.opts.recover ? await this.opts.recover(input).catch(() => null) : null;
+      await stopJobForAccess(db, { job, item, owner: this.owner, loss: standing.loss, recovered });
+      await this.finishedItem(job.id);
+      return;
+    }
     const stopRenewal = this.renewWhileRunning(item.id);
     let outcome: DecideOutcome | null = null;
     let thrown: unknown = null;

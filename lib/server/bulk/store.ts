@@ -1,8 +1,9 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import type { SessionUser } from "@/lib/auth/roles";
-import type { BulkAction, BulkJob, BulkJobDetail, BulkJobItem } from "@/lib/queries/bulk";
+import type { BulkAction, BulkJob, BulkStopReason, BulkJobDetail, BulkJobItem } from "@/lib/queries/bulk";
 import type { Database } from "@/lib/server/db";
+import { AUTHOR_LOST, stopLossOf } from "./stop";
 import type { BulkJobItemRow, BulkJobRow } from "./tables";
 
 /** Database access of bulk jobs as a whole; the routes and the runner share it. Items are claimed in ./claims.ts. */
@@ -92,6 +93,18 @@ async function withCounts(db: Kysely<Database>, rows: BulkJobRow[]): Promise<Bul
     .groupBy("job_id")
     .execute();
   const byJob = new Map(counts.map((c) => [c.job_id, c]));
+  // A stopped job's undecided items carry `author_<why>` (./stop.ts): the job says why from them.
+  const stops = await db
+    .selectFrom("bulk_job_items")
+    .select(["job_id", "error_code"])
+    .where("job_id", "in", rows.map((r) => r.id))
+    .where("error_code", "in", Object.values(AUTHOR_LOST))
+    .execute();
+  const stoppedBy = new Map<number, BulkStopReason>();
+  for (const s of stops) {
+    const why = stopLossOf(s.error_code);
+    if (why && !stoppedBy.has(s.job_id)) stoppedBy.set(s.job_id, why);
+  }
   return rows.map((row) => {
     const c = byJob.get(row.id);
     return {
@@ -109,6 +122,7 @@ async function withCounts(db: Kysely<Database>, rows: BulkJobRow[]): Promise<Bul
       total: Number(c?.total ?? 0),
       ok: Number(c?.ok ?? 0),
       failed: Number(c?.failed ?? 0),
+      stopped: stoppedBy.get(row.id) ?? null,
     };
   });
 }

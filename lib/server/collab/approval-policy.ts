@@ -7,8 +7,9 @@ import type { PostDetail } from "@/lib/schemas";
 import { PolicyStep, type PolicyBody, type PolicyView } from "@/lib/schemas/collab";
 import type { CommentAuthor } from "./comments";
 import { findingsOf } from "./policy-findings";
-import { evaluateRoute, type Approver } from "./policy-route";
+import { evaluateRoute, isVisitor, namedByAny, type Approver } from "./policy-route";
 import { listDashboardUsers } from "./users";
+import { counts, withStanding } from "./verdict-standing";
 import { verdictsForPost } from "./verdicts";
 import "./tables";
 
@@ -95,12 +96,17 @@ async function peopleByRole(): Promise<Map<string, string[]>> {
 
 /** The sign-off steps on a post's version as they stand (for the post page and the approve check). */
 export async function routeForPost(task_id: number, signoff: PolicyStep[], activeVersion: number | null, approver?: Approver, post?: PostDetail) {
-  const [{ current }, findings, people] = await Promise.all([
+  const [{ current: given }, findings, people] = await Promise.all([
     verdictsForPost(task_id, activeVersion),
     signoff.some((s) => s.when.kind !== "always") ? findingsOf(task_id, activeVersion, post) : Promise.resolve(null),
     signoff.some((s) => s.need === "all" && "role" in s.who) ? peopleByRole() : Promise.resolve(new Map<string, string[]>()),
   ]);
-  return { current, ...evaluateRoute({ signoff, current, findings, people, approver }) };
+  // Only sign-offs whose authors still stand today are counted (verdict-standing.ts).
+  const judged = await withStanding(given);
+  const route = evaluateRoute({ signoff, current: judged.filter(counts), findings, people, approver });
+  // An "ok" of someone no step names (left the group, or never in it) is shown as not counting too.
+  const current = judged.map((v) => (v.verdict === "ok" && !v.not_counted && !isVisitor(v) && !namedByAny(signoff, v) ? { ...v, not_counted: "not_named" as const } : v));
+  return { current, ...route };
 }
 
 function refusal(missing: { index: number; step: PolicyStep; waiting_for: string[] }[], changes: boolean): ApiError {

@@ -39,6 +39,11 @@ function named(step: PolicyStep, v: VerdictView): boolean {
   return "role" in step.who ? v.reviewer_role === step.who.role : step.who.members.includes(v.reviewer_email.toLowerCase());
 }
 
+/** Does any step name this person (its role, or its group's members)? */
+export function namedByAny(signoff: readonly PolicyStep[], v: VerdictView): boolean {
+  return signoff.some((step) => named(step, v));
+}
+
 export function evaluateRoute({ signoff, current, findings, people, approver }: RouteInput): { states: StepState[]; changes: boolean; signedOff: boolean } {
   const self = approver?.email.toLowerCase();
   const people_ = current.filter((v) => !isVisitor(v));

@@ -10,6 +10,7 @@ import type { Priority } from "@/lib/server/upstream-service";
 import { getPolicy, routeForPost } from "./approval-policy";
 import { isVisitor } from "./policy-route";
 import { postFacts } from "./post-facts";
+import { counts, withStanding } from "./verdict-standing";
 import "./tables";
 
 /**
@@ -151,12 +152,13 @@ export async function verdictSummaries(
     const campaigns = (taskIds as { campaign_ids?: readonly number[] }).campaign_ids;
     if (campaigns) q = campaigns.length > 0 ? q.where("campaign_id", "in", [...campaigns]) : q.where("task_id", "=", -1);
   }
-  const rows = (await q.orderBy("id", "asc").execute()).map(toView);
+  // An "ok" whose author no longer stands (removed, demoted, role changed, revoked) is not counted here either.
+  const rows = await withStanding((await q.orderBy("id", "asc").execute()).map(toView));
   const byTask = new Map<number, VerdictView[]>();
   for (const r of rows) byTask.set(r.task_id, [...(byTask.get(r.task_id) ?? []), r]);
   for (const [task, list] of byTask) {
     const version = Math.max(...list.map((r) => r.version));
-    const current = latestPerPerson(list.filter((r) => r.version === version));
+    const current = latestPerPerson(list.filter((r) => r.version === version)).filter(counts);
     const ok = current.filter((v) => v.verdict === "ok").length;
     const changes = current.filter((v) => v.verdict === "changes").length;
     out.set(task, { state: changes > 0 ? "changes" : ok > 0 ? "signed_off" : "none", ok, changes, by: current.map((v) => v.reviewer_name), version });
@@ -170,12 +172,14 @@ export async function postVerdicts(taskId: number, priority: Priority = "interac
   const [policy, verdicts] = await Promise.all([getPolicy(facts.campaign_id), verdictsForPost(taskId, facts.active_version)]);
   // Whoever reads the page: the approver is not known here, so nobody's "ok" is left out (the approve check does that).
   const route = policy.signoff.length > 0 ? await routeForPost(taskId, policy.signoff, facts.active_version) : null;
+  // Each "ok" says whether it still counts (its author's standing today), struck through on the page when not.
+  const current = route ? route.current : await withStanding(verdicts.current);
   return {
     active_version: facts.active_version,
     steps: policy.steps,
-    signed_off: route ? route.signedOff : isSignedOff(verdicts.current),
+    signed_off: route ? route.signedOff : isSignedOff(current.filter(counts)),
     route: route?.states ?? [],
-    current: verdicts.current,
+    current,
     earlier: verdicts.earlier,
   };
 }

@@ -3,6 +3,8 @@ import * as z from "zod";
 import { env } from "@/lib/env";
 import { decide, DECISION_SOURCES, NOT_RECORDED_MESSAGE, type DecideOutcome, type DecisionAction } from "@/lib/server/decisions";
 import { errorResponse, say } from "@/lib/server/errors";
+import { visibleText } from "@/lib/schemas/visible-text";
+import { accessLostError, checkAccess } from "@/lib/server/access";
 import { parseId, parseJsonBody } from "./input";
 import { json } from "./respond";
 import { sameOrigin } from "./same-origin";
@@ -31,8 +33,8 @@ export function rejectCategory() {
  */
 const bodies = {
   approve: () =>
-    z.object({ note: text.optional(), source, version: seenVersion.optional(), confirmed: z.boolean().optional(), override: z.strictObject({ reason: text.min(1) }).optional() }),
-  reject: () => z.object({ reason: text.min(1), category: rejectCategory().optional(), source, version: seenVersion.optional() }),
+    z.object({ note: text.optional(), source, version: seenVersion.optional(), confirmed: z.boolean().optional(), override: z.strictObject({ reason: visibleText(500) }).optional() }),
+  reject: () => z.object({ reason: visibleText(500), category: rejectCategory().optional(), source, version: seenVersion.optional() }),
 } as const;
 
 type Body = { note?: string; confirmed?: boolean; reason?: string; category?: string; source: z.output<typeof source>; version?: number; override?: { reason: string } };
@@ -67,6 +69,9 @@ export function decisionRoute(action: DecisionAction) {
     sameOrigin(async ({ req, params, session }) => {
       const taskId = parseId(params.id);
       const body: Body = await parseJsonBody(req, bodies[action]());
+      // The one access check, as every other path asks it: the session's role is today's role in the users store.
+      const standing = await checkAccess(session.email, { permission: "decide" });
+      if (!standing.ok) throw accessLostError(standing.loss, session.name);
       const outcome = await decide({
         user: session,
         taskId,

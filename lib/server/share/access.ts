@@ -2,6 +2,8 @@ import "server-only";
 import type { Post, PostDetail } from "@/lib/schemas";
 import { ApiError, text } from "@/lib/server/errors";
 import { service } from "@/lib/server/upstream-service";
+import { accessLostError } from "@/lib/server/access";
+import { creatorStanding } from "./creator";
 import { linkForToken, type ShareLink } from "./store";
 
 /*
@@ -26,11 +28,16 @@ export function linkGone(link: ShareLink): ApiError {
     : new ApiError("link_expired", text("share.linkExpired"), { status: 410 });
 }
 
-/** The active link a token opens, or the 404/410 error. */
+/** A link whose creator may no longer decide (removed, demoted, signed out everywhere by an admin): 410, without saying why to a visitor. */
+export const linkStopped = () => new ApiError("link_stopped", text("share.linkStopped"), { status: 410 });
+
+/** The active link a token opens, or the 404/410 error (503 when its creator's standing cannot be read now). */
 export async function openLink(token: string): Promise<ShareLink> {
   const link = await linkForToken(token);
   if (!link) throw new ApiError("not_found", LINK_NOT_FOUND);
   if (link.status !== "active") throw linkGone(link);
+  const creator = await creatorStanding(link);
+  if (!creator.ok) throw creator.loss === "unknown" ? accessLostError("unknown", link.created_by.name) : linkStopped();
   return link;
 }
 

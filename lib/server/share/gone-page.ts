@@ -9,7 +9,7 @@ import type { Locale } from "@/i18n/config";
  * from messages/<locale>/share.json, light and dark by the system's scheme,
  * no script; inline styles are what the CSP already allows for pages.
  */
-export type GonePageReason = "not_found" | "link_expired" | "link_revoked";
+export type GonePageReason = "not_found" | "link_expired" | "link_revoked" | "link_stopped";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
