@@ -39,11 +39,17 @@ function parseKinds(text: string): TelegramKinds {
 export async function createLinkCode(email: string, now = Date.now()): Promise<{ code: string; expiresAt: string }> {
   await ensureMigrated();
   const code = shortId(18); // 24 characters of [A-Za-z0-9_-], as /start payloads allow
-  await db().deleteFrom("telegram_link_codes").where("expires_at", "<", iso(now)).execute();
+  // One live code per person: a new code ends the older ones, so a link copied earlier (and perhaps
+  // seen by someone else) cannot tie another Telegram account after the person asked again.
   await db()
-    .insertInto("telegram_link_codes")
-    .values({ code_hash: hash(code), email: lower(email), created_at: iso(now), expires_at: iso(now + LINK_CODE_TTL_MS), used_at: null })
-    .execute();
+    .transaction()
+    .execute(async (tx) => {
+      await tx.deleteFrom("telegram_link_codes").where((w) => w.or([w("expires_at", "<", iso(now)), w("email", "=", lower(email))])).execute();
+      await tx
+        .insertInto("telegram_link_codes")
+        .values({ code_hash: hash(code), email: lower(email), created_at: iso(now), expires_at: iso(now + LINK_CODE_TTL_MS), used_at: null })
+        .execute();
+    });
   return { code, expiresAt: iso(now + LINK_CODE_TTL_MS) };
 }
 
