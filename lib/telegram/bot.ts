@@ -9,6 +9,7 @@ import { auditTelegram } from "./audit";
 import { safeError, type TelegramConfig } from "./config";
 import { sendDigest } from "./digest";
 import { handlePress, handleReasonText } from "./press";
+import { campaignExists } from "./waiting";
 import { bindChat, campaignsOfChat, consumeLinkCode, linkByTgUser, saveLink, unbindChat, unlink } from "./store";
 import { appLanguage, textsFor } from "./language";
 import { botTexts, type BotTexts } from "./texts";
@@ -102,6 +103,12 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
     if (!Number.isSafeInteger(id) || id <= 0) return void (await ctx.reply(t.bindUsage));
     const chatId = String(ctx.chat.id);
     const binding = ctx.message?.text?.startsWith("/bind") ?? false;
+    if (binding) {
+      // Unbinding stays possible for a campaign that has since gone; binding one that does not exist is refused.
+      const exists = await campaignExists(id);
+      if (exists === null) return void (await ctx.reply(t.bindUnchecked));
+      if (!exists) return void (await ctx.reply(t.bindUnknown(id)));
+    }
     if (binding) await bindChat({ campaignId: id, chatId, title: "title" in ctx.chat ? (ctx.chat.title ?? null) : null, by: person.email });
     else await unbindChat(id, chatId);
     await auditTelegram({ kind: binding ? "telegram.chat_bound" : "telegram.chat_unbound", actor: { email: person.email, name: person.name, role: person.role }, campaign_id: id, subject_id: chatId });

@@ -27,6 +27,7 @@ export type Reply = {
 /** `language`: the presser's Telegram app language, for answering someone the bot cannot name. */
 export type Press = { api: Api; c: TelegramConfig; chatId: string; fromId: number; data: string; reply: Reply; language?: string };
 
+/** The decision route's limit on a reason (lib/server/route/decision-route.ts): the same refusal on every path. */
 const REASON_MAX = 500;
 const actor = (p: Person) => ({ email: p.email, name: p.name, role: p.role });
 
@@ -150,8 +151,15 @@ export async function handleReasonText(o: { api: Api; c: TelegramConfig; chatId:
     await o.say(t.noDecide);
     return true;
   }
+  const reason = o.text.trim();
+  if (reason.length > REASON_MAX) {
+    // Refused as the dashboard refuses it, never cut: the person's reason is theirs. The prompt stays open for a shorter one.
+    await setPrompt({ chatId: o.chatId, tgUserId: String(o.fromId), cardId: card.id, category: prompt.category });
+    await o.say(t.reasonTooLong(reason.length, REASON_MAX));
+    return true;
+  }
   const reply: Reply = { answer: (text) => o.say(text) };
-  await decideCard({ api: o.api, c: o.c, chatId: o.chatId, fromId: o.fromId, data: "", reply }, card, person, "reject", t, { category: prompt.category, reason: o.text.trim().slice(0, REASON_MAX) });
+  await decideCard({ api: o.api, c: o.c, chatId: o.chatId, fromId: o.fromId, data: "", reply }, card, person, "reject", t, { category: prompt.category, reason });
   return true;
 }
 

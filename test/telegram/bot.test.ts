@@ -232,6 +232,23 @@ describe("telegram bot", () => {
     expect((await simPost(target.task_id)).status).not.toBe("WAITING_APPROVAL");
   });
 
+  it("refuses a reason longer than the dashboard allows instead of cutting it, and takes a shorter one", async () => {
+    const target = (await upcoming(101))[0]!;
+    const res = await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String(target.task_id) }, headers: { cookie: await cookie(anna) } });
+    expect(res.status).toBe(200);
+    const card = cardIn(anna.tg.id, target.task_id);
+    const a = await press(anna.tg, card, "Отклонить");
+    await tg.waitForCall((c) => c.method === "editMessageReplyMarkup", a.since);
+    const cat = await press(anna.tg, tg.messages(anna.tg.id).find((m) => m.message_id === card.message_id)!, "Тон");
+    await tg.waitForCall((c) => c.method === "sendMessage" && String(c.params.text).startsWith("Категория: Тон"), cat.since);
+    const long = "Слишком длинно. ".repeat(640); // 10 kB
+    expect(await say(anna.tg, privateChat(anna.tg), long)).toContain("длиннее 500 символов");
+    expect((await simPost(target.task_id)).status).toBe("WAITING_APPROVAL");
+    expect((await auditRows(target.task_id)).filter((r) => r.action === "reject")).toHaveLength(0);
+    expect(await say(anna.tg, privateChat(anna.tg), "Короче: не наш тон")).toContain("Отклонено: Анна");
+    expect((await auditRows(target.task_id)).at(-1)).toMatchObject({ source: "telegram", action: "reject", reason: "Короче: не наш тон" });
+  });
+
   it("speaks each person's language: their notification language, a stranger's Telegram app's", async () => {
     const emma = person("emma@example.com", "Emma", "editor", 7005);
     await writeUser(emma);
@@ -332,6 +349,8 @@ describe("telegram bot", () => {
   it("team chat: an admin binds a campaign; due-soon cards go there; the wrong role and strangers are refused privately", async () => {
     const beforeGroup = tg.messages(GROUP.id).length;
     expect(await say(rita.tg, GROUP, "/bind 108")).toContain("только администратор");
+    expect(await say(gleb.tg, GROUP, "/bind 99999")).toContain("Кампании 99999 нет");
+    expect(await db().selectFrom("telegram_chats").selectAll().where("campaign_id", "=", 99999).execute()).toHaveLength(0);
     expect(await say(gleb.tg, GROUP, "/bind 108")).toContain("привязан к кампании 108");
     const target = (await upcoming(108))[0]!;
     await advanceTo(Date.parse(target.published_at!) - 30 * 60_000);
