@@ -11,8 +11,8 @@ import { describeLimits } from "@/lib/checks/server/limits-gate";
 import { ApiError, say, text as said, toApiError } from "@/lib/server/errors";
 import { publishDecision, publishEvent } from "@/lib/server/events";
 import { log } from "@/lib/server/log";
-import { DECISION_TARGET } from "@/lib/server/service/writes";
-import { OUTCOME_UNKNOWN, outcomeUnknownError, isOutcomeUnknown, scheduleSettling } from "@/lib/server/outcomes";
+import { DECISION_TARGET, landed } from "@/lib/server/service/writes";
+import { ALREADY, OUTCOME_UNKNOWN, outcomeUnknownError, isOutcomeUnknown, scheduleSettling } from "@/lib/server/outcomes";
 import { service, type Priority } from "@/lib/server/upstream-service";
 
 export type DecisionAction = "approve" | "reject";
@@ -225,7 +225,7 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
       input.action === "approve"
         ? await service.approve(input.taskId, campaignId)
         : await service.reject(input.taskId, campaignId);
-    outcome = { result };
+    outcome = { result: result.recovered ? await attributeRecovered(input, result, String(post.status)) : result };
   } catch (e) {
     const error = isOutcomeUnknown(e) ? outcomeUnknownError(input.action) : toApiError(e);
     if (error.code === "internal_error") log.error("decision failed unexpectedly", { taskId: input.taskId, error: e instanceof Error ? e : String(e) });
@@ -248,6 +248,20 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
   // After the audit row, so a page told of it refetches the decision history with this decision in it.
   if ("result" in outcome && campaignId !== null) publishDecision(input.taskId, campaignId, String(outcome.result.status));
   return "result" in outcome ? { ok: true, result: outcome.result, ...common } : { ok: false, error: outcome.error, ...common };
+}
+
+/**
+ * The answer was lost and a re-read found the post where this decision puts
+ * it: but was it this decision? When the post was already there before it was
+ * sent (the read the decision stood on), or someone's earlier decision in the
+ * audit put it there, the row says `already_*` as the upstream would have
+ * answered, and priorDecision names who decided first.
+ */
+async function attributeRecovered(input: DecideInput, result: DecisionResult, statusBefore: string): Promise<DecisionResult> {
+  const already = { ...result, result: ALREADY[input.action] };
+  if (landed(input.action, statusBefore) === "done") return already;
+  const earlier = await latestEffectiveDecision(input.taskId).catch(() => null);
+  return earlier && earlier.action === input.action ? already : result;
 }
 
 const recoveredAfterRestart = (action: DecisionAction) => say(said("decisions.recoveredAfterRestart", { action }));

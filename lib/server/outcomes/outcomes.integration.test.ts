@@ -35,7 +35,7 @@ beforeAll(async () => {
   setNotifySink((e) => void notified.push(e));
   // A pass a second, not ten: each pass reads every unknown post, and on a loaded machine the faulty
   // loop below lasts long enough for 100 ms passes to spend the minute's reads before the faults stop.
-  setSettleTimingForTests({ firstMs: 50, everyMs: 1_000 });
+  setSettleTimingForTests({ checksMs: [500, 1_500, 4_500], everyMs: 1_000 });
   const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/?status=ACTIVE`, { headers: { Authorization: "Bearer demo-key" } });
   const { campaigns } = (await res.json()) as { campaigns: { id: number }[] };
   for (const { id: c } of campaigns) {
