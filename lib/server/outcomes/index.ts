@@ -10,6 +10,7 @@ import { notify } from "@/lib/server/notify";
 import { landed, type Decision } from "@/lib/server/service/writes";
 import { service } from "@/lib/server/upstream-service";
 import type { PostDetail } from "@/lib/schemas";
+import { approvedVersionOf, flagWrongVersion } from "./wrong-version";
 import "@/lib/server/collab/tables";
 
 /*
@@ -247,6 +248,11 @@ async function settle(row: Row, outcome: "done" | typeof NOT_APPLIED, status: st
     .where("settled_at", "is", null)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return; // another instance settled it first
+  // The settling read is also the approve's read-back: a version other than the one decided on is flagged.
+  const wrong = done && row.action === "approve" && result === NOW.approve && post ? approvedVersionOf(post, row.version_number).wrong : null;
+  if (wrong) {
+    await flagWrongVersion({ auditId: row.id, taskId: row.task_id, campaignId: row.campaign_id, approver: { email: row.user_email, name: row.user_name, role: row.role }, wrong, status: status ?? "APPROVED" });
+  }
   // Stored with the job's item: in the default language (this runs in the background, not for a request).
   const message = say(done ? text("decisions.settledDone", { action: row.action }) : text("decisions.settledNotApplied", { status: status ?? "?" }));
   // The bulk item that made this decision follows its audit row.
