@@ -6,6 +6,9 @@ import { db } from "@/lib/server/db";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { setNotifySink, type NotifyEvent } from "@/lib/server/notify";
 import { admin, call, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { GET as bulkJob } from "@/app/api/bulk-jobs/[id]/route";
+import { POST as startBulk } from "@/app/api/bulk-jobs/route";
+import { setBulkIntervalForTests } from "@/lib/server/bulk";
 import { OUTCOME_UNKNOWN, setSettleTimingForTests, unknownCount } from "./index";
 
 /*
@@ -54,6 +57,8 @@ beforeAll(async () => {
   h = await startHarness({ DEMO: "1" });
   resetServiceForTests({ gateway: { limits: { readsPerMinute: 600, writesPerMinute: 300, requestsPerHour: 10_000 } } });
   setNotifySink((e) => void notified.push(e));
+  // Bulk writes 50 ms apart, not 3 s: the simulator here has no write limit to guard.
+  setBulkIntervalForTests(50);
   setSettleTimingForTests({ checksMs: [5_000 / SCALE, 15_000 / SCALE, 45_000 / SCALE], everyMs: 15_000 / SCALE });
 }, 60_000);
 
@@ -134,5 +139,28 @@ describe("a write that lands after we gave up", () => {
         [second, "already_canceled"],
       ].sort(),
     );
+  }, 60_000);
+
+  it("a bulk job's items go through the same settler: unknown, then ok, and a reject is sent once", async () => {
+    const { created } = (await (await admin(h.simUrl, "campaigns/101/generate", { count: 6 })).json()) as { created: number[] };
+    const ids: number[] = [];
+    for (const id of created) if ((await upstreamStatus(id)) === "WAITING_APPROVAL") ids.push(id);
+    ids.splice(3);
+    expect(ids).toHaveLength(3);
+    await admin(h.simUrl, "faults", { late_write_ms: HOLD_MS, late_write_answer: "after" });
+    const res = await call(startBulk, "/api/bulk-jobs", { method: "POST", role: "editor", body: { action: "reject", campaign_id: 101, task_ids: ids, reason: "Не в тему недели", category: "other" } });
+    expect(res.status).toBe(202);
+    const { job } = (await res.json()) as { job: { id: number } };
+    type Item = { task_id: number; status: string; error_code: string | null };
+    const items = async () => ((await (await call(bulkJob, `/api/bulk-jobs/${job.id}`, { role: "editor", params: { id: String(job.id) } })).json()) as { items: Item[] }).items;
+    // Each item's answer is lost: never a plain failure, unknown until the settler reads the post.
+    await expect.poll(async () => (await items()).every((i) => i.status === "ok" || i.error_code === OUTCOME_UNKNOWN), { timeout: 30_000, interval: 200 }).toBe(true);
+    expect((await items()).some((i) => i.error_code === "upstream_timeout")).toBe(false);
+    await expect.poll(async () => (await items()).map((i) => i.status), { timeout: 90_000 / SCALE + 15_000, interval: 200 }).toEqual(["ok", "ok", "ok"]);
+    for (const id of ids) expect(await upstreamStatus(id)).toBe("CANCELED");
+    const rows = await db().selectFrom("audit_log").selectAll().where("task_id", "in", ids).execute();
+    expect(rows.map((r) => r.result)).toEqual(["rejected_now", "rejected_now", "rejected_now"]);
+    const stats = (await (await fetch(`${h.simUrl}/__admin/stats`)).json()) as { recent: { method: string; path: string }[] };
+    for (const id of ids) expect(stats.recent.filter((r) => r.method === "POST" && r.path.endsWith(`/posts/${id}/reject`))).toHaveLength(1);
   }, 60_000);
 });
