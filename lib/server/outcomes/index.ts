@@ -65,6 +65,14 @@ export function setSettleTimingForTests(timing: Timing | undefined): void {
   state().timing = timing ?? DEFAULT_TIMING;
 }
 
+/** Tests: forget the pending timer, as a process that stopped would (the rows stay in the database). */
+export function resetSettlingForTests(): void {
+  const s = state();
+  if (s.timer) clearTimeout(s.timer);
+  s.timer = null;
+  s.nextDue = undefined;
+}
+
 /** When the re-read number `checks` (0-based) of a decision taken at `at` is due. */
 function dueAt(at: string, checks: number, t: Timing): number {
   const steps = t.checksMs;
