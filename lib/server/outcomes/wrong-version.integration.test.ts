@@ -3,7 +3,10 @@ import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { db } from "@/lib/server/db";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { setNotifySink, type NotifyEvent } from "@/lib/server/notify";
+import { handleNotifyEvent } from "@/lib/server/notify/dispatch";
+import { listNotifications } from "@/lib/server/notify/store";
 import { admin, call, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { setSettleTimingForTests, unknownCount } from "./index";
 
 /*
  * The upstream approves whatever version is active when the approve lands.
@@ -36,12 +39,15 @@ beforeAll(async () => {
   h = await startHarness({ DEMO: "1" });
   resetServiceForTests({ gateway: { limits: { readsPerMinute: 600, writesPerMinute: 300, requestsPerHour: 10_000 } } });
   setNotifySink((e) => void notified.push(e));
+  // The settler's 5/15/45 s, ten times faster.
+  setSettleTimingForTests({ checksMs: [500, 1_500, 4_500], everyMs: 1_500 });
 }, 60_000);
 afterEach(async () => {
   await admin(h.simUrl, "faults", { late_write_ms: 0 });
 });
 afterAll(async () => {
   setNotifySink(undefined);
+  setSettleTimingForTests(undefined);
   await h?.close();
 });
 
@@ -69,9 +75,15 @@ describe("an approve that lands on a version nobody signed", () => {
     const events = await db().selectFrom("audit_events").selectAll().where("kind", "=", "decision.wrong_version").where("task_id", "=", id).execute();
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0]!.detail as string)).toMatchObject({ audit_id: body.audit_id, signed_version: seen, approved_version: seen + 1 });
-    expect(notified.filter((e) => e.kind === "wrong_version" && e.task_id === id)).toEqual([
-      expect.objectContaining({ approver: "editor@example.com", signed: seen, approved: seen + 1 }),
-    ]);
+    const told = notified.filter((e) => e.kind === "wrong_version" && e.task_id === id);
+    expect(told).toEqual([expect.objectContaining({ approver: "editor@example.com", signed: seen, approved: seen + 1 })]);
+    // Delivered in-app to the approver and every admin, and nobody else.
+    await handleNotifyEvent(told[0]!, { emailAvailable: false, baseUrl: "http://localhost:3000" });
+    for (const [email, count] of [["editor@example.com", 1], ["admin@example.com", 1], ["reviewer@example.com", 0], ["manager@example.com", 0]] as const) {
+      const items = (await listNotifications(email, { limit: 20 })).filter((n) => n.kind === "wrong_version" && n.task_id === id);
+      expect(items, email).toHaveLength(count);
+      if (count) expect(items[0]!.detail).toMatchObject({ signed_version: seen, approved_version: seen + 1 });
+    }
   }, 30_000);
 
   it("an approve that landed on the version signed is not marked, and its approved version is recorded", async () => {
@@ -83,5 +95,23 @@ describe("an approve that lands on a version nobody signed", () => {
     const row = await db().selectFrom("audit_log").selectAll().where("id", "=", body.audit_id).executeTakeFirstOrThrow();
     expect(row.approved_version).toBe(seen);
     expect(notified.filter((e) => e.kind === "wrong_version" && e.task_id === id)).toEqual([]);
+  }, 30_000);
+
+  it("an approve whose answer was lost and which landed on a newer version is flagged when the settler finds it", async () => {
+    const id = await waitingPost();
+    const seen = active(await detail(id));
+    // Held 2.5 s (past our 2 s timeout), never answered; the new version is made while it is held.
+    await admin(h.simUrl, "faults", { late_write_ms: 2_500, late_write_answer: "never" });
+    const pending = approvePinned(id, seen);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await admin(h.simUrl, `posts/${id}/versions`, { text_content: "Ещё один текст, которого никто не видел." })).status).toBe(201);
+    const { status, body } = await pending;
+    expect(status).toBe(502);
+    await expect.poll(() => unknownCount(), { timeout: 9_000, interval: 100 }).toBe(0);
+    const row = await db().selectFrom("audit_log").selectAll().where("id", "=", body.audit_id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ result: "approved_now", version_number: seen, approved_version: seen + 1 });
+    // Not re-sent: the version decided on was no longer active when the settler looked.
+    expect(row.outcome_resent_at).toBeNull();
+    expect(notified.filter((e) => e.kind === "wrong_version" && e.task_id === id)).toHaveLength(1);
   }, 30_000);
 });
