@@ -70,5 +70,16 @@ test("an approve the service applied to a newer version is marked on the post pa
     }
     await context.close();
   }
+
+  // The activity log (a manager's view) marks the same decision.
+  const manager = await browser.newContext({ storageState: await signIn(browser, E2E.baseURL, "manager"), baseURL: E2E.baseURL, viewport: { width: 1366, height: 900 }, colorScheme: "dark" });
+  const log = await manager.newPage();
+  await setLocale(log, "en");
+  await log.goto(`/activity?post=${id}`);
+  const marked = log.locator(`tbody tr[data-task-id='${id}'] [data-wrong-version]`);
+  await expect(marked).toContainText(`Wrong version approved: ${seen} signed, ${seen + 1} approved`);
+  await expectNoA11yViolations(log);
+  if (SHOTS) await log.screenshot({ path: `${SHOTS}/wrong-version-activity-en-dark-desktop.png` });
+  await manager.close();
   await editor.close();
 });
