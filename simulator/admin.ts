@@ -15,7 +15,7 @@ import { POST_STATUSES } from "./world/types";
 const ROUTES = [
   "GET  /__admin/",
   "GET  /__admin/faults",
-  "POST /__admin/faults           { latency_ms?, error_rate?, malformed_rate?, malformed?: 'syntax'|'schema', down? }",
+  "POST /__admin/faults           { latency_ms?, error_rate?, malformed_rate?, malformed?: 'syntax'|'schema', down?, late_write_ms?, late_write_answer?: 'after'|'never' }",
   "POST /__admin/reset            { seed?, start_time?: ISO | 'now' }  back to the start world (same seed and start unless given); clears rate limits and stats",
   "GET  /__admin/clock",
   "POST /__admin/clock            { advance_seconds?, time_scale? }  runs the tick",

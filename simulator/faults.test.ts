@@ -18,7 +18,7 @@ beforeAll(async () => {
   api = client(sim);
 });
 afterEach(async () => {
-  await setFaults({ latency_ms: 0, error_rate: 0, malformed_rate: 0, down: false });
+  await setFaults({ latency_ms: 0, error_rate: 0, malformed_rate: 0, down: false, late_write_ms: 0, late_write_answer: "after" });
 });
 afterAll(() => sim.close());
 
@@ -64,9 +64,34 @@ describe("faults", () => {
     expect((await api.get("account/")).status).toBe(200);
   });
 
+  it("late_write_ms applies a write after the client gave up, and 'never' applies it without an answer", async () => {
+    const waiting = async (): Promise<number> => {
+      const { body } = await api.get<{ posts: { task_id: number }[] }>("campaigns/101/posts/?status=WAITING_APPROVAL&limit=5");
+      return body.posts[0]!.task_id;
+    };
+    const status = async (id: number): Promise<string> => (await api.get<{ status: string }>(`posts/${id}/`)).body.status;
+    await setFaults({ late_write_ms: 400 });
+    const first = await waiting();
+    // The client stops waiting at 100 ms; the write is still applied at 400 ms.
+    await expect(fetch(`${sim.url}/api/v1/ext/posts/${first}/approve`, { method: "POST", headers: { Authorization: "Bearer demo-key" }, signal: AbortSignal.timeout(100) })).rejects.toThrow();
+    expect(await status(first)).toBe("WAITING_APPROVAL");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await status(first)).toBe("APPROVED");
+
+    await setFaults({ late_write_ms: 50, late_write_answer: "never" });
+    const second = await waiting();
+    await expect(fetch(`${sim.url}/api/v1/ext/posts/${second}/reject`, { method: "POST", headers: { Authorization: "Bearer demo-key" } })).rejects.toThrow();
+    expect(await status(second)).toBe("CANCELED");
+    // Reads are not held.
+    const t = Date.now();
+    await status(second);
+    expect(Date.now() - t).toBeLessThan(50);
+  });
+
   it("rejects invalid settings", async () => {
     expect((await setFaults({ error_rate: 2 })).status).toBe(400);
     expect((await setFaults({ malformed: "html" })).status).toBe(400);
+    expect((await setFaults({ late_write_answer: "maybe" })).status).toBe(400);
   });
 });
 
@@ -81,9 +106,10 @@ describe("settings from env", () => {
   });
 
   it("parses env", () => {
-    expect(parseFaultEnv({})).toEqual({ latencyMs: 0, errorRate: 0, malformedRate: 0, malformed: "syntax", down: false });
+    expect(parseFaultEnv({})).toEqual({ latencyMs: 0, errorRate: 0, malformedRate: 0, malformed: "syntax", down: false, lateWriteMs: 0, lateWriteAnswer: "after" });
+    expect(parseFaultEnv({ SIMULATOR_FAULT_LATE_WRITE_MS: "9000", SIMULATOR_FAULT_LATE_WRITE_ANSWER: "never" })).toMatchObject({ lateWriteMs: 9000, lateWriteAnswer: "never" });
     expect(parseFaultEnv({ SIMULATOR_FAULT_LATENCY_MS: "250", SIMULATOR_FAULT_ERROR_RATE: "0.2", SIMULATOR_FAULT_MALFORMED: "schema:0.5", SIMULATOR_FAULT_DOWN: "1" })).toEqual({
-      latencyMs: 250, errorRate: 0.2, malformedRate: 0.5, malformed: "schema", down: true,
+      latencyMs: 250, errorRate: 0.2, malformedRate: 0.5, malformed: "schema", down: true, lateWriteMs: 0, lateWriteAnswer: "after",
     });
     expect(parseFaultEnv({ SIMULATOR_FAULT_MALFORMED: "0.3", SIMULATOR_FAULT_MALFORMED_MODE: "schema" })).toMatchObject({ malformedRate: 0.3, malformed: "schema" });
   });

@@ -14,9 +14,19 @@ export interface FaultSettings {
   malformed: MalformedMode;
   /** Drop every API and media connection without an answer. */
   down: boolean;
+  /**
+   * A write (approve, reject) is applied this long after it arrives, whether or
+   * not the client is still waiting, as a slow upstream does: the client may give
+   * up first and the write lands anyway. 0: writes are not held.
+   */
+  lateWriteMs: number;
+  /** After a held write is applied: answer it ("after") or drop the connection with no answer ("never"). */
+  lateWriteAnswer: LateWriteAnswer;
 }
 
-export const NO_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0, malformedRate: 0, malformed: "syntax", down: false };
+export type LateWriteAnswer = "after" | "never";
+
+export const NO_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0, malformedRate: 0, malformed: "syntax", down: false, lateWriteMs: 0, lateWriteAnswer: "after" };
 
 const share = z.number().min(0).max(1);
 
@@ -28,6 +38,8 @@ export const faultPatchSchema = z
     malformed_rate: share.optional(),
     malformed: z.enum(["syntax", "schema"]).optional(),
     down: z.boolean().optional(),
+    late_write_ms: z.number().int().min(0).max(120_000).optional(),
+    late_write_answer: z.enum(["after", "never"]).optional(),
   })
   .strict();
 
@@ -38,11 +50,13 @@ export function applyFaultPatch(current: FaultSettings, patch: z.infer<typeof fa
     malformedRate: patch.malformed_rate ?? current.malformedRate,
     malformed: patch.malformed ?? current.malformed,
     down: patch.down ?? current.down,
+    lateWriteMs: patch.late_write_ms ?? current.lateWriteMs,
+    lateWriteAnswer: patch.late_write_answer ?? current.lateWriteAnswer,
   };
 }
 
 export function faultsToJson(f: FaultSettings): Record<string, unknown> {
-  return { latency_ms: f.latencyMs, error_rate: f.errorRate, malformed_rate: f.malformedRate, malformed: f.malformed, down: f.down };
+  return { latency_ms: f.latencyMs, error_rate: f.errorRate, malformed_rate: f.malformedRate, malformed: f.malformed, down: f.down, late_write_ms: f.lateWriteMs, late_write_answer: f.lateWriteAnswer };
 }
 
 const clamp01 = (n: number): number => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
@@ -68,6 +82,8 @@ export function parseFaultEnv(env: Record<string, string | undefined>): FaultSet
     malformedRate,
     malformed,
     down: env.SIMULATOR_FAULT_DOWN === "1",
+    lateWriteMs: Math.max(0, Number(env.SIMULATOR_FAULT_LATE_WRITE_MS ?? 0) || 0),
+    lateWriteAnswer: env.SIMULATOR_FAULT_LATE_WRITE_ANSWER === "never" ? "never" : "after",
   };
 }
 

@@ -55,10 +55,18 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, s: Simulator
       throw new ApiError(405, "method_not_allowed", `Метод ${method} не поддерживается для этого адреса.`, { Allow: (match.allowed ?? []).join(", ") });
     }
     if (method === "POST") await readBody(req); // the body is ignored, but must be consumed
+    // A held write lands after the wait even when the client has given up (a socket closed meanwhile stops nothing).
+    const held = method === "POST" && s.faults.lateWriteMs > 0; // the API's only POSTs are approve and reject
+    if (held) await sleep(s.faults.lateWriteMs);
     s.sync();
     const answer = match.run({ world: s.world, now: s.now(), links: s.links, rejectOther: s.options.rejectOther }, url.searchParams);
     let body = JSON.stringify(s.options.unfamiliar && answer.status < 400 ? withUnfamiliarValues(answer.body) : answer.body);
     if (s.faults.malformedRate > 0 && Math.random() < s.faults.malformedRate) body = malform(body, s.faults.malformed);
+    if (held && s.faults.lateWriteAnswer === "never") {
+      record("dropped");
+      req.socket.destroy();
+      return;
+    }
     record(answer.status);
     send(res, answer.status, "application/json; charset=utf-8", body, answer.headers);
   } catch (e) {

@@ -9,11 +9,12 @@ import type { PreviousDecision } from "@/lib/queries/posts";
 import { APPROVAL_RESULTS, useEnumLabel } from "./labels";
 import { PostStatusBadge } from "./status-badge";
 import { isUnknownOrSettled, SettledNote } from "@/components/collab/settled-note";
+import { WrongVersionNote } from "./wrong-version-note";
 
 const ACTIONS = ["approve", "reject"] as const;
 
 /** Who decided what on this post, when, on which version, and how it ended (from the dashboard's audit log). */
-export function DecisionHistory({ id }: { id: number }) {
+export function DecisionHistory({ id, canDecide = false }: { id: number; canDecide?: boolean }) {
   const t = useTranslations("review.decision.history");
   const tc = useTranslations("common");
   const resultLabel = useEnumLabel("decision.result", APPROVAL_RESULTS);
@@ -44,6 +45,7 @@ export function DecisionHistory({ id }: { id: number }) {
           {item.note && <p>{t("note", { text: item.note })}</p>}
           {item.overridden_by && <OverriddenBy by={item.overridden_by} />}
           <SettledNote row={item} />
+          <WrongVersionNote id={id} row={item} canDecide={canDecide} />
           {isUnknownOrSettled(item) && item.result === null ? null : item.result !== null && item.result !== "outcome_unknown" ? (
             <p className="flex flex-wrap items-center gap-1">
               {t("result", { result: resultLabel(item.result) })}

@@ -35,6 +35,8 @@ export function describeItem(t: TranslatorFor<"notify">, item: Describable, loca
         decided: shownTime(item.detail.decided_at, locale, timeZone, named),
         settled: shownTime(item.detail.settled_at, locale, timeZone, named),
       });
+    case "wrong_version":
+      return t("item.wrong_version", { actor, task: item.task_id, signed: item.detail.signed_version ?? "—", approved: item.detail.approved_version ?? "—" });
     default:
       return t("item.other", { task: item.task_id });
   }

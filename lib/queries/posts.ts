@@ -20,7 +20,14 @@ export type PreviousDecision = { by: string; email: string; action: "approve" | 
  * but the audit log could not take it; `previous_decision` when someone else
  * decided first.
  */
-export type DecisionExtras = { audit_id: number | null; audit_recorded?: boolean; warning?: string; previous_decision?: PreviousDecision };
+export type DecisionExtras = {
+  audit_id: number | null;
+  audit_recorded?: boolean;
+  warning?: string;
+  previous_decision?: PreviousDecision;
+  /** The read-back after the approve found another version approved than the one signed off. */
+  wrong_version?: { signed: number | null; approved: number | null };
+};
 export type DecisionResponse = { data: ApprovalResult & { recovered?: boolean } } & DecisionExtras;
 
 /**

@@ -11,7 +11,7 @@ export const COMMENT_MAX = 2_000;
 export const COMMENT_EDIT_WINDOW_MS = 15 * 60_000;
 
 /** Notifications (./notify.ts). */
-export const NOTIFY_KINDS = ["deadline", "mention", "changes_requested", "share_decision", "decision_settled"] as const;
+export const NOTIFY_KINDS = ["deadline", "mention", "changes_requested", "share_decision", "decision_settled", "wrong_version"] as const;
 export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 /** A waiting post planned within this many hours is a deadline notice (1–48). */
 export const DUE_HOURS_MIN = 1;

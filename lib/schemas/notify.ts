@@ -25,6 +25,8 @@ export const NotifySettings = z.strictObject({
     share_decision: Channels,
     /** A decision whose outcome was unknown was settled (issue 32.3); defaulted so settings saved before still read. */
     decision_settled: Channels.default({ in_app: true, email: false }),
+    /** An approve landed on a version nobody signed (lib/server/outcomes/wrong-version.ts); defaulted like decision_settled. */
+    wrong_version: Channels.default({ in_app: true, email: false }),
   }),
   due_hours: z.int().min(DUE_HOURS_MIN).max(DUE_HOURS_MAX),
   /** The language of the e-mail digest. */
@@ -40,6 +42,7 @@ export const DEFAULT_NOTIFY_SETTINGS: NotifySettings = {
     changes_requested: { in_app: true, email: false },
     share_decision: { in_app: true, email: false },
     decision_settled: { in_app: true, email: false },
+    wrong_version: { in_app: true, email: false },
   },
   due_hours: DEFAULT_DUE_HOURS,
   locale: "ru",
@@ -63,6 +66,9 @@ export const NotificationDetail = z.object({
   outcome: z.string().optional(),
   decided_at: z.string().optional(),
   settled_at: z.string().optional(),
+  /** wrong_version: the version signed off and the one the service approved (null: none active). */
+  signed_version: z.number().nullable().optional(),
+  approved_version: z.number().nullable().optional(),
 });
 export type NotificationDetail = z.infer<typeof NotificationDetail>;
 

@@ -11,7 +11,8 @@ import { countAuditWrite } from "@/lib/server/route/metrics";
  * when, on which version and with what outcome. Written by `decide()`, read
  * by the activity page (`GET /api/audit`) and the post page.
  */
-export type AuditItem = Omit<AuditRow, "created_at">;
+/** The settler's bookkeeping (outcome_checks, outcome_resent_at) is not shown. */
+export type AuditItem = Omit<AuditRow, "created_at" | "outcome_checks" | "outcome_resent_at">;
 export type AuditEntry = Omit<NewAuditRow, "id" | "created_at">;
 
 const intInRange = (min: number, max: number) =>
@@ -77,6 +78,7 @@ function where(f: AuditFilters) {
 const COLUMNS = [
   "id", "at", "user_email", "user_name", "role", "task_id", "campaign_id", "version_number", "version_seen", "action", "reason",
   "reason_category", "note", "source", "status_after", "result", "error_code", "http_status", "duration_ms", "share_link_id", "settled_at",
+  "approved_version",
 ] as const;
 
 export async function listAudit(
@@ -112,6 +114,26 @@ export async function latestEffectiveDecision(taskId: number): Promise<PriorDeci
     .selectFrom("audit_log")
     .select(["user_name", "user_email", "action", "at"])
     .where("task_id", "=", taskId)
+    .where("result", "in", EFFECTIVE)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row ? prior(row) : null;
+}
+
+/**
+ * The latest decision that changed the post other than audit row `auditId`:
+ * when an unknown outcome is settled as applied, it tells whether the post
+ * was already where this decision would have put it (someone else's earlier
+ * approve), so the row says `already_*` and names them.
+ */
+export async function latestEffectiveDecisionBesides(taskId: number, auditId: number): Promise<PriorDecision | null> {
+  await ensureMigrated();
+  const row = await db()
+    .selectFrom("audit_log")
+    .select(["user_name", "user_email", "action", "at"])
+    .where("task_id", "=", taskId)
+    .where("id", "!=", auditId)
     .where("result", "in", EFFECTIVE)
     .orderBy("at", "desc")
     .orderBy("id", "desc")

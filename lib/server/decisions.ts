@@ -11,9 +11,10 @@ import { describeLimits } from "@/lib/checks/server/limits-gate";
 import { ApiError, say, text as said, toApiError } from "@/lib/server/errors";
 import { publishDecision, publishEvent } from "@/lib/server/events";
 import { log } from "@/lib/server/log";
-import { DECISION_TARGET } from "@/lib/server/service/writes";
-import { OUTCOME_UNKNOWN, outcomeUnknownError, isOutcomeUnknown, scheduleSettling } from "@/lib/server/outcomes";
+import { DECISION_TARGET, landed } from "@/lib/server/service/writes";
+import { ALREADY, OUTCOME_UNKNOWN, outcomeUnknownError, isOutcomeUnknown, scheduleSettling } from "@/lib/server/outcomes";
 import { service, type Priority } from "@/lib/server/upstream-service";
+import { approvedVersionOf, flagWrongVersion, readBack, type WrongVersion } from "@/lib/server/outcomes/wrong-version";
 
 export type DecisionAction = "approve" | "reject";
 export type DecisionSource = "single" | "bulk" | "keyboard" | "share_link" | "telegram";
@@ -70,7 +71,7 @@ export type DecisionResult = ApprovalResult & { recovered?: boolean };
  * written (the decision is then in the fallback file); `previous` is someone
  * else's earlier decision that this one ran into or turned around.
  */
-type Common = { auditId: number | null; auditRecorded?: boolean; previous?: PriorDecision; versions?: VersionPin };
+type Common = { auditId: number | null; auditRecorded?: boolean; previous?: PriorDecision; versions?: VersionPin; wrongVersion?: WrongVersion };
 
 /** A refused pinned decision: the version seen and the one active now (null: the post shows none active). */
 export type VersionPin = { seen: number; current: number | null };
@@ -121,7 +122,11 @@ async function record(entry: AuditEntry): Promise<{ auditId: number | null; audi
   }
 }
 
-function entryFor(input: DecideInput, started: number, facts: Pick<AuditEntry, "campaign_id" | "version_number" | "status_after" | "result" | "error_code" | "http_status">): AuditEntry {
+function entryFor(
+  input: DecideInput,
+  started: number,
+  facts: Pick<AuditEntry, "campaign_id" | "version_number" | "status_after" | "result" | "error_code" | "http_status"> & Pick<Partial<AuditEntry>, "approved_version">,
+): AuditEntry {
   return {
     at: new Date().toISOString(),
     user_email: input.user.email,
@@ -192,10 +197,13 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
   let versionNumber: number | null = null;
   let campaignId: number | null = null;
   let pin: VersionPin | undefined;
+  // Meant for one version (pinned, or signed off under a policy): the approve is read back to see which version it approved.
+  let meantForVersion = input.version !== undefined && input.version !== null;
 
   let outcome: { result: DecisionResult } | { error: ApiError };
   try {
     const { post, served, policy } = await readForDecision(input);
+    if ((policy?.signoff.length ?? 0) > 0) meantForVersion = true;
     campaignId = post.campaign_id;
     versionNumber = activeVersion(post);
     const seen = input.version ?? served;
@@ -225,16 +233,23 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
       input.action === "approve"
         ? await service.approve(input.taskId, campaignId)
         : await service.reject(input.taskId, campaignId);
-    outcome = { result };
+    outcome = { result: result.recovered ? await attributeRecovered(input, result, String(post.status)) : result };
   } catch (e) {
     const error = isOutcomeUnknown(e) ? outcomeUnknownError(input.action) : toApiError(e);
     if (error.code === "internal_error") log.error("decision failed unexpectedly", { taskId: input.taskId, error: e instanceof Error ? e : String(e) });
     outcome = { error };
   }
 
+  // The confirm lane's read-back: which version did the upstream approve? (It has no precondition on approve.)
+  let approved: { approved: number | null; wrong: WrongVersion | null } | null = null;
+  if (meantForVersion && input.action === "approve" && "result" in outcome && String(outcome.result.result) === "approved_now") {
+    const back = await readBack(input.taskId);
+    if (back) approved = approvedVersionOf(back, versionNumber);
+  }
+
   // Looked up before our own row is written, so "the latest" is someone else's.
   const previous = await priorDecision(input, outcome);
-  const facts = { campaign_id: campaignId, version_number: versionNumber };
+  const facts = { campaign_id: campaignId, version_number: versionNumber, ...(approved ? { approved_version: approved.approved } : {}) };
   const audit = await record(
     "result" in outcome
       ? entryFor(input, started, { ...facts, status_after: String(outcome.result.status), result: String(outcome.result.result), error_code: null, http_status: 200 })
@@ -244,10 +259,27 @@ export async function decide(input: DecideInput): Promise<DecideOutcome> {
         : entryFor(input, started, { ...facts, status_after: null, result: null, error_code: outcome.error.code, http_status: outcome.error.status }),
   );
   if ("error" in outcome && outcome.error.code === OUTCOME_UNKNOWN) scheduleSettling();
-  const common = { ...audit, ...(previous ? { previous } : {}), ...(pin ? { versions: pin } : {}) };
+  if (approved?.wrong && "result" in outcome) {
+    await flagWrongVersion({ auditId: audit.auditId, taskId: input.taskId, campaignId, approver: input.user, wrong: approved.wrong, status: String(outcome.result.status) });
+  }
+  const common = { ...audit, ...(previous ? { previous } : {}), ...(pin ? { versions: pin } : {}), ...(approved?.wrong ? { wrongVersion: approved.wrong } : {}) };
   // After the audit row, so a page told of it refetches the decision history with this decision in it.
   if ("result" in outcome && campaignId !== null) publishDecision(input.taskId, campaignId, String(outcome.result.status));
   return "result" in outcome ? { ok: true, result: outcome.result, ...common } : { ok: false, error: outcome.error, ...common };
+}
+
+/**
+ * The answer was lost and a re-read found the post where this decision puts
+ * it: but was it this decision? When the post was already there before it was
+ * sent (the read the decision stood on), or someone's earlier decision in the
+ * audit put it there, the row says `already_*` as the upstream would have
+ * answered, and priorDecision names who decided first.
+ */
+async function attributeRecovered(input: DecideInput, result: DecisionResult, statusBefore: string): Promise<DecisionResult> {
+  const already = { ...result, result: ALREADY[input.action] };
+  if (landed(input.action, statusBefore) === "done") return already;
+  const earlier = await latestEffectiveDecision(input.taskId).catch(() => null);
+  return earlier && earlier.action === input.action ? already : result;
 }
 
 const recoveredAfterRestart = (action: DecisionAction) => say(said("decisions.recoveredAfterRestart", { action }));

@@ -7,6 +7,7 @@ import type { PostDetail } from "@/lib/schemas";
 import { serverText } from "@/i18n/server-text";
 import { CONFIRMATION_REQUIRED } from "@/lib/checks/server";
 import { decide, VERSION_CHANGED, type DecisionAction } from "@/lib/server/decisions";
+import { OUTCOME_UNKNOWN } from "@/lib/server/outcomes";
 import { log } from "@/lib/server/log";
 import { service } from "@/lib/server/upstream-service";
 import { personFor, type Person } from "./access";
@@ -230,5 +231,7 @@ async function decideCard(p: Press, card: CardRow, person: Person, action: Decis
     await offerConfirmation(p, card, t);
     return p.reply.answer(error.text ? serverText(error.text, t.locale) : error.message, true);
   }
+  // Not a failure: nobody knows yet; the settler (lib/server/outcomes) finds out and the person is told.
+  if (error.code === OUTCOME_UNKNOWN) return p.reply.answer(error.text ? serverText(error.text, t.locale) : error.message, true);
   return p.reply.answer(t.failed(error.message), true);
 }

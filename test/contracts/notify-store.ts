@@ -34,7 +34,7 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 function withEmail(s: NotifySettings, on: boolean): NotifySettings {
   const c = (k: keyof NotifySettings["kinds"]) => ({ ...s.kinds[k], email: on });
-  return { ...s, kinds: { deadline: c("deadline"), mention: c("mention"), changes_requested: c("changes_requested"), share_decision: c("share_decision"), decision_settled: c("decision_settled") } };
+  return { ...s, kinds: { deadline: c("deadline"), mention: c("mention"), changes_requested: c("changes_requested"), share_decision: c("share_decision"), decision_settled: c("decision_settled"), wrong_version: c("wrong_version") } };
 }
 
 function approval(over: Partial<AuditEntry>): AuditEntry {

@@ -327,6 +327,33 @@ describe("telegram bot", () => {
     expect((await auditRows(target.task_id)).at(-1)?.note).toMatch(/^Согласовано с подтверждением, несмотря на: TELEGRAM/);
   });
 
+  it("a press whose write lands after the dashboard gave up is said to be unknown, not failed", async () => {
+    const { created } = (await (await admin(h.simUrl, "campaigns/101/generate", { count: 1 })).json()) as { created: number[] };
+    const taskId = created[0]!;
+    expect((await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String(taskId) }, headers: { cookie: await cookie(anna) } })).status).toBe(200);
+    let card = cardIn(anna.tg.id, taskId);
+    // The service holds the approve past our 2 s timeout, then applies it.
+    await admin(h.simUrl, "faults", { late_write_ms: 2_500, late_write_answer: "after" });
+    try {
+      let answer = await press(anna.tg, card, "Согласовать");
+      if (/без подтверждения/.test(answer.text)) {
+        // Over a platform's limit: confirmed, as a person would.
+        await tg.waitForCall((c) => c.method === "editMessageReplyMarkup", answer.since);
+        card = tg.messages(anna.tg.id).find((m) => m.message_id === card.message_id)!;
+        answer = await press(anna.tg, card, "Согласовать, несмотря на это");
+      }
+      expect(answer.text).toMatch(/Исход неизвестен/);
+      expect(answer.text).not.toMatch(/^Не удалось/);
+    } finally {
+      await admin(h.simUrl, "faults", { late_write_ms: 0 });
+    }
+    await eventually(async () => (await simPost(taskId)).status !== "WAITING_APPROVAL");
+    const rows = await auditRows(taskId);
+    // Unknown until the settler's read (5 s after), then settled as applied: never recorded as failed.
+    expect(rows.at(-1)).toMatchObject({ source: "telegram", action: "approve" });
+    expect(["outcome_unknown", "approved_now"]).toContain(rows.at(-1)!.result);
+  }, 30_000);
+
   it("a demoted person's press is refused; one signed out everywhere loses the bot", async () => {
     const target = (await upcoming(105))[0]!;
     await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String(target.task_id) }, headers: { cookie: await cookie(dima) } });

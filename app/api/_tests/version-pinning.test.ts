@@ -138,7 +138,7 @@ describe("a decision pinned to the version seen", () => {
     expect((await auditOf(id))[0]).toMatchObject({ action: "reject", reason: "Тон не подходит", reason_category: "tone", version_seen: seen, error_code: "version_changed" });
   });
 
-  it("deciding on the version now active goes through: one fresh read and the write", async () => {
+  it("deciding on the version now active goes through: one fresh read, the write, and the read-back of the version approved", async () => {
     const id = take();
     await seenVersion(id);
     const current = await editElsewhere(id, "Вторая редакция текста.");
@@ -147,9 +147,10 @@ describe("a decision pinned to the version seen", () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: { result: string } }).data.result).toBe("approved_now");
     const recent = await upstreamSince();
-    expect(readsOf(recent, id)).toHaveLength(1);
+    // Before the write, and after it (the upstream has no precondition: which version did it approve?).
+    expect(readsOf(recent, id)).toHaveLength(2);
     expect(writesTo(recent, id)).toHaveLength(1);
-    expect((await auditOf(id))[0]).toMatchObject({ version_seen: current, version_number: current, result: "approved_now", error_code: null });
+    expect((await auditOf(id))[0]).toMatchObject({ version_seen: current, version_number: current, approved_version: current, result: "approved_now", error_code: null });
   });
 
   it("without a version (an API client) it is decided as before, from the cached copy", async () => {

@@ -5,6 +5,7 @@ import { useTranslations, useFormatter } from "next-intl";
 import { isMessageKey, labelOr, type KeyOf, type TranslatorFor } from "@/i18n/keys";
 import type { AuditPage } from "@/lib/queries/audit";
 import { isUnknownOrSettled, SettledNote } from "@/components/collab/settled-note";
+import { approvedWrongVersion } from "@/components/post/wrong-version-note";
 import { CampaignCell, PersonCell, PostCell } from "../cells/named";
 
 export const activityFeatures = tableFeatures({});
@@ -64,6 +65,12 @@ function Outcome({ row }: { row: ActivityRow }) {
       {row.result ? label(`decision.result.${row.result}`, row.result) : "—"}
       {row.status_after && <span className="block text-xs text-zinc-700 dark:text-zinc-300">{label(`status.${row.status_after}`, row.status_after)}</span>}
       {row.settled_at && <SettledNote row={row} />}
+      {approvedWrongVersion(row) && (
+        <span data-wrong-version className="block font-medium text-red-800 dark:text-red-300">
+          <span aria-hidden="true">⚠ </span>
+          {t("decision.wrongVersion.short", { signed: row.version_number ?? "—", approved: row.approved_version ?? "—" })}
+        </span>
+      )}
     </span>
   );
 }

@@ -5,6 +5,10 @@ declare module "@/lib/server/db/schema" {
   /** 0013_approval_policy: when a decision recorded as `outcome_unknown` was settled (lib/server/outcomes). */
   interface AuditLogTable {
     settled_at: ColumnType<string | null, string | null | undefined, string | null>;
+    /** 0023_outcome_checks: re-reads made of an unknown outcome, when a lost approve was re-sent, the version read back as approved. */
+    outcome_checks: ColumnType<number, number | undefined, number>;
+    outcome_resent_at: ColumnType<string | null, string | null | undefined, string | null>;
+    approved_version: ColumnType<number | null, number | null | undefined, number | null>;
   }
   interface Database {
     comments: CommentsTable;

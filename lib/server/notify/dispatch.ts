@@ -3,6 +3,7 @@ import { teamTimeZone } from "@/i18n/time-zone";
 import { db, ensureMigrated } from "@/lib/server/db";
 import type { DashboardEvent } from "@/lib/events/schema";
 import { log } from "@/lib/server/log";
+import { listDashboardUsers } from "@/lib/server/collab/users";
 import { isoInZone } from "@/lib/time/zone";
 import type { NotificationDetail, NotifyKind, NotifySettings } from "@/lib/schemas/notify";
 import { notifyListeners, type NotifyEvent } from "./index";
@@ -115,6 +116,14 @@ async function recipientsOf(e: NotifyEvent): Promise<{ to: string[]; delivery: D
           detail: { action: e.action, outcome: e.outcome, decided_at: e.decided_at, settled_at: e.settled_at },
         },
       };
+    case "wrong_version": {
+      // The approver, whose approve it was, and the admins, who may have to stop it.
+      const admins = (await listDashboardUsers()).filter((u) => u.role === "admin").map((u) => u.email.toLowerCase());
+      return {
+        to: [...(e.approver ? [e.approver.toLowerCase()] : []), ...admins],
+        delivery: { kind: "wrong_version", task_id: e.task_id, campaign_id, actor_name: e.approver_name, detail: { signed_version: e.signed, approved_version: e.approved } },
+      };
+    }
   }
 }
 

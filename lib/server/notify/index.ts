@@ -37,6 +37,16 @@ export type NotifyEvent =
       outcome: "done" | "not_applied";
       decided_at: string;
       settled_at: string;
+    }
+  /** An approve landed on a version nobody signed (lib/server/outcomes/wrong-version.ts): the approver (null: a share-link visitor) and every admin. */
+  | {
+      kind: "wrong_version";
+      approver: string | null;
+      approver_name: string;
+      task_id: number;
+      campaign_id?: number | null;
+      signed: number | null;
+      approved: number | null;
     };
 
 type Sink = (event: NotifyEvent) => Promise<void> | void;

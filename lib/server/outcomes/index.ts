@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "kysely";
+import { latestEffectiveDecisionBesides } from "@/lib/server/audit";
 import { recordAuditEvent } from "@/lib/server/audit-events";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { ApiError, say, text } from "@/lib/server/errors";
@@ -8,6 +9,8 @@ import { log, outsideLogContext } from "@/lib/server/log";
 import { notify } from "@/lib/server/notify";
 import { landed, type Decision } from "@/lib/server/service/writes";
 import { service } from "@/lib/server/upstream-service";
+import type { PostDetail } from "@/lib/schemas";
+import { approvedVersionOf, flagWrongVersion } from "./wrong-version";
 import "@/lib/server/collab/tables";
 
 /*
@@ -37,49 +40,83 @@ export function isOutcomeUnknown(e: unknown): boolean {
   return e instanceof Error && e.name === "OutcomeUnknownError";
 }
 
-/** A row older than this is settled as not confirmed rather than re-checked for ever. */
+/** A row whose post stays unreadable (or in a status that tells nothing) is settled as not applied after this. */
 const GIVE_UP_MS = 24 * 3_600_000;
 
-type Timing = { firstMs: number; everyMs: number };
-const g = globalThis as typeof globalThis & { __settling?: { timer: ReturnType<typeof setTimeout> | null; running: Promise<number> | null; timing: Timing } };
-const state = () => (g.__settling ??= { timer: null, running: null, timing: { firstMs: 5_000, everyMs: 15_000 } });
+/*
+ * The schedule: re-read 5 s, 15 s and 45 s after the decision was taken, and
+ * settle as soon as a read shows the post in the decision's target status.
+ * An approve still waiting at a re-read is sent again once (idempotent
+ * upstream: the repeat's answer is the outcome); a reject never is. A post
+ * still open at the last re-read settles the decision as not applied: the
+ * rule is that a write cannot land more than 45 s after it was sent, five
+ * times our own timeout (UPSTREAM_TIMEOUT_MS, 8 s) and five times the 9 s the
+ * slowest upstream was seen holding a write. A post that cannot be read is
+ * re-read every `everyMs` after the last step and never settled on a guess.
+ */
+type Timing = { checksMs: readonly number[]; everyMs: number };
+const DEFAULT_TIMING: Timing = { checksMs: [5_000, 15_000, 45_000], everyMs: 15_000 };
 
-/** Tests shorten the waits. The first re-check waits past any write still in flight (the upstream timeout). */
+const g = globalThis as typeof globalThis & { __settling?: { timer: ReturnType<typeof setTimeout> | null; dueAt: number; running: Promise<number> | null; timing: Timing; nextDue?: number } };
+const state = () => (g.__settling ??= { timer: null, dueAt: 0, running: null, timing: DEFAULT_TIMING });
+
+/** Tests shorten the schedule (the same steps, scaled down). */
 export function setSettleTimingForTests(timing: Timing | undefined): void {
-  state().timing = timing ?? { firstMs: 5_000, everyMs: 15_000 };
+  state().timing = timing ?? DEFAULT_TIMING;
 }
 
-/** Re-checks in the background after `firstMs`, then every `everyMs` while any decision is unknown. Never throws. */
-export function scheduleSettling(delayMs = state().timing.firstMs): void {
+/** Tests: forget the pending timer, as a process that stopped would (the rows stay in the database). */
+export function resetSettlingForTests(): void {
   const s = state();
-  if (s.timer) return;
+  if (s.timer) clearTimeout(s.timer);
+  s.timer = null;
+  s.nextDue = undefined;
+}
+
+/** When the re-read number `checks` (0-based) of a decision taken at `at` is due. */
+function dueAt(at: string, checks: number, t: Timing): number {
+  const steps = t.checksMs;
+  const last = steps[steps.length - 1] ?? 0;
+  return Date.parse(at) + (checks < steps.length ? (steps[checks] ?? last) : last + (checks - steps.length + 1) * t.everyMs);
+}
+
+/** Runs a pass after `delayMs` (an earlier call wins over a later one), and again while any decision is unknown. Never throws. */
+export function scheduleSettling(delayMs = state().timing.checksMs[0] ?? 5_000): void {
+  const s = state();
+  const due = Date.now() + Math.max(0, delayMs);
+  if (s.timer) {
+    if (s.dueAt <= due) return;
+    clearTimeout(s.timer);
+  }
+  s.dueAt = due;
   s.timer = setTimeout(() => {
     s.timer = null;
     void outsideLogContext(() => settlePending())
       .then((left) => {
-        if (left > 0) scheduleSettling(s.timing.everyMs);
+        if (left > 0) scheduleSettling(Math.max(50, (s.nextDue ?? Date.now() + s.timing.everyMs) - Date.now()));
       })
       .catch((e: unknown) => {
         log.error("settling unknown decisions failed", { error: e instanceof Error ? e : String(e) });
         scheduleSettling(s.timing.everyMs);
       });
-  }, delayMs);
+  }, Math.max(0, delayMs));
   s.timer.unref?.();
 }
 
-/** At start-up: rows left unknown by an earlier process are settled too. */
+/** At start-up: rows left unknown by an earlier process are settled too, on their own schedule (outcome_checks). */
 export async function resumeSettling(): Promise<void> {
   await ensureMigrated();
   const left = await db().selectFrom("audit_log").select("id").where("result", "=", OUTCOME_UNKNOWN).where("settled_at", "is", null).limit(1).execute();
-  if (left.length > 0) scheduleSettling();
+  if (left.length > 0) scheduleSettling(0);
 }
 
 export type Settled = { auditId: number; taskId: number; outcome: "done" | typeof NOT_APPLIED; status: string | null };
 
 /**
- * One pass over the unknown decisions, oldest first: each post is read fresh
- * and its row settled when the status tells. Returns how many stay unknown.
- * One pass at a time per process.
+ * One pass over the unknown decisions whose re-read is due, oldest first.
+ * Returns how many stay unknown. One pass at a time per process; between
+ * instances the conditional updates keep a row settled (and an approve
+ * re-sent) once.
  */
 export function settlePending(now: () => Date = () => new Date()): Promise<number> {
   const s = state();
@@ -91,52 +128,141 @@ export function settlePending(now: () => Date = () => new Date()): Promise<numbe
 
 async function pass(now: () => Date): Promise<number> {
   await ensureMigrated();
+  const s = state();
+  const t = s.timing;
   const rows = await db()
     .selectFrom("audit_log")
-    .select(["id", "at", "task_id", "campaign_id", "action", "user_email", "user_name", "role", "source"])
+    .select(["id", "at", "task_id", "campaign_id", "action", "user_email", "user_name", "role", "source", "version_number", "version_seen", "outcome_checks", "outcome_resent_at"])
     .where("result", "=", OUTCOME_UNKNOWN)
     .where("settled_at", "is", null)
     .orderBy("id", "asc")
-    .limit(50)
+    .limit(200)
     .execute();
   let left = 0;
+  let nextDue: number | undefined;
+  const wait = (row: Row, checks: number) => {
+    left++;
+    const d = dueAt(row.at, checks, t);
+    nextDue = nextDue === undefined ? d : Math.min(nextDue, d);
+  };
   for (const row of rows) {
-    let status: string;
+    if (now().getTime() < dueAt(row.at, row.outcome_checks, t)) {
+      wait(row, row.outcome_checks);
+      continue;
+    }
+    const checks = row.outcome_checks + 1;
+    await db().updateTable("audit_log").set({ outcome_checks: checks }).where("id", "=", row.id).execute();
+    let post: PostDetail;
     try {
-      status = String((await service.postFresh(row.task_id, "confirm")).status);
+      post = await service.postFresh(row.task_id, "confirm");
     } catch (e) {
-      // Still unreadable (or the budget said no): the next pass tries again.
+      // Still unreadable (or the budget said no): re-read on the schedule, never settled on a guess.
       log.warn("unknown decision: the post could not be read yet", { auditId: row.id, taskId: row.task_id, error: e instanceof Error ? e.message : String(e) });
-      left++;
+      if (now().getTime() - Date.parse(row.at) > GIVE_UP_MS) await settle(row, NOT_APPLIED, null, now());
+      else wait(row, checks);
       continue;
     }
-    const where = landed(row.action, status);
+    const status = String(post.status);
+    let where = landed(row.action, status);
+    if (where !== "done" && row.action === "approve" && status === "WAITING_APPROVAL" && row.outcome_resent_at === null) {
+      where = await resendApprove(row, post, now());
+    }
+    if (where === "done") {
+      await settle(row, "done", status, now(), post);
+      continue;
+    }
+    const lastStep = checks >= t.checksMs.length;
     const old = now().getTime() - Date.parse(row.at) > GIVE_UP_MS;
-    if (where === "unknown" && !old) {
-      left++;
+    // "Not applied" only once the write can no longer land (the last step), and only on a status that says it is still open.
+    if ((where === "not_applied" && lastStep) || old) {
+      await settle(row, NOT_APPLIED, status, now());
       continue;
     }
-    await settle(row, where === "done" ? "done" : NOT_APPLIED, status, now());
+    wait(row, checks);
   }
+  s.nextDue = nextDue;
   return left;
 }
 
-type Row = { id: number; at: string; task_id: number; campaign_id: number | null; action: Decision; user_email: string; user_name: string; role: string; source: string };
+/**
+ * An approve whose answer was lost, on a post still waiting: sent again, once,
+ * to learn its outcome (the upstream answers `already_approved` to a repeat).
+ * Only while the version active is the one decided on, so a repeat never
+ * approves a text nobody saw; claimed by a conditional update, so two
+ * instances never both send it. A reject is never sent again.
+ */
+async function resendApprove(row: Row, post: PostDetail, at: Date): Promise<"done" | "not_applied" | "unknown"> {
+  if (activeVersion(post) !== row.version_number) return "not_applied";
+  const claimed = await db()
+    .updateTable("audit_log")
+    .set({ outcome_resent_at: at.toISOString() })
+    .where("id", "=", row.id)
+    .where("outcome_resent_at", "is", null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return "unknown";
+  try {
+    const r = await service.approve(row.task_id, row.campaign_id ?? undefined);
+    log.info("lost approve sent again", { auditId: row.id, taskId: row.task_id, result: r.result });
+    return landed("approve", String(r.status));
+  } catch (e) {
+    // Lost again, or refused: the next re-read tells.
+    log.warn("lost approve sent again: no outcome yet", { auditId: row.id, taskId: row.task_id, error: e instanceof Error ? e.message : String(e) });
+    return "unknown";
+  }
+}
 
-async function settle(row: Row, outcome: "done" | typeof NOT_APPLIED, status: string, at: Date): Promise<void> {
+type Row = {
+  id: number;
+  at: string;
+  task_id: number;
+  campaign_id: number | null;
+  action: Decision;
+  user_email: string;
+  user_name: string;
+  role: string;
+  source: string;
+  version_number: number | null;
+  version_seen: number | null;
+  outcome_checks: number;
+  outcome_resent_at: string | null;
+};
+
+const activeVersion = (post: PostDetail): number | null => post.versions.find((v) => v.is_active)?.version_number ?? null;
+
+/** What a decision that turned out applied is recorded as: the post may have been there already, by someone else's decision. */
+export const ALREADY: Record<Decision, string> = { approve: "already_approved", reject: "already_canceled" };
+const NOW: Record<Decision, string> = { approve: "approved_now", reject: "rejected_now" };
+
+async function settle(row: Row, outcome: "done" | typeof NOT_APPLIED, status: string | null, at: Date, post?: PostDetail): Promise<void> {
   const settled_at = at.toISOString();
   const done = outcome === "done";
-  const result = done ? (row.action === "approve" ? "approved_now" : "rejected_now") : null;
+  // Applied, but by whom: a post someone else had already put there is their decision, not this one.
+  const earlier = done ? await latestEffectiveDecisionBesides(row.task_id, row.id).catch(() => null) : null;
+  const previous = earlier && earlier.action === row.action ? earlier : null;
+  const result = done ? (previous ? ALREADY[row.action] : NOW[row.action]) : null;
+  const approvedVersion = done && row.action === "approve" && post ? activeVersion(post) : null;
   const updated = await db()
     .updateTable("audit_log")
-    .set({ result, status_after: status, error_code: done ? null : NOT_APPLIED, http_status: done ? 200 : 409, settled_at })
+    .set({
+      result,
+      status_after: status,
+      error_code: done ? null : NOT_APPLIED,
+      http_status: done ? 200 : 409,
+      settled_at,
+      ...(approvedVersion !== null ? { approved_version: approvedVersion } : {}),
+    })
     .where("id", "=", row.id)
     .where("result", "=", OUTCOME_UNKNOWN)
     .where("settled_at", "is", null)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return; // another instance settled it first
+  // The settling read is also the approve's read-back: a version other than the one decided on is flagged.
+  const wrong = done && row.action === "approve" && result === NOW.approve && post ? approvedVersionOf(post, row.version_number).wrong : null;
+  if (wrong) {
+    await flagWrongVersion({ auditId: row.id, taskId: row.task_id, campaignId: row.campaign_id, approver: { email: row.user_email, name: row.user_name, role: row.role }, wrong, status: status ?? "APPROVED" });
+  }
   // Stored with the job's item: in the default language (this runs in the background, not for a request).
-  const message = say(done ? text("decisions.settledDone", { action: row.action }) : text("decisions.settledNotApplied", { status }));
+  const message = say(done ? text("decisions.settledDone", { action: row.action }) : text("decisions.settledNotApplied", { status: status ?? "?" }));
   // The bulk item that made this decision follows its audit row.
   await db()
     .updateTable("bulk_job_items")
@@ -151,9 +277,9 @@ async function settle(row: Row, outcome: "done" | typeof NOT_APPLIED, status: st
     task_id: row.task_id,
     campaign_id: row.campaign_id,
     subject_id: row.id,
-    detail: { audit_id: row.id, action: row.action, outcome, status, decided_at: row.at, settled_at },
+    detail: { audit_id: row.id, action: row.action, outcome, result, status, decided_at: row.at, settled_at, ...(previous ? { previous } : {}) },
   }).catch((e: unknown) => log.warn("decision.settled event not recorded", { auditId: row.id, error: e instanceof Error ? e : String(e) }));
-  if (row.campaign_id !== null) publishDecision(row.task_id, row.campaign_id, status);
+  if (row.campaign_id !== null) publishDecision(row.task_id, row.campaign_id, status ?? "UNKNOWN");
   if (row.role !== "external") {
     notify({ kind: "decision_settled", to: row.user_email, task_id: row.task_id, campaign_id: row.campaign_id, action: row.action, outcome, decided_at: row.at, settled_at });
   }

@@ -33,9 +33,8 @@ beforeAll(async () => {
   h = await startHarness({ DEMO: "1" });
   resetServiceForTests({ gateway: { limits: { readsPerMinute: 600, writesPerMinute: 300, requestsPerHour: 10_000 } } });
   setNotifySink((e) => void notified.push(e));
-  // A pass a second, not ten: each pass reads every unknown post, and on a loaded machine the faulty
-  // loop below lasts long enough for 100 ms passes to spend the minute's reads before the faults stop.
-  setSettleTimingForTests({ firstMs: 50, everyMs: 1_000 });
+  // The 5/15/45 s schedule ten times faster; a post that stays unreadable is re-read every second after it.
+  setSettleTimingForTests({ checksMs: [500, 1_500, 4_500], everyMs: 1_000 });
   const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/?status=ACTIVE`, { headers: { Authorization: "Bearer demo-key" } });
   const { campaigns } = (await res.json()) as { campaigns: { id: number }[] };
   for (const { id: c } of campaigns) {
@@ -77,7 +76,7 @@ describe("decisions under malformed answers and 5xx", () => {
     // The fault mix must have produced the case under test (p ≈ 0.999 with these rates).
     expect(unknownAnswers).toBeGreaterThan(0);
 
-    // The first re-check comes 5 s after the answer, then every 15 s: allow two rounds on a busy machine.
+    // Re-checks 0.5, 1.5 and 4.5 s after each answer (the 5/15/45 s schedule, scaled): allow for a busy machine.
     await expect.poll(() => unknownCount(), { timeout: 40_000, interval: 100 }).toBe(0);
 
     const tally = { doneButReportedFailed: 0, reportedDoneNotDone: 0, doubled: 0, lost: 0, answeredWrong: 0 };

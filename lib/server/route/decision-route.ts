@@ -44,7 +44,9 @@ type Body = { note?: string; confirmed?: boolean; reason?: string; category?: st
  * recorded at all (false: only the fallback file has it; a decision taken then
  * carries a `warning` in the request's language), `previous_decision` `{ by, email, action,
  * at }` when someone else had decided the post before, and for a
- * `version_changed` refusal `seen_version` and `current_version`.
+ * `version_changed` refusal `seen_version` and `current_version`, and
+ * `wrong_version` `{ signed, approved }` when the read-back after an approve
+ * found the upstream approved another version than the one signed off.
  */
 function extras(o: DecideOutcome): Record<string, unknown> {
   const recorded = o.auditRecorded !== false;
@@ -55,6 +57,8 @@ function extras(o: DecideOutcome): Record<string, unknown> {
     ...(recorded || !o.ok ? {} : { warning: say(NOT_RECORDED_MESSAGE) }),
     ...(o.previous ? { previous_decision: o.previous } : {}),
     ...(o.versions ? { seen_version: o.versions.seen, current_version: o.versions.current } : {}),
+    // The approve landed on a version other than the one signed off (read back after it): «одобрена не та версия».
+    ...(o.wrongVersion ? { wrong_version: { signed: o.wrongVersion.signed, approved: o.wrongVersion.approved } } : {}),
   };
 }
 

@@ -164,17 +164,22 @@ describe("service: decisions", () => {
     t.fake.failNext("approvePost", () => new UpstreamUnavailableError("network", "posts/2/approve"), 2);
     const failing = rejection(t.service.approve(2, CID));
     await t.clock.advance(1000);
-    expect(await failing).toBeInstanceOf(UpstreamUnavailableError);
+    // The connection broke with no answer and the post still waits: the write may land yet, so unknown, not failed.
+    expect(await failing).toMatchObject({ name: "OutcomeUnknownError" });
     expect(t.fake.count("approvePost")).toBe(4);
   });
 
   it("never retries a reject", async () => {
     const t = setup();
+    // No answer (a broken connection, a proxy's 502): unknown, not failed, and never sent again.
     t.fake.failNext("rejectPost", () => new UpstreamUnavailableError("network", "posts/1/reject"));
-    expect(await rejection(t.service.reject(1, CID))).toBeInstanceOf(UpstreamUnavailableError);
+    expect(await rejection(t.service.reject(1, CID))).toMatchObject({ name: "OutcomeUnknownError" });
     t.fake.failNext("rejectPost", () => new UpstreamHttpError(502, "", "", "posts/1/reject"));
-    expect(await rejection(t.service.reject(1, CID))).toBeInstanceOf(UpstreamHttpError);
-    expect(t.fake.count("rejectPost")).toBe(2);
+    expect(await rejection(t.service.reject(1, CID))).toMatchObject({ name: "OutcomeUnknownError" });
+    // A connection refused never carried the request: failed, as it is.
+    t.fake.failNext("rejectPost", () => new UpstreamUnavailableError("network", "posts/1/reject", { cause: Object.assign(new Error("refused"), { code: "ECONNREFUSED" }) }));
+    expect(await rejection(t.service.reject(1, CID))).toBeInstanceOf(UpstreamUnavailableError);
+    expect(t.fake.count("rejectPost")).toBe(3);
   });
 
   it("after a write times out, reads the post again and reports success only if it really happened", async () => {

@@ -31,6 +31,27 @@ export function outcomeUnknown(e: unknown): boolean {
   return true;
 }
 
+/** A connection that was never made (refused, no such host): the request cannot have reached the service. */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+function neverSent(e: unknown): boolean {
+  for (let c: unknown = e, depth = 0; c && typeof c === "object" && depth < 5; c = (c as { cause?: unknown }).cause, depth++) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === "string" && NOT_CONNECTED.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * No answer came from the service itself: our timeout, a dropped connection,
+ * or a proxy's 502/504 (it gave up; the app behind it may not have). The write
+ * may still be in flight, so a re-read that shows the post unchanged proves
+ * nothing: only a later read, or for an approve a repeat, can tell.
+ */
+export function answerLost(e: unknown): boolean {
+  if (e instanceof UpstreamUnavailableError) return !neverSent(e);
+  return e instanceof UpstreamHttpError && (e.status === 502 || e.status === 504);
+}
+
 /**
  * Where a post's status says a decision stands: applied ("done"), plainly not
  * applied, or not telling (a status the spec does not tie to the decision).
@@ -73,7 +94,10 @@ export type WriteDeps = {
  * once after a network error; reject never is. When the answer to a write is
  * missing or unreadable we cannot know whether it was applied, so the post is
  * read again before the person is answered: "done" (marked `recovered`) only
- * when the upstream's own state says so; otherwise the original failure.
+ * when the upstream's own state says so; when the service answered (500, 503,
+ * a broken body) and the post is still open, the original failure; when no
+ * answer came (timeout, dropped connection, a proxy's 502/504) the outcome
+ * is unknown, since the write may still land.
  */
 export async function decide(action: Decision, id: number, deps: WriteDeps): Promise<WriteResult> {
   let result: ApprovalResult;
@@ -99,7 +123,8 @@ export async function decide(action: Decision, id: number, deps: WriteDeps): Pro
     const where = landed(action, String(post.status));
     if (where !== "done") {
       log.warn("write failed and the post did not reach its target status", { action, taskId: id, failure, status: post.status });
-      throw where === "unknown" ? new OutcomeUnknownError(action, id, e) : e;
+      // "Still open" right after a lost answer is not "not applied": the write may land later (lib/server/outcomes settles it).
+      throw where === "unknown" || answerLost(e) ? new OutcomeUnknownError(action, id, e) : e;
     }
     log.warn("write answer failed but the re-read confirms the decision", { action, taskId: id, failure, status: post.status });
     return {

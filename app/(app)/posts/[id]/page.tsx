@@ -152,7 +152,7 @@ async function PostPageBody({ id, read }: { id: number; read: ReturnType<typeof 
       previewsInBrowser={campaignId !== null && !prefetched(campaignQuery(campaignId).queryKey, client)}
       comments={ownPanel(commentsKey(id), tc("comments.title"), "comments", <CommentsThread id={id} me={me} />)}
       verdicts={ownPanel(verdictsKey(id), tc("verdicts.title"), "verdicts", <VerdictPanel id={id} me={me} canGive={canVerdict} />)}
-      history={ownPanel(postDecisionsKey(id), t("panels.history"), "history", <DecisionHistory id={id} />)}
+      history={ownPanel(postDecisionsKey(id), t("panels.history"), "history", <DecisionHistory id={id} canDecide={canDecide} />)}
     />
   );
   return (
