@@ -120,10 +120,16 @@ export type Settled = { auditId: number; taskId: number; outcome: "done" | typeo
  */
 export function settlePending(now: () => Date = () => new Date()): Promise<number> {
   const s = state();
-  s.running ??= pass(now).finally(() => {
-    s.running = null;
-  });
-  return s.running;
+  // Passes queue, never join: a pass already running read its rows before a decision recorded
+  // since, and if it ended with nothing left nobody would schedule that decision's re-read.
+  const mine: Promise<number> = (s.running ?? Promise.resolve(0))
+    .catch(() => 0)
+    .then(() => pass(now))
+    .finally(() => {
+      if (s.running === mine) s.running = null;
+    });
+  s.running = mine;
+  return mine;
 }
 
 async function pass(now: () => Date): Promise<number> {
