@@ -39,6 +39,15 @@ const announced = () => screen.getByRole("alert").querySelector(".sr-only")?.tex
 const shown = () => screen.getByRole("alert").querySelector("[data-countdown]")?.textContent ?? screen.getByRole("alert").textContent;
 
 describe("LoginForm", () => {
+  it("posts to next-auth with its CSRF token when script has not taken over, never a GET", () => {
+    renderForm("ru", { csrfToken: "t0ken", callbackPath: "/inbox" });
+    const form = screen.getByLabelText("Пароль").closest("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe("/api/auth/callback/credentials");
+    const fields = Object.fromEntries(new FormData(form));
+    expect(fields).toMatchObject({ csrfToken: "t0ken", callbackUrl: "/inbox" });
+  });
+
   it("labels its fields and flags empty ones without calling the server", async () => {
     renderForm();
     await submit("", "");

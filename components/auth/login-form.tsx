@@ -16,13 +16,18 @@ export type LoginFormProps = {
   ssoName: string | null;
   /** `?error=` from a redirect back to this page (SSO refusals land here). */
   initialError?: string | null;
+  /** next-auth's CSRF token (its cookie set by the proxy): the form then works as a plain POST. */
+  csrfToken?: string;
 };
+
+/** Where the form posts when script has not taken it over: next-auth's credentials callback. */
+export const CREDENTIALS_ACTION = "/api/auth/callback/credentials";
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 /** The server refuses longer addresses as invalid (RFC 5321). */
 const MAX_EMAIL_LENGTH = 254;
 
-export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProps) {
+export function LoginForm({ callbackPath, ssoName, initialError, csrfToken = "" }: LoginFormProps) {
   const t = useTranslations("auth");
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
@@ -130,7 +135,11 @@ export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProp
         ) : null}
       </div>
 
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={pending === "credentials"}>
+      {/* POST to next-auth, so Enter before the script has loaded (or without it) signs in the same way
+          and the password never rides in an address; with script, onSubmit takes over. */}
+      <form method="post" action={CREDENTIALS_ACTION} noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={pending === "credentials"}>
+        <input type="hidden" name="csrfToken" value={csrfToken} />
+        <input type="hidden" name="callbackUrl" value={callbackPath} />
         <div>
           <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium">
             {t("email")}
