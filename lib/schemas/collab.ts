@@ -165,6 +165,8 @@ export const PolicyView = z.object({
   signoff: z.array(PolicyStep),
   set_by: z.string().nullable(),
   set_at: z.string().nullable(),
+  /** Group members no dashboard user has the address of (the policy's own read and save say so). */
+  unknown_members: z.array(z.string()).optional(),
 });
 export type PolicyView = z.infer<typeof PolicyView>;
 

@@ -220,8 +220,16 @@ describe("35.4 approval routed by risk", () => {
     ]) {
       const res = await policy(body);
       expect(res.status).toBe(400);
-      expect((await errorOf(res)).code).toBe("validation_error");
+      const error = await errorOf(res);
+      expect(error.code).toBe("validation_error");
+      // Said in words, naming the step: never the API's field name.
+      if ("signoff" in body) expect(error.message).not.toMatch(/signoff|members|who\b/);
     }
+    expect((await errorOf(await policy({ signoff: [{ who: { role: "reviewer" } }, { who: { group: "Юристы", members: [] } }] }))).message).toMatch(/^Шаг 2, участники группы: /);
+    // An address nobody on the dashboard has is saved, and said.
+    const typo = await policy({ signoff: [{ who: { group: "Юристы", members: ["lawyer@exmaple.com", "reviewer@example.com"] } }] });
+    expect(typo.status).toBe(200);
+    expect(((await typo.json()) as { data: { unknown_members?: string[] } }).data.unknown_members).toEqual(["lawyer@exmaple.com"]);
     const res = await policy({ steps: 2 });
     expect(((await res.json()) as { data: unknown }).data).toMatchObject({ steps: 2, signoff: [{ who: { role: "reviewer" }, need: "any", when: { kind: "always" } }] });
   });
