@@ -52,7 +52,7 @@ describe("BackgroundCard", () => {
     const lastError = { at: "2026-11-29T01:00:00.000Z", message: "upstream request budget exhausted; next attempt in 1533 s", kind: "budget" as const, seconds: 1533 };
     renderCard(background({ collector: { lastError } }));
     const text = screen.getByTestId("bg-collector").textContent ?? "";
-    expect(text).toContain("лимит запросов исчерпан; следующая попытка через 1533 с");
+    expect(text).toContain("лимит запросов исчерпан; следующая попытка через 1533\u00a0с");
     expect(text).not.toContain("exhausted");
   });
 });

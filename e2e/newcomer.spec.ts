@@ -1,0 +1,58 @@
+import { mkdirSync } from "node:fs";
+import { E2E } from "../playwright.config";
+import { expect, expectNoA11yViolations, setLocale } from "./fixtures";
+import { signIn, test } from "./own-sign-in";
+
+/**
+ * What a newcomer meets on screens only a browser shows: review analytics on a phone keeps every
+ * table inside its card (the page never scrolls sideways), and the health screen and the analytics
+ * read in both languages and themes (screenshots to E2E_SHOTS when set).
+ */
+const SHOTS = process.env.E2E_SHOTS;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+const VIEWS = [
+  { locale: "ru" as const, scheme: "light" as const, viewport: { width: 390, height: 844 }, name: "ru-light-phone" },
+  { locale: "en" as const, scheme: "dark" as const, viewport: { width: 1366, height: 900 }, name: "en-dark-desktop" },
+];
+
+test.describe.configure({ timeout: 120_000 });
+
+for (const v of VIEWS) {
+  test(`review analytics stay inside their cards (${v.name})`, async ({ browser }) => {
+    const context = await browser.newContext({ storageState: await signIn(browser, E2E.baseURL, "manager"), baseURL: E2E.baseURL, viewport: v.viewport, colorScheme: v.scheme });
+    const page = await context.newPage();
+    await setLocale(page, v.locale);
+    await page.goto("/analytics/review");
+    const checks = page.getByTestId("checks-analytics");
+    await expect(checks.locator("table").first()).toBeVisible({ timeout: 30_000 });
+    // Open every panel's table too: what overflows on a phone is a table.
+    for (const summary of await page.locator("details > summary").all()) await summary.click();
+    const overflow = await page.evaluate(() => {
+      const wide: string[] = [];
+      for (const card of document.querySelectorAll<HTMLElement>("[data-testid^='panel-'], [data-testid='checks-analytics']")) {
+        if (card.scrollWidth > card.clientWidth + 1) wide.push(`${card.dataset.testid}: ${card.scrollWidth} > ${card.clientWidth}`);
+      }
+      const doc = document.documentElement;
+      if (doc.scrollWidth > window.innerWidth + 1) wide.push(`page: ${doc.scrollWidth} > ${window.innerWidth}`);
+      return wide;
+    });
+    expect(overflow).toEqual([]);
+    // Campaigns by name: no cell of the checks panel is a bare number where a campaign goes.
+    await expect(checks.locator("tbody th[scope='row']").filter({ hasText: /^\d+$/ })).toHaveCount(0);
+    if (SHOTS) await checks.screenshot({ path: `${SHOTS}/checks-analytics-${v.name}.png` });
+    await expectNoA11yViolations(page);
+    await context.close();
+  });
+
+  test(`the health screen (${v.name})`, async ({ browser }) => {
+    const context = await browser.newContext({ storageState: await signIn(browser, E2E.baseURL, "admin"), baseURL: E2E.baseURL, viewport: v.viewport, colorScheme: v.scheme });
+    const page = await context.newPage();
+    await setLocale(page, v.locale);
+    await page.goto("/admin/health");
+    await expect(page.getByTestId("bg-inbox")).toBeVisible({ timeout: 30_000 });
+    if (SHOTS) await page.getByTestId("health-background").screenshot({ path: `${SHOTS}/health-background-${v.name}.png` });
+    await expectNoA11yViolations(page);
+    await context.close();
+  });
+}
