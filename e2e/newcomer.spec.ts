@@ -56,3 +56,15 @@ for (const v of VIEWS) {
     await context.close();
   });
 }
+
+test("a campaign that does not exist is not found: no policy, checks or «approve all clean» for it", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: await signIn(browser, E2E.baseURL, "admin"), baseURL: E2E.baseURL });
+  const page = await context.newPage();
+  await setLocale(page, "ru");
+  await page.goto("/campaigns/99999");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("policy")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Согласовать все чистые/ })).toHaveCount(0);
+  await expect(page.locator("form")).toHaveCount(0);
+  await context.close();
+});

@@ -32,7 +32,7 @@ export function LoginForm({ callbackPath, ssoName, initialError, csrfToken = "" 
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<SignInProblem | "network" | null>(() => describeSignInError(initialError));
+  const [problem, setProblem] = useState<SignInProblem | "network" | "ready" | null>(() => describeSignInError(initialError));
   // initialError's wait is not counted down: the URL does not say when it was given.
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState<"credentials" | "sso" | null>(null);
@@ -47,7 +47,8 @@ export function LoginForm({ callbackPath, ssoName, initialError, csrfToken = "" 
       if (ms > 0) return setLeft(describeSignInError(lockedErrorCode(ms)));
       setDeadline(null);
       setLeft(null);
-      setProblem(null);
+      // Said, not a blank: a try refused for a wait left no other word on the form.
+      setProblem("ready");
     };
     const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
@@ -206,8 +207,9 @@ export function LoginForm({ callbackPath, ssoName, initialError, csrfToken = "" 
   );
 }
 
-function problemText(problem: SignInProblem | "network" | null, t: ReturnType<typeof useTranslations<"auth">>): string | null {
+function problemText(problem: SignInProblem | "network" | "ready" | null, t: ReturnType<typeof useTranslations<"auth">>): string | null {
   if (!problem) return null;
   if (problem === "network") return t("errors.network");
+  if (problem === "ready") return t("errors.waitOver");
   return signInMessage(problem, (key, values) => t(key as "errors.wait", values as { seconds: number }));
 }
