@@ -113,7 +113,7 @@ describe("the page's content security policy", () => {
     expect(cookie).toContain(`next-auth.csrf-token=${token}%7C`);
     expect(cookie).toMatch(/HttpOnly/i);
     // A second visit with that cookie keeps the token and sets nothing.
-    const value = decodeURIComponent(cookie!.split(";")[0].split("=")[1]);
+    const value = decodeURIComponent(cookie!.split(";")[0]!.split("=")[1]!);
     const again = (await run("/login", undefined, { cookie: `next-auth.csrf-token=${value}` })) as Response;
     expect(again.headers.get("x-middleware-request-x-login-csrf")).toBe(token);
     expect(again.headers.getSetCookie().some((c) => c.startsWith("next-auth.csrf-token="))).toBe(false);
