@@ -68,3 +68,37 @@ test("a campaign that does not exist is not found: no policy, checks or «approv
   await expect(page.locator("form")).toHaveCount(0);
   await context.close();
 });
+
+for (const v of VIEWS) {
+  test(`an unknown group member and a too-long comment are said, not swallowed (${v.name})`, async ({ browser }) => {
+    const context = await browser.newContext({ storageState: await signIn(browser, E2E.baseURL, "admin"), baseURL: E2E.baseURL, viewport: v.viewport, colorScheme: v.scheme });
+    const page = await context.newPage();
+    await setLocale(page, v.locale);
+    const { data } = (await (await context.request.get("/api/campaigns?status=ACTIVE")).json()) as { data: { campaigns: { id: number }[] } };
+    const campaign = data.campaigns[data.campaigns.length - 1]!.id;
+    const headers = { Origin: E2E.baseURL };
+    const put = await context.request.put(`/api/campaigns/${campaign}/policy`, { data: { signoff: [{ who: { group: "Юристы", members: ["lawyer@exmaple.com"] } }] }, headers });
+    expect(put.status()).toBe(200);
+    try {
+      await page.goto(`/campaigns/${campaign}`);
+      const notice = page.getByTestId("policy-unknown-members");
+      await expect(notice).toContainText("lawyer@exmaple.com");
+      // The step's fields stay inside the card on a phone.
+      const policy = page.getByTestId("policy");
+      expect(await policy.evaluate((card) => card.scrollWidth - card.clientWidth)).toBeLessThanOrEqual(1);
+      if (SHOTS) await page.getByTestId("policy").screenshot({ path: `${SHOTS}/policy-unknown-${v.name}.png` });
+      await expectNoA11yViolations(page);
+    } finally {
+      await context.request.put(`/api/campaigns/${campaign}/policy`, { data: { signoff: [] }, headers });
+    }
+    const posts = (await (await context.request.get(`/api/campaigns/${campaign}/posts?status=WAITING_APPROVAL&limit=1`)).json()) as { data: { posts: { task_id: number }[] } };
+    const id = posts.data.posts[0]!.task_id;
+    await page.goto(`/posts/${id}`);
+    const box = page.getByLabel(v.locale === "ru" ? "Новый комментарий" : "New comment");
+    await box.fill("а".repeat(5000));
+    await expect(box).toHaveValue("а".repeat(5000));
+    await expect(page.getByTestId("comment-too-long")).toBeVisible();
+    if (SHOTS) await box.locator("xpath=ancestor::form").screenshot({ path: `${SHOTS}/comment-too-long-${v.name}.png` });
+    await context.close();
+  });
+}
