@@ -104,4 +104,30 @@ describe("the page's content security policy", () => {
     expect(res.headers.get("x-middleware-request-x-nonce")).not.toBe("chosen");
     expect(res.headers.get("x-middleware-request-content-security-policy")).toContain("'strict-dynamic'");
   });
+
+  it("hands the sign-in page a CSRF token its cookie proves, and never the client's own", async () => {
+    const res = (await run("/login", undefined, { "x-login-csrf": "chosen" })) as Response;
+    const token = res.headers.get("x-middleware-request-x-login-csrf");
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("next-auth.csrf-token="));
+    expect(cookie).toContain(`next-auth.csrf-token=${token}%7C`);
+    expect(cookie).toMatch(/HttpOnly/i);
+    // A second visit with that cookie keeps the token and sets nothing.
+    const value = decodeURIComponent(cookie!.split(";")[0]!.split("=")[1]!);
+    const again = (await run("/login", undefined, { cookie: `next-auth.csrf-token=${value}` })) as Response;
+    expect(again.headers.get("x-middleware-request-x-login-csrf")).toBe(token);
+    expect(again.headers.getSetCookie().some((c) => c.startsWith("next-auth.csrf-token="))).toBe(false);
+    // Other pages get no token.
+    const other = await run("/campaigns", editor, { "x-login-csrf": "chosen" });
+    expect(other?.headers.get("x-middleware-request-x-login-csrf") ?? null).toBeNull();
+  });
+
+  it("takes a password out of a sign-in address at once", async () => {
+    const res = (await run("/login?email=a%40b.c&password=demo&callbackUrl=%2Finbox")) as Response;
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.pathname).toBe("/login");
+    expect(location.search).toBe("?callbackUrl=%2Finbox");
+    expect(res.headers.get("location")).not.toContain("demo");
+  });
 });

@@ -1,6 +1,7 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { withAuth, type NextRequestWithAuth } from "next-auth/middleware";
-import { isSecureUrl, sessionCookieName } from "@/lib/auth/cookies";
+import { authCookies, isSecureUrl, sessionCookieName } from "@/lib/auth/cookies";
+import { LOGIN_CSRF_HEADER, loginCsrf } from "@/lib/auth/login-csrf";
 import { isApiPath, isPublicPath } from "@/lib/auth/paths";
 import { userFromClaims } from "@/lib/auth/token";
 import { contentSecurityPolicy, headerOptionsFrom } from "@/lib/edge/security-headers.mjs";
@@ -19,7 +20,7 @@ function newNonce(): string {
  * own scripts; the root layout reads x-nonce for the theme script. Both are
  * always overwritten, so a client cannot choose the nonce.
  */
-function withNonce(req: NextRequest): NextResponse {
+function withNonce(req: NextRequest, extra?: (headers: Headers) => void): NextResponse {
   const e = env();
   const nonce = newNonce();
   const options = headerOptionsFrom({ NODE_ENV: e.NODE_ENV, UPSTREAM_BASE_URL: e.UPSTREAM_BASE_URL, MEDIA_ORIGINS: e.MEDIA_ORIGINS, NEXTAUTH_URL: e.NEXTAUTH_URL });
@@ -27,8 +28,39 @@ function withNonce(req: NextRequest): NextResponse {
   const headers = new Headers(req.headers);
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", csp);
+  // Only the sign-in page gets a CSRF token, and only from here: a client cannot send its own.
+  headers.delete(LOGIN_CSRF_HEADER);
+  extra?.(headers);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
+  return response;
+}
+
+const LOGIN_PATH = /^\/login\/?$/;
+/** Sign-in fields that must never stay in an address (history, logs, a Referer). */
+const SECRET_PARAMS = ["password", "email"];
+
+/**
+ * The sign-in page: an address carrying the form's fields (an old page's GET
+ * form) is sent on without them; otherwise the page gets the CSRF token its
+ * form posts without script, the cookie minted when missing or forged.
+ */
+async function loginPage(req: NextRequest): Promise<NextResponse> {
+  if (SECRET_PARAMS.some((name) => req.nextUrl.searchParams.has(name))) {
+    const clean = req.nextUrl.clone();
+    for (const name of SECRET_PARAMS) clean.searchParams.delete(name);
+    const response = NextResponse.redirect(clean, 303);
+    response.headers.set("Cache-Control", "no-store");
+    response.headers.set("Referrer-Policy", "no-referrer");
+    return response;
+  }
+  const e = env();
+  const secure = isSecureUrl(e.NEXTAUTH_URL);
+  const { name, options } = authCookies(secure).csrfToken;
+  const csrf = await loginCsrf(req.cookies.get(name)?.value, e.NEXTAUTH_SECRET);
+  const response = withNonce(req, (headers) => headers.set(LOGIN_CSRF_HEADER, csrf.token));
+  if (csrf.cookie) response.cookies.set(name, csrf.cookie, { ...options });
+  response.headers.set("Cache-Control", "private, no-store");
   return response;
 }
 
@@ -96,6 +128,7 @@ export async function proxy(req: NextRequestWithAuth, event: NextFetchEvent) {
   if (isSharePage(req.nextUrl.pathname)) return sharePage(req);
   const answer = await requireSession(req, event);
   if (answer) return answer;
+  if (LOGIN_PATH.test(req.nextUrl.pathname)) return loginPage(req);
   return isApiPath(req.nextUrl.pathname) ? NextResponse.next() : withNonce(req);
 }
 

@@ -52,7 +52,7 @@ for (const locale of ["ru", "en"] as const) {
         if (answer.status === 401) return expect(alert).toHaveText(t("invalid"));
         expect(answer.status).toBe(429);
         await expect(shown).toHaveText(t("wait", { seconds: answer.retryAfter }));
-        await expect(alert).toHaveText("", { timeout: (answer.retryAfter + 3) * 1_000 });
+        await expect(alert).toHaveText(t("waitOver"), { timeout: (answer.retryAfter + 3) * 1_000 });
       }
     }
 
@@ -78,7 +78,7 @@ for (const locale of ["ru", "en"] as const) {
     await expect(shown).toHaveText(t("wait", { seconds: wait.retryAfter - 2 }), { timeout: 4_000 });
     // The text read out by a screen reader is the first one, not every tick.
     await expect(alert.locator(".sr-only")).toHaveText(t("wait", { seconds: wait.retryAfter }));
-    await expect(alert).toHaveText("", { timeout: (wait.retryAfter + 3) * 1_000 });
+    await expect(alert).toHaveText(t("waitOver"), { timeout: (wait.retryAfter + 3) * 1_000 });
     // The fifth failure locks this address out of this e-mail for five minutes.
     await failOnce(nobody);
     const locked = await attempt(nobody, "guess");

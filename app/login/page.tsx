@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { LoginForm } from "@/components/auth/login-form";
@@ -6,6 +7,7 @@ import { LocaleSwitch } from "@/components/shell/locale-switch";
 import { ThemeSwitch } from "@/components/shell/theme-switch";
 import { START_PATH } from "@/lib/auth/landing";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { LOGIN_CSRF_HEADER } from "@/lib/auth/login-csrf";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/auth/demo-users";
 import { env } from "@/lib/env";
@@ -31,6 +33,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
 
   const t = await getTranslations("auth");
   const ssoName = e.OIDC_ISSUER ? e.OIDC_NAME : null;
+  // Set by the proxy (its cookie beside it), so the form also signs in as a plain POST without script.
+  const csrfToken = (await headers()).get(LOGIN_CSRF_HEADER) ?? "";
 
   return (
     <div className="flex min-h-dvh flex-col bg-zinc-50 dark:bg-zinc-950">
@@ -43,7 +47,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <div className="w-full max-w-sm rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900/60">
           <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{t("heading")}</h1>
           <p className="mt-2 mb-6 text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
-          <LoginForm callbackPath={callbackPath} ssoName={ssoName} initialError={first(params.error) ?? null} />
+          <LoginForm callbackPath={callbackPath} csrfToken={csrfToken} ssoName={ssoName} initialError={first(params.error) ?? null} />
           {e.DEMO ? (
             <section aria-labelledby="demo-title" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
               <h2 id="demo-title" className="font-medium">

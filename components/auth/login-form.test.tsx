@@ -39,6 +39,15 @@ const announced = () => screen.getByRole("alert").querySelector(".sr-only")?.tex
 const shown = () => screen.getByRole("alert").querySelector("[data-countdown]")?.textContent ?? screen.getByRole("alert").textContent;
 
 describe("LoginForm", () => {
+  it("posts to next-auth with its CSRF token when script has not taken over, never a GET", () => {
+    renderForm("ru", { csrfToken: "t0ken", callbackPath: "/inbox" });
+    const form = screen.getByLabelText("Пароль").closest("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe("/api/auth/callback/credentials");
+    const fields = Object.fromEntries(new FormData(form));
+    expect(fields).toMatchObject({ csrfToken: "t0ken", callbackUrl: "/inbox" });
+  });
+
   it("labels its fields and flags empty ones without calling the server", async () => {
     renderForm();
     await submit("", "");
@@ -97,7 +106,8 @@ describe("LoginForm", () => {
       await act(async () => vi.advanceTimersByTime(2_000));
       expect(shown()).toBe("Слишком много попыток. Повторите через 1 секунду.");
       await act(async () => vi.advanceTimersByTime(1_000));
-      expect(screen.getByRole("alert").textContent).toBe("");
+      // The wait is over: said so, never a blank form after a refused try.
+      expect(screen.getByRole("alert").textContent).toBe("Можно попробовать снова.");
     } finally {
       vi.useRealTimers();
     }

@@ -16,18 +16,23 @@ export type LoginFormProps = {
   ssoName: string | null;
   /** `?error=` from a redirect back to this page (SSO refusals land here). */
   initialError?: string | null;
+  /** next-auth's CSRF token (its cookie set by the proxy): the form then works as a plain POST. */
+  csrfToken?: string;
 };
+
+/** Where the form posts when script has not taken it over: next-auth's credentials callback. */
+export const CREDENTIALS_ACTION = "/api/auth/callback/credentials";
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 /** The server refuses longer addresses as invalid (RFC 5321). */
 const MAX_EMAIL_LENGTH = 254;
 
-export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProps) {
+export function LoginForm({ callbackPath, ssoName, initialError, csrfToken = "" }: LoginFormProps) {
   const t = useTranslations("auth");
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<SignInProblem | "network" | null>(() => describeSignInError(initialError));
+  const [problem, setProblem] = useState<SignInProblem | "network" | "ready" | null>(() => describeSignInError(initialError));
   // initialError's wait is not counted down: the URL does not say when it was given.
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState<"credentials" | "sso" | null>(null);
@@ -42,7 +47,8 @@ export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProp
       if (ms > 0) return setLeft(describeSignInError(lockedErrorCode(ms)));
       setDeadline(null);
       setLeft(null);
-      setProblem(null);
+      // Said, not a blank: a try refused for a wait left no other word on the form.
+      setProblem("ready");
     };
     const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
@@ -130,7 +136,11 @@ export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProp
         ) : null}
       </div>
 
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={pending === "credentials"}>
+      {/* POST to next-auth, so Enter before the script has loaded (or without it) signs in the same way
+          and the password never rides in an address; with script, onSubmit takes over. */}
+      <form method="post" action={CREDENTIALS_ACTION} noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={pending === "credentials"}>
+        <input type="hidden" name="csrfToken" value={csrfToken} />
+        <input type="hidden" name="callbackUrl" value={callbackPath} />
         <div>
           <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium">
             {t("email")}
@@ -197,8 +207,9 @@ export function LoginForm({ callbackPath, ssoName, initialError }: LoginFormProp
   );
 }
 
-function problemText(problem: SignInProblem | "network" | null, t: ReturnType<typeof useTranslations<"auth">>): string | null {
+function problemText(problem: SignInProblem | "network" | "ready" | null, t: ReturnType<typeof useTranslations<"auth">>): string | null {
   if (!problem) return null;
   if (problem === "network") return t("errors.network");
+  if (problem === "ready") return t("errors.waitOver");
   return signInMessage(problem, (key, values) => t(key as "errors.wait", values as { seconds: number }));
 }

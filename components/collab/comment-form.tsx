@@ -111,7 +111,6 @@ export function CommentForm({ taskId, version, text: postText = "" }: { taskId: 
         ref={area}
         value={text}
         rows={3}
-        maxLength={COMMENT_MAX + 200}
         placeholder={t("placeholder")}
         aria-describedby={passage ? `${ids.quote} ${ids.count}` : ids.count}
         onChange={(e) => {
@@ -154,6 +153,12 @@ export function CommentForm({ taskId, version, text: postText = "" }: { taskId: 
         </Button>
       </div>
       <div aria-live="polite">
+        {/* Nothing is cut: a pasted text stays whole, and the box says why it cannot be sent yet. */}
+        {length > COMMENT_MAX && (
+          <p data-testid="comment-too-long" className="text-sm text-red-800 dark:text-red-300">
+            {t("tooLong", { max: COMMENT_MAX, over: length - COMMENT_MAX })}
+          </p>
+        )}
         {send.isError && (
           <p role="alert" className="text-sm text-red-800 dark:text-red-300">
             {t("failed", { message: send.error.message })}

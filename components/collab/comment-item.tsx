@@ -82,12 +82,14 @@ export function CommentItem({ comment, activeVersion, me, now }: { comment: Comm
             id={fieldId}
             value={editing}
             rows={3}
-            maxLength={COMMENT_MAX}
             onChange={(e) => setEditing(e.target.value)}
             className="block w-full rounded-md border border-zinc-300 bg-white p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
           />
+          {editing.trim().length > COMMENT_MAX && (
+            <p className="text-sm text-red-800 dark:text-red-300">{t("tooLong", { max: COMMENT_MAX, over: editing.trim().length - COMMENT_MAX })}</p>
+          )}
           <div className="flex gap-2">
-            <Button type="submit" size="sm" variant="primary" disabled={save.isPending || editing.trim() === ""}>
+            <Button type="submit" size="sm" variant="primary" disabled={save.isPending || editing.trim() === "" || editing.trim().length > COMMENT_MAX}>
               {t("save")}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>

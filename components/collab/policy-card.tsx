@@ -30,7 +30,10 @@ export function PolicyCard({ campaignId, canManage, canDecide = false }: { campa
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : canManage ? (
-        <PolicyForm campaignId={campaignId} signoff={query.data.signoff} />
+        <>
+          <UnknownMembers emails={unknownOf(query.data)} />
+          <PolicyForm campaignId={campaignId} signoff={query.data.signoff} />
+        </>
       ) : (
         <div className="space-y-1 text-sm">
           <StepList signoff={query.data.signoff} />
@@ -45,6 +48,20 @@ export function PolicyCard({ campaignId, canManage, canDecide = false }: { campa
       )}
       {canDecide && <ApproveClean campaignId={campaignId} />}
     </Card>
+  );
+}
+
+const unknownOf = (p: { unknown_members?: string[] }) => p.unknown_members ?? [];
+
+/** Group members nobody on the dashboard has the address of: saved, but said, so a typo is seen. */
+function UnknownMembers({ emails }: { emails: string[] }) {
+  const t = useTranslations("collab.policy");
+  if (emails.length === 0) return null;
+  return (
+    <p data-testid="policy-unknown-members" className="mb-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+      <span aria-hidden="true">⚠ </span>
+      {t("unknownMembers", { emails: emails.join(", ") })}
+    </p>
   );
 }
 

@@ -28,12 +28,16 @@ const stepsByCampaign = (results: { data?: { campaign_id: number; steps: number 
  * and a symbol, never colour alone. Under a policy with sign-off steps, a «2 шага» badge and,
  * until a sign-off, "awaiting sign-off".
  */
-export function RowMarks({ id, facts, steps = 1 }: { id: number; facts: RowFacts | undefined; steps?: number }) {
+export function RowMarks({ id, facts, steps: campaignSteps = 1 }: { id: number; facts: RowFacts | undefined; steps?: number }) {
   const t = useTranslations("collab");
   const names = useViewerNames();
   const verdict = facts?.verdicts[String(id)];
   const viewers = facts?.viewers[String(id)] ?? [];
-  if ((!verdict || verdict.state === "none") && viewers.length === 0 && steps < 2) return null;
+  // The post's own standing (the steps that apply to its version, as its page says) over its campaign's count.
+  const standing = facts?.signoff?.[String(id)];
+  const steps = standing?.steps ?? campaignSteps;
+  const awaiting = standing ? standing.state === "awaiting" : steps >= 2 && (!verdict || verdict.state === "none");
+  if ((!verdict || verdict.state === "none") && viewers.length === 0 && steps < 2 && !awaiting) return null;
   return (
     <span className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs">
       {steps >= 2 && (
@@ -45,7 +49,7 @@ export function RowMarks({ id, facts, steps = 1 }: { id: number; facts: RowFacts
           {t("verdicts.rowSteps", { count: steps })}
         </span>
       )}
-      {steps >= 2 && (!verdict || verdict.state === "none") && (
+      {awaiting && (
         <span data-row-verdict="awaiting" className="font-medium text-zinc-700 dark:text-zinc-300">
           <span aria-hidden="true">⧗ </span>
           {t("verdicts.rowAwaiting")}

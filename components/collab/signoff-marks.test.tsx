@@ -51,6 +51,26 @@ describe("sign-off marks", () => {
     expect(container.querySelector("[data-row='2']")?.textContent).toBe("");
   });
 
+  it("a row reads its post's own standing: a conditional step that does not apply is no step, and nothing awaits", () => {
+    const facts = { viewers: {}, verdicts: {}, signoff: { "5": { steps: 1, state: "not_needed" as const }, "6": { steps: 2, state: "awaiting" as const } } };
+    const { container } = render(
+      wrap(
+        newClient(),
+        <>
+          <div data-row="5">
+            <RowMarks id={5} steps={2} facts={facts} />
+          </div>
+          <div data-row="6">
+            <RowMarks id={6} steps={2} facts={facts} />
+          </div>
+        </>,
+      ),
+    );
+    expect(container.querySelector("[data-row='5']")?.textContent).toBe("");
+    expect(container.querySelector("[data-row='6'] [data-row-steps]")?.textContent).toBe("2 шага");
+    expect(container.querySelector("[data-row='6'] [data-row-verdict='awaiting']")).not.toBeNull();
+  });
+
   it("three steps read «3 шага»; a signed-off row says so instead of awaiting", () => {
     render(wrap(newClient(), <RowMarks id={5} steps={3} facts={{ viewers: {}, verdicts: { "5": { state: "signed_off", ok: 1, changes: 0, by: ["Вера"], version: 2 } } }} />));
     expect(screen.getByText("3 шага")).toBeTruthy();

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { signoffPending } from "@/lib/collab/signoff-pending";
 import { verdictsQuery } from "@/lib/queries/collab";
 import type { StepWho } from "@/lib/schemas/collab";
 import { useMounted } from "@/components/ui/use-mounted";
@@ -19,7 +20,7 @@ export function SignoffGate({ id, children }: { id: number; children: (pending: 
 
 function Gate({ id, children }: { id: number; children: (pending: boolean) => ReactNode }) {
   const { data } = useQuery(verdictsQuery(id));
-  return children(!!data && data.steps >= 2 && !data.signed_off);
+  return children(!!data && signoffPending(data));
 }
 
 /**
@@ -36,7 +37,7 @@ function Notice({ id }: { id: number }) {
   const t = useTranslations("collab.verdicts");
   const roles = useTranslations("common.roles");
   const { data } = useQuery(verdictsQuery(id));
-  if (!data || data.steps < 2 || data.signed_off) return null;
+  if (!data || !signoffPending(data)) return null;
   // A role in words, a group by its name ("all" steps name the people still awaited instead).
   const whoOf = (who: StepWho) => ("role" in who ? roles(who.role) : who.group);
   const changes = data.current.some((v) => v.verdict === "changes" && v.reviewer_role !== "external");

@@ -30,7 +30,8 @@ export function MediaThumb({ media, fetchedAt, className, alt = "" }: { media: M
   const box = cn("h-12 w-12 shrink-0 rounded border border-zinc-200 dark:border-zinc-700", className);
 
   if (!url || expired || failedUrl === url) {
-    const label = !url ? t("media.none") : expired ? t("media.expired") : t("media.failed");
+    // No image is not "no media": a video or a document is named for what it is.
+    const label = !url ? (media?.video ? t("media.video") : media && media.documents.length > 0 ? t("media.document") : t("media.none")) : expired ? t("media.expired") : t("media.failed");
     return (
       <span className={cn(box, "flex items-center justify-center bg-zinc-100 text-center text-[10px] leading-tight text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300")}>
         {label}

@@ -129,6 +129,10 @@ describe("one outage per page", () => {
     expect(document.querySelectorAll("[data-outage]")).toHaveLength(1);
     expect(alerts()).toHaveLength(1);
     expect(document.querySelectorAll("[data-outage-placeholder]")).toHaveLength(3);
+    // Not three identical boxes: one says the whole sentence, the others stay short.
+    const texts = [...document.querySelectorAll("[data-outage-placeholder]")].map((p) => p.textContent);
+    expect(texts.filter((x) => x === common.outage.panel)).toHaveLength(1);
+    expect(new Set(texts).size).toBe(2);
     await advance(5000);
     expect(screen.getByText("a: данные")).toBeTruthy();
     expect(screen.getByText("b: данные")).toBeTruthy();

@@ -23,6 +23,8 @@ type Failure = { error: unknown; retry: () => unknown; at: number };
 type OutageApi = { report(id: string, failure: Failure): void; withdraw(id: string): void };
 
 const OutageContext = createContext<OutageApi | null>(null);
+/** The panel whose placeholder says the whole sentence (the first to report); the rest stay short. */
+const OutageLeadContext = createContext<string | null>(null);
 
 /** The page's outage, when the panel sits in one (the app layout provides it). */
 export function useOutage(): OutageApi | null {
@@ -172,8 +174,10 @@ export function OutageProvider({
   const snapshot = useSyncExternalStore(clock.subscribe, clock.getSnapshot, clock.getServerSnapshot);
   return (
     <OutageContext.Provider value={api}>
-      {snapshot.phase !== "idle" && <OutageBanner snapshot={snapshot} message={message} onTryNow={clock.tryNow} className={className} />}
-      {children}
+      <OutageLeadContext.Provider value={failures.keys().next().value ?? null}>
+        {snapshot.phase !== "idle" && <OutageBanner snapshot={snapshot} message={message} onTryNow={clock.tryNow} className={className} />}
+        {children}
+      </OutageLeadContext.Provider>
     </OutageContext.Provider>
   );
 }
@@ -234,6 +238,7 @@ export function OutageBanner({
 export function ReportFailure({ error, retry, quiet = false }: { error: unknown; retry: () => unknown; quiet?: boolean }) {
   const t = useTranslations("common.outage");
   const outage = useOutage();
+  const lead = useContext(OutageLeadContext);
   const id = useId();
   const retryRef = useRef(retry);
   useEffect(() => {
@@ -245,6 +250,14 @@ export function ReportFailure({ error, retry, quiet = false }: { error: unknown;
     return () => outage.withdraw(id);
   }, [outage, id, error]);
   if (!quiet) return null;
+  // One panel says the whole sentence; eight panels saying it eight times tell nothing more.
+  if (lead !== null && lead !== id) {
+    return (
+      <p data-outage-placeholder="short" className="text-sm text-zinc-700 dark:text-zinc-300">
+        {t("panelShort")}
+      </p>
+    );
+  }
   return (
     <p data-outage-placeholder className="text-sm text-zinc-700 dark:text-zinc-300">
       {t("panel")}

@@ -28,15 +28,32 @@ export const guestEmail = (email: string | null) => (email?.startsWith("external
 
 /**
  * Header and rows of the audit export; `t` reads full keys (see messages-translator.ts).
- * `titles` (lib/server/posts/titles.ts) fill the title column beside the post's number.
+ * `titles` (lib/server/posts/titles.ts) fill the title column beside the post's number, `campaigns`
+ * (campaignNames) the name column beside the campaign's.
  */
-export function auditCsvRows(items: readonly AuditCsvItem[], t: TranslatorFor, titles: ReadonlyMap<number, string> = new Map()): CsvRow[] {
-  const header = AUDIT_CSV_COLUMNS.flatMap((c) => (c === "task_id" ? [t(`analytics.csv.audit.${c}`), t("analytics.csv.audit.title")] : [t(`analytics.csv.audit.${c}`)]));
+export function auditCsvRows(
+  items: readonly AuditCsvItem[],
+  t: TranslatorFor,
+  titles: ReadonlyMap<number, string> = new Map(),
+  campaigns: ReadonlyMap<number, string> = new Map(),
+): CsvRow[] {
+  const header = AUDIT_CSV_COLUMNS.flatMap((c) =>
+    c === "task_id"
+      ? [t(`analytics.csv.audit.${c}`), t("analytics.csv.audit.title")]
+      : c === "campaign_id"
+        ? [t(`analytics.csv.audit.${c}`), t("analytics.csv.audit.campaign_name")]
+        : [t(`analytics.csv.audit.${c}`)],
+  );
   const cell = (item: AuditCsvItem, c: Column) => {
     const value = c === "user_email" ? guestEmail(item.user_email) : item[c];
     const group = LABELS[c];
     return group && typeof value === "string" ? labelOr(t, group, value) : value;
   };
   const title = (item: AuditCsvItem) => titles.get(item.task_id) || null;
-  return [header, ...items.map((item) => AUDIT_CSV_COLUMNS.flatMap((c) => (c === "task_id" ? [cell(item, c), title(item)] : [cell(item, c)])))];
+  // The campaign's name beside its number (the mirror's; empty when it does not know the campaign).
+  const campaign = (item: AuditCsvItem) => (item.campaign_id === null ? null : campaigns.get(item.campaign_id) || null);
+  return [
+    header,
+    ...items.map((item) => AUDIT_CSV_COLUMNS.flatMap((c) => (c === "task_id" ? [cell(item, c), title(item)] : c === "campaign_id" ? [cell(item, c), campaign(item)] : [cell(item, c)]))),
+  ];
 }

@@ -37,7 +37,7 @@ describe("audit export", () => {
   it("has human column names in Russian", () => {
     const [header] = auditCsvRows([], messagesTranslator("ru"));
     expect(header).toEqual([
-      "Запись", "Время", "Эл. почта", "Имя", "Роль", "Пост", "Заголовок", "Кампания", "Версия", "Увиденная версия", "Действие", "Причина",
+      "Запись", "Время", "Эл. почта", "Имя", "Роль", "Пост", "Заголовок", "Кампания", "Название кампании", "Версия", "Увиденная версия", "Действие", "Причина",
       "Категория причины", "Заметка", "Способ", "Статус после", "Результат", "Код ошибки", "HTTP-статус", "Длительность, мс", "Ссылка для согласования",
     ]);
   });
@@ -45,27 +45,28 @@ describe("audit export", () => {
   it("has human column names in English", () => {
     const [header] = auditCsvRows([], messagesTranslator("en"));
     expect(header).toEqual([
-      "Entry", "Time", "Email", "Name", "Role", "Post", "Title", "Campaign", "Version", "Version seen", "Action", "Reason",
+      "Entry", "Time", "Email", "Name", "Role", "Post", "Title", "Campaign", "Campaign name", "Version", "Version seen", "Action", "Reason",
       "Reason category", "Note", "Source", "Status after", "Result", "Error code", "HTTP status", "Duration, ms", "Share link",
     ]);
   });
 
   it("translates codes as the activity page does and keeps unknown ones", () => {
-    const [, ru] = auditCsvRows([item], messagesTranslator("ru"), new Map([[1042, "Утро в «Зерне»"]]));
-    expect(ru).toEqual([7, item.at, "anna@example.com", "Анна", "редактор", 1042, "Утро в «Зерне»", 101, 2, 2, "отклонение", item.reason, "Юридический риск", null, "клавиатура", "Отменён", "Пост отклонён", null, 200, 35, null]);
+    const [, ru] = auditCsvRows([item], messagesTranslator("ru"), new Map([[1042, "Утро в «Зерне»"]]), new Map([[101, "Зерно: осень"]]));
+    // The campaign by name beside its number, not the number alone.
+    expect(ru).toEqual([7, item.at, "anna@example.com", "Анна", "редактор", 1042, "Утро в «Зерне»", 101, "Зерно: осень", 2, 2, "отклонение", item.reason, "Юридический риск", null, "клавиатура", "Отменён", "Пост отклонён", null, 200, 35, null]);
     // A visitor's decision through a share link carries the link's id.
-    expect(auditCsvRows([{ ...item, source: "share_link", share_link_id: "a1b2c3d4e5f60718" }], messagesTranslator("ru"))[1]?.slice(15)).toEqual([
+    expect(auditCsvRows([{ ...item, source: "share_link", share_link_id: "a1b2c3d4e5f60718" }], messagesTranslator("ru"))[1]?.slice(16)).toEqual([
       "Отменён", "Пост отклонён", null, 200, 35, "a1b2c3d4e5f60718",
     ]);
     const en = auditCsvRows([{ ...item, role: "auditor", status_after: "ON_HOLD", result: "queued.later", reason_category: "brand_voice" }], messagesTranslator("en"))[1] ?? [];
     expect(en.slice(4, 5)).toEqual(["auditor"]);
     // No title known: an empty cell beside the number.
     expect(en.slice(5, 7)).toEqual([1042, null]);
-    expect(en.slice(15, 17)).toEqual(["ON_HOLD", "queued.later"]);
-    expect(en[10]).toBe("reject");
+    expect(en.slice(16, 18)).toEqual(["ON_HOLD", "queued.later"]);
+    expect(en[11]).toBe("reject");
     // A category configured beyond the known seven is exported as its code.
-    expect(en[12]).toBe("brand_voice");
-    expect(auditCsvRows([item], messagesTranslator("en"))[1]?.[12]).toBe("Legal risk");
+    expect(en[13]).toBe("brand_voice");
+    expect(auditCsvRows([item], messagesTranslator("en"))[1]?.[13]).toBe("Legal risk");
     // A share-link visitor: no `external:` pseudo-address, the name and the role say who.
     const guest = auditCsvRows([{ ...item, user_email: "external:Ирина", user_name: "Ирина", role: "external" }], messagesTranslator("ru"))[1];
     expect(guest?.slice(2, 5)).toEqual([null, "Ирина", "гость по ссылке"]);

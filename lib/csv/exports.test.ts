@@ -58,13 +58,14 @@ describe("checks CSV", () => {
       by_rule: [{ day: "2026-11-02", campaign_id: 101, rule: "length", count: 3 }],
       decisions: { clean: { approved: 3, rejected: 1, approve_rate: 0.75 }, flagged: { approved: 0, rejected: 0, approve_rate: null }, unchecked: { approved: 1, rejected: 0, approve_rate: 1 } },
       first_version: [{ campaign_id: 101, posts: 8, clean: 5, share: 0.625 }],
+      campaigns: { "101": "Зерно: осень" },
     });
     const files = readCsvZip(csvZip(tables, "ru", "Europe/Moscow"));
     expect(Object.keys(files).sort()).toEqual(["decisions.csv", "findings.csv", "first_version.csv"]);
     for (const rows of Object.values(files)) expect(isFlat(rows)).toBe(true);
-    expect(files["findings.csv"]?.[1]).toEqual(["2026-11-02", "101", "length", "3"]);
+    expect(files["findings.csv"]?.[1]).toEqual(["2026-11-02", "101", "Зерно: осень", "length", "3"]);
     expect(files["decisions.csv"]?.[1]).toEqual(["clean", "4", "3", "1", "75"]);
     expect(files["decisions.csv"]?.[2]).toEqual(["flagged", "0", "0", "0", ""]);
-    expect(files["first_version.csv"]?.[1]).toEqual(["101", "8", "62,5"]);
+    expect(files["first_version.csv"]?.[1]).toEqual(["101", "Зерно: осень", "8", "62,5"]);
   });
 });

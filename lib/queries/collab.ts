@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CommentView, MentionUser, PolicyStep, PolicyView, PostVerdicts, PresenceView, Verdict, VerdictSummary, VerdictView } from "@/lib/schemas/collab";
+import type { CommentView, MentionUser, PolicyStep, PolicyView, PostVerdicts, PresenceView, SignoffStanding, Verdict, VerdictSummary, VerdictView } from "@/lib/schemas/collab";
 import { ApiClientError, apiDelete, apiGetRaw, apiPost, apiRead, networkError } from "./fetch-json";
 import { inboxApiQuery, inboxOptions, type InboxFilters } from "./inbox";
 
@@ -84,7 +84,12 @@ export function sendLeave(taskId: number): void {
   void fetch(`/api/presence?task_id=${taskId}`, { method: "DELETE", keepalive: true }).catch(() => undefined);
 }
 
-export type RowFacts = { viewers: PresenceView["viewers"]; verdicts: Record<string, VerdictSummary & { version: number }> };
+export type RowFacts = {
+  viewers: PresenceView["viewers"];
+  verdicts: Record<string, VerdictSummary & { version: number }>;
+  /** Each post's sign-off standing, as its page says it (absent: the row shows its campaign's steps). */
+  signoff?: Record<string, SignoffStanding>;
+};
 /** A page of rows' viewers and verdict summaries; refetched on verdict and presence events (keys start with "presence"). */
 export const rowFactsQuery = (taskIds: readonly number[]) =>
   queryOptions({

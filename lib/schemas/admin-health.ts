@@ -50,7 +50,17 @@ export const AdminHealth = z.object({
       budgetShare: z.number(),
       callsLastHour: z.number(),
       lastRunAt: iso.nullable(),
-      lastError: z.object({ at: iso, message: z.string() }).nullable(),
+      lastError: z
+        .object({
+          at: iso,
+          /** The error's own text (English, for the logs): the screen says `kind` in the reader's language. */
+          message: z.string(),
+          kind: z.enum(["budget", "upstreamHttp", "unavailable", "other"]).optional(),
+          /** budget: the wait it was told; upstreamHttp: the status. */
+          seconds: z.number().optional(),
+          status: z.number().optional(),
+        })
+        .nullable(),
       postsTracked: z.number(),
       newestSnapshotAgeSeconds: z.number().nullable(),
       oldestSnapshotAgeSeconds: z.number().nullable(),

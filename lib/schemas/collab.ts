@@ -73,11 +73,28 @@ export type NotCounted = NonNullable<VerdictView["not_counted"]>;
  * A post's verdicts: `current` are those on the active version (one per
  * person, their latest), `earlier` those a newer version voided.
  */
+/**
+ * Where a post's version stands on its campaign's sign-off, as the queue row and the post page both
+ * say it (policy-route.ts `signoffStanding`): no step applies, a step waits, every applicable step passed,
+ * or someone asked for changes.
+ */
+export const SIGNOFF_STATES = ["not_needed", "awaiting", "signed_off", "changes"] as const;
+export type SignoffState = (typeof SIGNOFF_STATES)[number];
+export const SignoffStanding = z.object({
+  /** 1 + the sign-off steps that apply to this version (1: the editor's approve alone). */
+  steps: z.number(),
+  state: z.enum(SIGNOFF_STATES),
+});
+export type SignoffStanding = z.infer<typeof SignoffStanding>;
+
 export const PostVerdicts = z.object({
   active_version: z.number().nullable(),
   /** 1 + the policy's sign-off steps (1: an editor's approve alone). */
   steps: z.number(),
+  /** Every applicable step passed on someone's "ok": never true when no step applies (nobody signed). */
   signed_off: z.boolean(),
+  /** The version's standing; absent from answers made before it existed. */
+  standing: SignoffStanding.optional(),
   /** Each sign-off step as it stands on the active version, in the policy's order (empty for one step). */
   route: z.array(z.lazy(() => StepState)).default([]),
   current: z.array(VerdictView),
@@ -148,6 +165,8 @@ export const PolicyView = z.object({
   signoff: z.array(PolicyStep),
   set_by: z.string().nullable(),
   set_at: z.string().nullable(),
+  /** Group members no dashboard user has the address of (the policy's own read and save say so). */
+  unknown_members: z.array(z.string()).optional(),
 });
 export type PolicyView = z.infer<typeof PolicyView>;
 

@@ -218,7 +218,7 @@ const quote = (v: unknown) => {
   return shown.length > 50 ? `${shown.slice(0, 50)}…` : shown;
 };
 
-function describeIssue(issue: z.core.$ZodIssue | undefined): ServerText {
+export function describeIssue(issue: z.core.$ZodIssue | undefined): ServerText {
   if (!issue) return text("validation.invalid");
   const hasInput = "input" in issue && issue.input !== undefined;
   switch (issue.code) {

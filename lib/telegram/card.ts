@@ -43,7 +43,9 @@ export function urlButtonAllowed(url: string): boolean {
 async function signoffLine(taskId: number, t: BotTexts): Promise<string | null> {
   try {
     const v = await postVerdicts(taskId, "background");
-    const state = v.steps <= 1 ? "not_needed" : v.signed_off ? "signed_off" : v.current.some((x) => x.verdict === "changes") ? "changes" : "none";
+    const standing = v.standing?.state;
+    const state =
+      v.steps <= 1 || standing === "not_needed" ? "not_needed" : v.signed_off ? "signed_off" : v.current.some((x) => x.verdict === "changes") ? "changes" : "none";
     return t.signoff(t.signoffState(state));
   } catch {
     return null; // the card goes out without it rather than not at all

@@ -273,7 +273,7 @@ describe("GET /api/audit", () => {
     const text = (await res.text()).replace(/^\uFEFF/, "");
     const lines = text.trimEnd().split("\r\n");
     // Russian by default: translated headers, `;` between fields (Excel with Russian settings splits on it).
-    expect(lines[0]).toMatch(/^Запись;Время;Эл\. почта;Имя;Роль;Пост;Заголовок;Кампания;Версия;Увиденная версия;Действие;Причина;Категория причины/);
+    expect(lines[0]).toMatch(/^Запись;Время;Эл\. почта;Имя;Роль;Пост;Заголовок;Кампания;Название кампании;Версия;Увиденная версия;Действие;Причина;Категория причины/);
     expect(lines).toHaveLength(all.total + 1);
     expect(text).toContain(`"'=HYPERLINK(""x""), ""цитата"""`);
     const rejectsOnly = await call(audit, "/api/audit?format=csv&action=reject", { role: "admin" });

@@ -54,15 +54,15 @@ describe("audit CSV", () => {
 
   it("is Russian with ; by default", async () => {
     const [header, row] = await csv();
-    expect(header).toMatch(/^Запись;Время;Эл\. почта;Имя;Роль;Пост;Заголовок;Кампания;Версия;Увиденная версия;Действие;Причина;Категория причины;/);
+    expect(header).toMatch(/^Запись;Время;Эл\. почта;Имя;Роль;Пост;Заголовок;Кампания;Название кампании;Версия;Увиденная версия;Действие;Причина;Категория причины;/);
     // The time in the team's zone with its offset (the log keeps UTC).
     expect(row).toMatch(/^\d+;2026-11-20T13:17:00\+07:00;anna@example\.com;/);
-    expect(row).toContain(`;редактор;1042;;101;2;;отклонение;"'=1+2; «плохо»";;;кнопка;Отменён;Пост отклонён;`);
+    expect(row).toContain(`;редактор;1042;;101;Утренний кофе;2;;отклонение;"'=1+2; «плохо»";;;кнопка;Отменён;Пост отклонён;`);
   });
 
   it("is English with , when the interface is English", async () => {
     const [header, row] = await csv("en");
-    expect(header).toMatch(/^Entry,Time,Email,Name,Role,Post,Title,Campaign,Version,Version seen,Action,Reason,Reason category,/);
-    expect(row).toContain(",editor,1042,,101,2,,reject,'=1+2; «плохо»,,,button,Canceled,");
+    expect(header).toMatch(/^Entry,Time,Email,Name,Role,Post,Title,Campaign,Campaign name,Version,Version seen,Action,Reason,Reason category,/);
+    expect(row).toContain(",editor,1042,,101,Утренний кофе,2,,reject,'=1+2; «плохо»,,,button,Canceled,");
   });
 });

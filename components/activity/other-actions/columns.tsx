@@ -3,7 +3,7 @@
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import { useTranslations, useFormatter } from "next-intl";
 import { type KeyOf, type TranslatorFor } from "@/i18n/keys";
-import { detailText, kindLabel } from "@/lib/analytics/audit-events-csv";
+import { detailText, detailWords, kindLabel } from "@/lib/analytics/audit-events-csv";
 import type { AuditEventsPage } from "@/lib/queries/audit-events";
 import { CampaignCell, PersonCell, PostCell } from "../cells/named";
 
@@ -26,6 +26,12 @@ function Kind({ kind }: { kind: string }) {
   return <>{kindLabel(t, "kind", kind)}</>;
 }
 
+function Detail({ detail }: { detail: Record<string, unknown> | null }) {
+  const t = useTranslations("review.activity.other");
+  const text = detailText(detail, detailWords(t));
+  return <span className="block max-w-80 break-words text-sm">{text === "" ? "—" : text}</span>;
+}
+
 export const otherActionsColumns = helper.columns([
   helper.accessor("at", { header: () => <H k="at" />, cell: (c) => <Time at={c.getValue()} />, meta: { card: "title" } }),
   helper.accessor("actor_name", {
@@ -38,9 +44,6 @@ export const otherActionsColumns = helper.columns([
   helper.display({
     id: "detail",
     header: () => <H k="detail" />,
-    cell: (c) => {
-      const text = detailText(c.row.original.detail_json);
-      return <span className="block max-w-80 break-words text-sm">{text === "" ? "—" : text}</span>;
-    },
+    cell: (c) => <Detail detail={c.row.original.detail_json} />,
   }),
 ]);

@@ -3,7 +3,7 @@
 import { useTranslations, useFormatter } from "next-intl";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { AdminHealth } from "@/lib/schemas/admin-health";
-import { Gauge, Row, State } from "./gauge";
+import { Gauge, Row, State, Warn } from "./gauge";
 
 type H = AdminHealth;
 
@@ -83,13 +83,20 @@ export function BackgroundCard({ background }: { background: H["background"] }) 
         <Row term={t("background.postsTracked")}>{format.number(collector.postsTracked)}</Row>
         {collector.lastError && (
           <Row term={t("background.lastError")}>
-            {when(collector.lastError.at)}: {collector.lastError.message}
+            {when(collector.lastError.at)}: {collectorErrorText(collector.lastError, t)}
           </Row>
         )}
       </dl>
       <h3 className={h3}>{t("background.inbox")}</h3>
       <dl data-testid="bg-inbox">
-        <Row term={t("background.inbox")}>{running(inbox.running)}</Row>
+        <Row term={t("background.inbox")} testId="bg-inbox-state">
+          {/* Running is not fine while campaigns answer stale: said in amber, with how many. */}
+          {inbox.running && inbox.staleCampaigns > 0 ? (
+            <Warn text={t("background.runningStale", { stale: inbox.staleCampaigns, total: inbox.campaigns })} />
+          ) : (
+            running(inbox.running)
+          )}
+        </Row>
         <Row term={t("background.lastRefresh")}>{when(inbox.lastRefreshAt)}</Row>
         <Row term={t("background.campaigns")}>
           {format.number(inbox.campaigns)}
@@ -133,4 +140,24 @@ export function StoresCard({ database, redis }: { database: H["database"]; redis
       )}
     </Card>
   );
+}
+
+type CollectorError = NonNullable<H["background"]["collector"]["lastError"]>;
+
+/** The collector's last error in the reader's language; its own (English) text only for what we cannot name. */
+function collectorErrorText(error: CollectorError, t: ReturnType<typeof useTranslations<"insights.health">>): React.ReactNode {
+  switch (error.kind) {
+    case "budget":
+      return t("background.errorBudget", { seconds: error.seconds ?? 0 });
+    case "upstreamHttp":
+      return t("background.errorUpstreamHttp", { status: error.status ?? 0 });
+    case "unavailable":
+      return t("background.errorUnavailable");
+    default:
+      return (
+        <>
+          {t("background.errorOther")} <code className="break-all text-xs">{error.message}</code>
+        </>
+      );
+  }
 }

@@ -50,6 +50,16 @@ export function State({ ok, yes, no, unknown }: { ok: boolean | null; yes: strin
   );
 }
 
+/** Working, but not fine: amber, with what is wrong. */
+export function Warn({ text }: { text: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 font-medium text-amber-800 dark:text-amber-300" data-state="warn">
+      <span aria-hidden="true">!</span>
+      {text}
+    </span>
+  );
+}
+
 /** A term and its value in a card's list. */
 export function Row({ term, children, testId }: { term: string; children: React.ReactNode; testId?: string }) {
   return (

@@ -45,7 +45,7 @@ export function fromDraft(d: DraftStep): PolicyStep {
   };
 }
 
-const field = "rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
+const field = "w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
 
 export function StepEditor({
   index,
@@ -66,9 +66,9 @@ export function StepEditor({
   const id = (part: string) => `policy-step-${index}-${part}`;
   const set = <K extends keyof DraftStep>(k: K, v: DraftStep[K]) => onChange({ ...step, [k]: v });
   return (
-    <fieldset className="space-y-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-800" data-testid="policy-step">
+    <fieldset className="min-w-0 space-y-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-800" data-testid="policy-step">
       <legend className="px-1 font-medium">{t("stepN", { n: index + 1 })}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <label className="flex flex-col gap-1" htmlFor={id("name")}>
           {t("stepName")}
           <input id={id("name")} className={field} value={step.name} maxLength={80} onChange={(e) => set("name", e.target.value)} />

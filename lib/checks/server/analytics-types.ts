@@ -7,4 +7,6 @@ export type ChecksAnalytics = {
   by_rule: RuleDay[];
   decisions: { clean: Outcomes; flagged: Outcomes; unchecked: Outcomes };
   first_version: FirstVersion[];
+  /** Names of the campaigns above by id (the mirror's), so they are shown and exported by name. */
+  campaigns?: Record<string, string>;
 };

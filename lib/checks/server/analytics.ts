@@ -96,8 +96,9 @@ export async function checksAnalytics(range: { from: string; to: string }, campa
 /** The export: one flat table per section, zipped (lib/csv/zip.ts); counts and percents are numbers, an unknown rate an empty cell. */
 export function checksCsvTables(a: ChecksAnalytics): CsvTable[] {
   const pct = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 10);
+  const name = (id: number) => a.campaigns?.[String(id)] ?? null;
   return [
-    { name: "findings", rows: [["day", "campaign_id", "rule", "count"], ...a.by_rule.map((r) => [r.day, r.campaign_id, r.rule, r.count])] },
+    { name: "findings", rows: [["day", "campaign_id", "campaign_name", "rule", "count"], ...a.by_rule.map((r) => [r.day, r.campaign_id, name(r.campaign_id), r.rule, r.count])] },
     {
       name: "decisions",
       rows: [
@@ -108,6 +109,6 @@ export function checksCsvTables(a: ChecksAnalytics): CsvTable[] {
         }),
       ],
     },
-    { name: "first_version", rows: [["campaign_id", "posts", "clean_share_pct"], ...a.first_version.map((f) => [f.campaign_id, f.posts, pct(f.share)])] },
+    { name: "first_version", rows: [["campaign_id", "campaign_name", "posts", "clean_share_pct"], ...a.first_version.map((f) => [f.campaign_id, name(f.campaign_id), f.posts, pct(f.share)])] },
   ];
 }

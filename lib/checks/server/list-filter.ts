@@ -37,7 +37,9 @@ async function storedVerdicts(campaignId: number, posts: readonly Post[]): Promi
     .where("task_id", "in", [...hashes.keys()])
     .execute();
   for (const r of rows) {
-    if (hashes.get(Number(r.task_id)) === r.text_hash && r.rules_hash.startsWith(made) && !r.rules_hash.endsWith("?")) out.set(Number(r.task_id), r.verdict);
+    // `<rules>:<platforms>#<media>` (reports.ts): the platforms part must be known.
+    const rules = r.rules_hash.split("#")[0] ?? "";
+    if (hashes.get(Number(r.task_id)) === r.text_hash && rules.startsWith(made) && !rules.endsWith("?")) out.set(Number(r.task_id), r.verdict);
   }
   return out;
 }

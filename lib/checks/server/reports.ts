@@ -6,6 +6,7 @@ import { ApiError, text } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import { service, type Priority } from "@/lib/server/upstream-service";
 import { checkPost } from "../check";
+import { hasMedia } from "../limits";
 import type { Finding, Report, Verdict } from "../types";
 import { countsOf, verdictOf } from "../verdict";
 import { nearDupIndex, recentOfCampaign, recordSeen, textHash } from "./corpus";
@@ -59,6 +60,12 @@ function stored(row: { version: number | null; findings: string; verdict: string
 // A report that cannot be stored (a read-only or full database) is still the answer: a decision must not fail on it.
 const storeFailed = (e: unknown) => void log.warn("checks: report not stored", { error: e instanceof Error ? e.message : String(e) });
 
+/** Whether the subject has media: "m" or "t" (text only), "?" when not known (a list row's text). */
+function mediaMark(subject: ReportSubject): "m" | "t" | "?" {
+  if (subject.media === undefined) return "?";
+  return hasMedia(subject.media) ? "m" : "t";
+}
+
 /** The report of this text of the post: stored, or made now and stored. */
 export async function reportOf(subject: ReportSubject, priority: Priority = "background"): Promise<StoredReport> {
   await ensureMigrated();
@@ -68,10 +75,14 @@ export async function reportOf(subject: ReportSubject, priority: Priority = "bac
   const row = await db().selectFrom("check_reports").selectAll().where("task_id", "=", subject.task_id).where("text_hash", "=", th).executeTakeFirst();
   // A report made under these rules stands, whatever the platforms were then (they change rarely), unless
   // they were unknown ("?"): so a report the post page made costs the approve no campaign read.
+  // Nor when it was made without knowing whether the post has media (a list row's text) and this
+  // subject knows: a caption's limit (Telegram 1,024) is not a text's (4,096).
   const made = `${rulesHash(rules)}:`;
-  const reusable = !!row && row.rules_hash.startsWith(made) && !row.rules_hash.endsWith("?");
+  const media = mediaMark(subject);
+  const [storedRules = "", storedMedia = "?"] = row ? row.rules_hash.split("#") : [];
+  const reusable = !!row && storedRules.startsWith(made) && !storedRules.endsWith("?") && (media === "?" || storedMedia === media);
   const platforms = reusable ? [] : await campaignPlatforms(subject.campaign_id, priority);
-  const rh = reusable ? (row?.rules_hash ?? made) : `${made}${platforms === null ? "?" : platforms.join(",")}`;
+  const rh = reusable ? (row?.rules_hash ?? made) : `${made}${platforms === null ? "?" : platforms.join(",")}#${media}`;
   if (row && row.rules_hash === rh) {
     if (version !== null && row.version !== version) {
       await db().updateTable("check_reports").set({ version }).where("id", "=", row.id).execute().catch(storeFailed);

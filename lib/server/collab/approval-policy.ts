@@ -7,7 +7,7 @@ import type { PostDetail } from "@/lib/schemas";
 import { PolicyStep, type PolicyBody, type PolicyView } from "@/lib/schemas/collab";
 import type { CommentAuthor } from "./comments";
 import { findingsOf } from "./policy-findings";
-import { evaluateRoute, isVisitor, namedByAny, type Approver } from "./policy-route";
+import { evaluateRoute, isVisitor, namedByAny, signoffStanding, type Approver } from "./policy-route";
 import { listDashboardUsers } from "./users";
 import { counts, withStanding } from "./verdict-standing";
 import { verdictsForPost } from "./verdicts";
@@ -88,7 +88,7 @@ export async function setPolicy(campaign_id: number, body: PolicyBody, actor: Co
 }
 
 /** Emails of the dashboard's people by role, for steps that need "all" of a role. */
-async function peopleByRole(): Promise<Map<string, string[]>> {
+export async function peopleByRole(): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   for (const u of await listDashboardUsers()) out.set(u.role, [...(out.get(u.role) ?? []), u.email.toLowerCase()]);
   return out;
@@ -137,7 +137,8 @@ export async function assertSignoff(task_id: number, campaign_id: number | null,
   const { signoff } = policy ?? (await getPolicy(campaign_id));
   if (signoff.length === 0) return;
   if (activeVersion === null) throw refusal([], false);
-  const { states, changes } = await routeForPost(task_id, signoff, activeVersion, approver, post);
-  const missing = states.filter((s) => s.applies && !s.passed);
-  if (missing.length > 0 || changes) throw refusal(missing, changes);
+  const route = await routeForPost(task_id, signoff, activeVersion, approver, post);
+  // The same reading the queue row and the post page show.
+  const { state } = signoffStanding(route);
+  if (state === "awaiting" || state === "changes") throw refusal(route.states.filter((s) => s.applies && !s.passed), route.changes);
 }

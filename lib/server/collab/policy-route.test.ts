@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PolicyStep, VerdictView } from "@/lib/schemas/collab";
-import { evaluateRoute } from "./policy-route";
+import { evaluateRoute, signoffStanding } from "./policy-route";
 
 let id = 0;
 const v = (email: string, role: string, verdict: "ok" | "changes" = "ok"): VerdictView => ({
@@ -55,5 +55,19 @@ describe("the approval route of a post version", () => {
     expect(run([lawyers, flagged], [], { warnings: true, rules: ["banned"] }).states.map((s) => s.applies)).toEqual([false, true]);
     expect(run([lawyers, flagged], [], { warnings: true, rules: ["ad_label"] }).states.map((s) => s.applies)).toEqual([true, true]);
     expect(run([lawyers, flagged], [], null).states.map((s) => s.applies)).toEqual([true, true]);
+  });
+});
+
+describe("signoffStanding: what the queue row and the post page both say", () => {
+  const legal = { who: { group: "Юристы", members: ["l@x.ru"] }, need: "any", when: { kind: "rule", rule: "banned" } } as PolicyStep;
+  it("a conditional step that does not apply: one step, nothing to sign (not «signed off» either)", () => {
+    expect(signoffStanding(run([legal], [], { warnings: false, rules: [] }))).toEqual({ steps: 1, state: "not_needed" });
+  });
+  it("unknown findings: the step applies and waits", () => {
+    expect(signoffStanding(run([legal], [], null))).toEqual({ steps: 2, state: "awaiting" });
+  });
+  it("signed off only by an ok of the step's people; changes hold it", () => {
+    expect(signoffStanding(run([legal], [v("l@x.ru", "reviewer")], { warnings: true, rules: ["banned"] }))).toEqual({ steps: 2, state: "signed_off" });
+    expect(signoffStanding(run([legal], [v("r@x.ru", "reviewer", "changes")], { warnings: false, rules: [] })).state).toBe("changes");
   });
 });

@@ -1,4 +1,4 @@
-import type { PolicyStep, StepState, VerdictView } from "@/lib/schemas/collab";
+import type { PolicyStep, SignoffStanding, StepState, VerdictView } from "@/lib/schemas/collab";
 
 /**
  * Where a post's version stands on its campaign's sign-off steps: pure, so
@@ -60,4 +60,18 @@ export function evaluateRoute({ signoff, current, findings, people, approver }: 
     return { index, step, applies: on, passed: required.length > 0 && waiting_for.length === 0, by, waiting_for };
   });
   return { states, changes, signedOff: !changes && states.every((s) => !s.applies || s.passed) };
+}
+
+/**
+ * The one reading of a route that the queue row and the post page both show: how many steps
+ * apply to this version (the editor's approve counted) and where it stands. A conditional step
+ * that does not apply is not a step, and nobody has signed off a version no step applies to.
+ */
+export function signoffStanding(route: { states: readonly StepState[]; changes: boolean }): SignoffStanding {
+  const applicable = route.states.filter((s) => s.applies);
+  const steps = 1 + applicable.length;
+  // Anyone's "changes" holds the approve whatever applies (as the approve check does).
+  if (route.changes) return { steps, state: "changes" };
+  if (applicable.length === 0) return { steps, state: "not_needed" };
+  return { steps, state: applicable.every((s) => s.passed) ? "signed_off" : "awaiting" };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { RowFacts } from "@/lib/queries/collab";
 import { viewers } from "./presence";
+import { rowSignoff } from "./row-signoff";
 import { verdictSummaries } from "./verdicts";
 
 /**
@@ -9,6 +10,6 @@ import { verdictSummaries } from "./verdicts";
  * hands the browser with its rows.
  */
 export async function rowFacts(taskIds: readonly number[], email: string): Promise<RowFacts> {
-  const [present, summaries] = await Promise.all([viewers({ task_ids: taskIds }, email), verdictSummaries(taskIds)]);
-  return { viewers: present.viewers, verdicts: Object.fromEntries([...summaries].map(([id, s]) => [String(id), s])) };
+  const [present, summaries, signoff] = await Promise.all([viewers({ task_ids: taskIds }, email), verdictSummaries(taskIds), rowSignoff(taskIds)]);
+  return { viewers: present.viewers, verdicts: Object.fromEntries([...summaries].map(([id, s]) => [String(id), s])), signoff };
 }

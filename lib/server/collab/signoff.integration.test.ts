@@ -6,6 +6,8 @@ import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { PUT as putPolicy, GET as getPolicy } from "@/app/api/campaigns/[id]/policy/route";
 import { PUT as putChecks } from "@/app/api/campaigns/[id]/checks/route";
 import { GET as campaignPosts } from "@/app/api/campaigns/[id]/posts/route";
+import { GET as rowFactsRoute } from "@/app/api/presence/rows/route";
+import type { RowFacts } from "@/lib/queries/collab";
 import { cleanWaiting } from "@/lib/server/bulk/clean";
 import { POST as startBulk } from "@/app/api/bulk-jobs/route";
 import { POST as createLink } from "@/app/api/share-links/route";
@@ -218,8 +220,16 @@ describe("35.4 approval routed by risk", () => {
     ]) {
       const res = await policy(body);
       expect(res.status).toBe(400);
-      expect((await errorOf(res)).code).toBe("validation_error");
+      const error = await errorOf(res);
+      expect(error.code).toBe("validation_error");
+      // Said in words, naming the step: never the API's field name.
+      if ("signoff" in body) expect(error.message).not.toMatch(/signoff|members|who\b/);
     }
+    expect((await errorOf(await policy({ signoff: [{ who: { role: "reviewer" } }, { who: { group: "Юристы", members: [] } }] }))).message).toMatch(/^Шаг 2, участники группы: /);
+    // An address nobody on the dashboard has is saved, and said.
+    const typo = await policy({ signoff: [{ who: { group: "Юристы", members: ["lawyer@exmaple.com", "reviewer@example.com"] } }] });
+    expect(typo.status).toBe(200);
+    expect(((await typo.json()) as { data: { unknown_members?: string[] } }).data.unknown_members).toEqual(["lawyer@exmaple.com"]);
     const res = await policy({ steps: 2 });
     expect(((await res.json()) as { data: unknown }).data).toMatchObject({ steps: 2, signoff: [{ who: { role: "reviewer" }, need: "any", when: { kind: "always" } }] });
   });
@@ -296,6 +306,30 @@ describe("35.4 approval routed by risk", () => {
     expect(page.data.route.map((s) => s.applies)).toEqual([true, true]);
     await ok(flagged, await as("reviewer", "lawyer@example.com"), vf);
     expect((await approveAs(flagged, await as("editor"), { version: vf })).status).toBe(200);
+    await send(putChecks, `/api/campaigns/${campaign}/checks`, { method: "PUT", role: "admin", params: { id: String(campaign) }, body: { banned: [] } });
+  });
+
+  it("a clean post under a conditional step only: the queue row and the post page both say no sign-off is needed", async () => {
+    await send(putChecks, `/api/campaigns/${campaign}/checks`, {
+      method: "PUT",
+      role: "admin",
+      params: { id: String(campaign) },
+      body: { banned: [{ phrase: "гарантированный доход", severity: "warn", note: "Обещание дохода: нужна проверка юриста" }] },
+    });
+    await policy({ signoff: [{ name: "Юристы", who: { group: "Юристы", members: ["lawyer@example.com"] }, when: { kind: "rule", rule: "banned" } }] });
+    const clean = take();
+    // The queue's read: the mirror holds the post's text, which the row's checks read.
+    expect((await call(campaignPosts, `/api/campaigns/${campaign}/posts?status=WAITING_APPROVAL&limit=100`, { role: "editor", params: { id: String(campaign) } })).status).toBe(200);
+    const page = (await (await call(verdicts, `/api/posts/${clean}/verdicts`, { role: "editor", params: { id: String(clean) } })).json()) as { data: PostVerdicts };
+    expect(page.data.route.map((s) => s.applies)).toEqual([false]);
+    expect(page.data.current).toEqual([]);
+    // Nobody signed: not «одобрена рецензентом» beside «Заключений нет».
+    expect(page.data.signed_off).toBe(false);
+    expect(page.data.standing).toEqual({ steps: 1, state: "not_needed" });
+    const rows = (await (await call(rowFactsRoute, `/api/presence/rows?task_ids=${clean}`, { role: "editor" })).json()) as { data: RowFacts };
+    // Not «2 шага · ждёт подписи»: the same standing as the page.
+    expect(rows.data.signoff?.[String(clean)]).toEqual(page.data.standing);
+    expect((await approveAs(clean, await as("editor"), { version: await activeOf(clean) })).status).toBe(200);
     await send(putChecks, `/api/campaigns/${campaign}/checks`, { method: "PUT", role: "admin", params: { id: String(campaign) }, body: { banned: [] } });
   });
 

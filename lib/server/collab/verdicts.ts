@@ -8,7 +8,7 @@ import type { PostVerdicts, Verdict, VerdictSummary, VerdictView } from "@/lib/s
 import type { CommentAuthor } from "./comments";
 import type { Priority } from "@/lib/server/upstream-service";
 import { getPolicy, routeForPost } from "./approval-policy";
-import { isVisitor } from "./policy-route";
+import { isVisitor, signoffStanding } from "./policy-route";
 import { postFacts } from "./post-facts";
 import { counts, withStanding } from "./verdict-standing";
 import "./tables";
@@ -154,16 +154,32 @@ export async function verdictSummaries(
   }
   // An "ok" whose author no longer stands (removed, demoted, role changed, revoked) is not counted here either.
   const rows = await withStanding((await q.orderBy("id", "asc").execute()).map(toView));
-  const byTask = new Map<number, VerdictView[]>();
-  for (const r of rows) byTask.set(r.task_id, [...(byTask.get(r.task_id) ?? []), r]);
-  for (const [task, list] of byTask) {
-    const version = Math.max(...list.map((r) => r.version));
-    const current = latestPerPerson(list.filter((r) => r.version === version)).filter(counts);
+  for (const [task, { version, current }] of latestRounds(rows)) {
     const ok = current.filter((v) => v.verdict === "ok").length;
     const changes = current.filter((v) => v.verdict === "changes").length;
     out.set(task, { state: changes > 0 ? "changes" : ok > 0 ? "signed_off" : "none", ok, changes, by: current.map((v) => v.reviewer_name), version });
   }
   return out;
+}
+
+/** Each post's latest round (its highest judged version): each person's latest verdict there that still counts. */
+function latestRounds(rows: readonly VerdictView[]): Map<number, { version: number; current: VerdictView[] }> {
+  const byTask = new Map<number, VerdictView[]>();
+  for (const r of rows) byTask.set(r.task_id, [...(byTask.get(r.task_id) ?? []), r]);
+  const out = new Map<number, { version: number; current: VerdictView[] }>();
+  for (const [task, list] of byTask) {
+    const version = Math.max(...list.map((r) => r.version));
+    out.set(task, { version, current: latestPerPerson(list.filter((r) => r.version === version)).filter(counts) });
+  }
+  return out;
+}
+
+/** The latest round of verdicts of each of these posts (database only), for the list rows' sign-off standing. */
+export async function currentRounds(taskIds: readonly number[]): Promise<Map<number, { version: number; current: VerdictView[] }>> {
+  if (taskIds.length === 0) return new Map();
+  await ensureMigrated();
+  const rows = await db().selectFrom("verdicts").selectAll().where("task_id", "in", [...taskIds]).orderBy("id", "asc").execute();
+  return latestRounds(await withStanding(rows.map(toView)));
 }
 
 /** GET /api/posts/[id]/verdicts's answer (also the post page's server prefetch): the cached post read says the campaign and version. */
@@ -174,10 +190,14 @@ export async function postVerdicts(taskId: number, priority: Priority = "interac
   const route = policy.signoff.length > 0 ? await routeForPost(taskId, policy.signoff, facts.active_version) : null;
   // Each "ok" says whether it still counts (its author's standing today), struck through on the page when not.
   const current = route ? route.current : await withStanding(verdicts.current);
+  // With sign-off steps, "signed off" only when a step applied and passed: a version no step applies to
+  // is not one a reviewer approved (the page would say so beside «no verdicts»).
+  const standing = route ? signoffStanding(route) : { steps: 1, state: "not_needed" as const };
   return {
     active_version: facts.active_version,
     steps: policy.steps,
-    signed_off: route ? route.signedOff : isSignedOff(current.filter(counts)),
+    signed_off: route ? standing.state === "signed_off" : isSignedOff(current.filter(counts)),
+    standing,
     route: route?.states ?? [],
     current,
     earlier: verdicts.earlier,

@@ -3,7 +3,9 @@ import type { Database } from "@/lib/server/db";
 import type { Clock } from "@/lib/server/gateway/clock";
 import type { Service } from "@/lib/server/service/service";
 import { METRIC_TYPES } from "@/lib/schemas/values";
+import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { UpstreamHttpError } from "@/lib/upstream/errors";
+import { describeCollectorError, type CollectorError } from "./error-kind";
 import { spendingAs } from "@/lib/server/gateway/spend-by-kind";
 import { CAMPAIGNS_EVERY_MS, HOUR_MS, collectEveryMs, listEveryMs } from "./cadence";
 import { fromEngagement, fromHistory } from "./snapshots";
@@ -74,7 +76,7 @@ export class Collector {
   lastRunAt: number | null = null;
   /** What the last claim gave: an item, a wait for the pacing, or nothing due. */
   lastClaim: "item" | "wait" | "idle" | null = null;
-  lastError: { at: number; message: string } | null = null;
+  lastError: CollectorError | null = null;
   /** Items done, for tests and the benchmark. */
   readonly done: { key: string; at: number }[] = [];
 
@@ -169,7 +171,7 @@ export class Collector {
   }
 
   private noteError(e: unknown): void {
-    this.lastError = { at: this.d.clock.now(), message: e instanceof Error ? e.message : String(e) };
+    this.lastError = describeCollectorError(e, this.d.clock.now());
   }
 
   private async runItem(item: CollectorItem): Promise<void> {
@@ -192,7 +194,8 @@ export class Collector {
         return;
       }
       this.noteError(e);
-      await failItem(db, item.key, owner, this.d.clock.now(), item.failures);
+      const refusedForMs = e instanceof BudgetExhaustedError ? e.retryAfterSeconds * 1000 : undefined;
+      await failItem(db, item.key, owner, this.d.clock.now(), item.failures, refusedForMs);
     }
   }
 

@@ -46,6 +46,14 @@ describe("posts a page is waiting for", () => {
     expect(row.next_due_at).toBe(iso(t0 + LOOKED_AT_RETRY_MS));
   });
 
+  it("a budget refusal is tried again when the refusal ends, never after a longer backoff, and is no failure", async () => {
+    await upsertList(db, "campaign:9", "campaign", 9, t0);
+    await db.updateTable("metric_collector_items").set({ lease_owner: "a", lease_until: iso(t0 + 60_000), failures: 4 }).where("key", "=", "campaign:9").execute();
+    await failItem(db, "campaign:9", "a", t0, 4, 20_000);
+    const row = await db.selectFrom("metric_collector_items").select(["next_due_at", "failures"]).where("key", "=", "campaign:9").executeTakeFirstOrThrow();
+    expect(row).toEqual({ next_due_at: iso(t0 + 20_000), failures: 4 });
+  });
+
   it("a post that failed before anyone looked is due at once when someone does", async () => {
     await db.updateTable("metric_collector_items").set({ next_due_at: iso(t0 + 5 * 60_000), failures: 1 }).where("key", "=", "post:1").execute();
     expect(await promotePosts(db, [1], t0)).toBe(1);

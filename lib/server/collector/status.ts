@@ -15,7 +15,7 @@ export type CollectorStatus = {
   callsLastHour: number;
   /** ISO times of its last successful round and the last error, if any. */
   lastRunAt: string | null;
-  lastError: { at: string; message: string } | null;
+  lastError: { at: string; message: string; kind: "budget" | "upstreamHttp" | "unavailable" | "other"; seconds?: number; status?: number } | null;
   /** Posts it tracks, and the oldest and newest snapshot age in seconds (null when none). */
   postsTracked: number;
   newestSnapshotAgeSeconds: number | null;
@@ -56,7 +56,7 @@ export async function collectorStatus(): Promise<CollectorStatus> {
     budgetShare: env().COLLECTOR_BUDGET_SHARE,
     callsLastHour: c?.callsLastHour() ?? 0,
     lastRunAt: iso(c?.lastRunAt),
-    lastError: c?.lastError ? { at: new Date(c.lastError.at).toISOString(), message: c.lastError.message } : null,
+    lastError: c?.lastError ? { ...c.lastError, at: new Date(c.lastError.at).toISOString() } : null,
     postsTracked,
     newestSnapshotAgeSeconds: newest,
     oldestSnapshotAgeSeconds: oldest,

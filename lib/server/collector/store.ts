@@ -225,15 +225,19 @@ export const LOOKED_AT_RETRY_MS = 15_000;
 
 /**
  * Failed: tried again later, backing off with each failure in a row (5 min, 10, 20… at most 6 h);
- * a post a person is waiting for, after LOOKED_AT_RETRY_MS.
+ * a post a person is waiting for, after LOOKED_AT_RETRY_MS. A refusal of the budget is no failure
+ * of the item: it is tried again when the refusal ends (`refusedForMs`), never later, and the
+ * count of failures in a row stays as it was.
  */
-export async function failItem(db: Kysely<Database>, key: string, owner: string, nowMs: number, failures: number): Promise<void> {
-  const backoff = Math.min(6 * 3_600_000, 5 * 60_000 * 2 ** Math.min(failures, 10));
+export async function failItem(db: Kysely<Database>, key: string, owner: string, nowMs: number, failures: number, refusedForMs?: number): Promise<void> {
+  const refused = refusedForMs !== undefined;
+  const backoff = refused ? Math.max(1_000, refusedForMs) : Math.min(6 * 3_600_000, 5 * 60_000 * 2 ** Math.min(failures, 10));
+  const lookedAt = refused ? Math.min(backoff, LOOKED_AT_RETRY_MS) : LOOKED_AT_RETRY_MS;
   await db
     .updateTable("metric_collector_items")
     .set({
-      next_due_at: sql<string>`case when priority = ${PRIORITY.postLookedAt} then ${iso(nowMs + LOOKED_AT_RETRY_MS)} else ${iso(nowMs + backoff)} end`,
-      failures: failures + 1,
+      next_due_at: sql<string>`case when priority = ${PRIORITY.postLookedAt} then ${iso(nowMs + lookedAt)} else ${iso(nowMs + backoff)} end`,
+      failures: refused ? failures : failures + 1,
       lease_owner: null,
       lease_until: null,
     })

@@ -1,6 +1,7 @@
 import "server-only";
 import type { DataMeta } from "@/lib/api/envelope";
 import { CAMPAIGN_STATUSES, POST_STATUSES, type Post } from "@/lib/schemas";
+import { campaignNames } from "@/lib/server/posts/titles";
 import { service } from "@/lib/server/upstream-service";
 import type { PostFacts } from "./compute";
 
@@ -79,5 +80,9 @@ export async function loadPosts(campaignId: number | null, decidedCampaigns: rea
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
+  // A decided campaign the list does not give (no longer listed, a status we do not know): its name
+  // from the mirror, so the screen and the export say it by name rather than by number.
+  const unnamed = decidedCampaigns.filter((id) => !names.has(id));
+  if (unnamed.length > 0) for (const [id, name] of await campaignNames(unnamed).catch(() => new Map<number, string>())) names.set(id, name);
   return { posts: facts, names, meta };
 }

@@ -103,6 +103,38 @@ describe("service: lists cut from the campaign mirror", () => {
     expect(ids(r.data.posts)).toEqual(ids(first.data.posts));
   });
 
+  it("stops calling a mirror stale once the refusal ends or a refresh lands after it", async () => {
+    const t = setup();
+    await t.service.campaignPosts(CID, WAITING);
+    await t.clock.advance(20_000);
+    t.gw.budget.pause(t.clock.now() + 60_000);
+    const pending = t.service.campaignPosts(CID, WAITING, "interactive", { maxAgeMs: 15_000 });
+    await t.clock.advance(1_000);
+    const refused = await pending;
+    expect(refused.meta.stale).toBe(true);
+    // Never beyond the refusal it follows.
+    expect(Date.parse(refused.meta.retryAt ?? "")).toBeLessThanOrEqual(t.clock.now() + 60_000);
+    // The scheduler refreshes the campaign once the pause is over: the next read is not stale.
+    await t.clock.advance(60_000);
+    await t.service.mirror.scheduler.tick();
+    const after = await t.service.campaignPosts(CID, WAITING);
+    expect(after.meta.stale).toBe(false);
+    expect(after.meta.retryAt).toBeUndefined();
+  });
+
+  it("a refused catch-up across campaigns (background lane) does not mark a young mirror stale for the refusal's length", async () => {
+    const t = setup();
+    await t.service.campaignPosts(CID, WAITING);
+    // Older than the cross-campaign catch-up age, well within the staleness limit.
+    await t.clock.advance(200_000);
+    t.gw.budget.pause(t.clock.now() + 1_533_000);
+    await t.service.campaignPosts(CID, WAITING, "interactive");
+    await t.clock.advance(1_000);
+    const r = await t.service.campaignPosts(CID, WAITING, "interactive");
+    expect(r.meta.stale).toBe(false);
+    expect(r.meta.retryAt).toBeUndefined();
+  });
+
   it("refuses only a campaign never seen, when the budget is spent", async () => {
     const t = setup();
     t.gw.budget.pause(t.clock.now() + 60_000);

@@ -129,8 +129,12 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
   const crossMaxAgeMs = options.crossMaxAgeMs ?? 150_000;
   const staleAfterMs = options.staleAfterMs ?? 11 * 60_000;
   const store = options.mirror ?? mirrorStoreAt().store;
-  /** Campaigns whose last refresh failed, and when to try again. */
-  const failing = new Map<number, number>();
+  /**
+   * Campaigns whose refresh a person asked for and did not get: when it failed
+   * and when the refusal ends. It marks the mirror stale only until then, and
+   * only while no refresh (anyone's, the scheduler's too) has landed since.
+   */
+  const failing = new Map<number, { at: number; retryAt: number }>();
   /** Campaigns a change of unknown outcome touched: the next read refreshes first. */
   const dirty = new Set<number>();
 
@@ -226,10 +230,24 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
       failing.delete(id);
       dirty.delete(id);
     } catch (e) {
-      const retryAt = gw.clock.now() + (e instanceof BudgetExhaustedError ? e.retryAfterSeconds * 1000 : 15_000);
-      failing.set(id, retryAt);
+      // A catch-up in the background lane that is refused changes nothing a person sees: the mirror's
+      // age says how old it is, and the scheduler keeps trying (its lane may wait far longer than people's).
+      if (lane === "background") throw e;
+      const at = gw.clock.now();
+      failing.set(id, { at, retryAt: at + (e instanceof BudgetExhaustedError ? e.retryAfterSeconds * 1000 : 15_000) });
       throw e;
     }
+  }
+
+  /** The refusal that still marks this mirror stale, if any: none once it ended or a refresh landed after it. */
+  function failureOf(m: Mirrored, now: number): { at: number; retryAt: number } | undefined {
+    const f = failing.get(m.sync.campaignId);
+    if (!f) return undefined;
+    if (now >= f.retryAt || m.sync.fetchedAt >= f.at) {
+      failing.delete(m.sync.campaignId);
+      return undefined;
+    }
+    return f;
   }
 
   /** The campaign's mirror, filled first when never seen; another instance filling it is waited for a little. */
@@ -260,7 +278,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
 
   function metaOf(m: Mirrored): DataMeta {
     const now = gw.clock.now();
-    const retry = failing.get(m.sync.campaignId);
+    const retry = failureOf(m, now)?.retryAt;
     const stale = retry !== undefined || now - m.sync.fetchedAt > staleAfterMs;
     return {
       stale,
@@ -384,6 +402,6 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     /** Drop cached entries of a post and bring its campaign's mirror up to date (webhook notifications use this). */
     invalidatePost,
     /** The mirror's refresher and scheduler (the inbox, the health screen, tests, the benchmark). */
-    mirror: { store, refresher, scheduler, failing: (id: number) => failing.get(id) },
+    mirror: { store, refresher, scheduler, failing: (id: number) => failing.get(id)?.retryAt },
   };
 }

@@ -11,6 +11,7 @@ import { campaignQuery } from "@/lib/queries/campaigns";
 import { IdParam } from "@/lib/schemas";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
+import { toApiError } from "@/lib/server/errors";
 import { service } from "@/lib/server/upstream-service";
 import { withPageMessages } from "@/components/shell/page-messages";
 
@@ -25,6 +26,13 @@ async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
   const parsed = IdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
   const id = parsed.data;
+  // A campaign the service does not have is not found: no policy, checks or «approve all clean»
+  // for it. The same cached read the detail below is prefetched with; an outage is not a 404.
+  const missing = await service.campaign(id, "interactive").then(
+    () => false,
+    (e: unknown) => toApiError(e).status === 404,
+  );
+  if (missing) notFound();
   const user = await getCurrentUser();
   return (
     <div className="space-y-4">

@@ -81,7 +81,9 @@ export async function adminHealth(now = Date.now()): Promise<AdminHealth> {
     },
     spentBy,
     lastHour: { ...lastHour, cacheHitRate: reads === 0 ? null : (lastHour.cache.hit + lastHour.cache.joined) / reads },
-    background: { collector, inbox: inboxStatus(), bulk },
+    // The background rows' request counts are the breakdown's own figures (what spent the hour, by
+    // kind), so the screen never says two numbers for one thing.
+    background: { collector: { ...collector, callsLastHour: spentBy.collector }, inbox: { ...inboxStatus(), callsLastHour: spentBy.mirror }, bulk },
     database,
     redis: redis ? { ...redis, cacheSubscribed: productionMode().cacheSubscribed ?? false } : null,
   };

@@ -3,6 +3,7 @@ import { GET as campaignsRoute } from "@/app/api/campaigns/route";
 import { admin, call, errorOf, ROLES, startHarness, type Harness } from "@/app/api/_tests/harness";
 import type { AdminHealth } from "@/lib/schemas/admin-health";
 import { resetRecentForTests } from "@/lib/server/gateway/recent";
+import { recordSpend, spendingAs } from "@/lib/server/gateway/spend-by-kind";
 import { resetHealthForTests } from "@/lib/server/route/health-check";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { GET } from "./route";
@@ -78,6 +79,16 @@ describe("GET /api/admin/health", () => {
     expect(after.decisions - before.decisions).toBe(0);
     expect(after.collector - before.collector).toBe(0);
     expect((await health()).budget?.hourState).toBe("ok");
+  });
+
+  it("the background rows' request counts are the breakdown's: one figure for one thing", async () => {
+    // A collector's and a mirror's read, as the spend counter sees them (caller.ts records each token).
+    spendingAs("collector", () => recordSpend("background"));
+    recordSpend("background");
+    const h = await health();
+    expect(h.spentBy.collector).toBeGreaterThanOrEqual(1);
+    expect(h.background.collector.callsLastHour).toBe(h.spentBy.collector);
+    expect(h.background.inbox.callsLastHour).toBe(h.spentBy.mirror);
   });
 
   it("polling it costs the upstream nothing beyond the once-a-minute check", async () => {

@@ -6,6 +6,7 @@ import { checksAnalytics, checksCsvTables } from "@/lib/checks/server/analytics"
 import { csvZipResponse } from "@/lib/csv/response";
 import { zipFileName } from "@/lib/csv/zip";
 import { ReviewAnalyticsQuery } from "@/lib/schemas/review-analytics";
+import { campaignNames } from "@/lib/server/posts/titles";
 import { allowedRange } from "@/lib/server/review-analytics";
 import { json, NO_STORE, parseQuery, withPermission } from "@/lib/server/route";
 
@@ -16,7 +17,10 @@ export const GET = withPermission("analytics:review", async ({ query, session })
   const { from, to, campaign_id } = parseQuery(ReviewAnalyticsQuery, query);
   const timeZone = await timeZoneOf(session.email);
   const range = allowedRange({ from, to }, Date.now(), timeZone);
-  const answer = await checksAnalytics(range, campaign_id ?? null, timeZone);
+  const found = await checksAnalytics(range, campaign_id ?? null, timeZone);
+  // Campaigns by name, not number (the mirror's names; no upstream read).
+  const names = await campaignNames([...found.by_rule, ...found.first_version].map((r) => r.campaign_id));
+  const answer = { ...found, campaigns: Object.fromEntries([...names].map(([id, name]) => [String(id), name])) };
   if (format === "json") return json({ data: answer }, { headers: NO_STORE });
   const fileName = zipFileName(["checks", range.from, range.to, ...(campaign_id ? [`campaign-${campaign_id}`] : [])]);
   return csvZipResponse(checksCsvTables(answer), { locale: requestLocale(), timeZone, fileName, headers: NO_STORE });

@@ -4,7 +4,7 @@ import { timeZoneOf } from "@/i18n/time-zone";
 import { calendarDay } from "@/lib/analytics/dates";
 import { auditEventsCsvRows } from "@/lib/analytics/audit-events-csv";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
-import { postTitles } from "@/lib/server/posts/titles";
+import { campaignNames, postTitles } from "@/lib/server/posts/titles";
 import { csvResponse } from "@/lib/csv/response";
 import { CSV_MAX_ROWS } from "@/lib/server/audit";
 import { AuditEventQuery, listAuditEvents } from "@/lib/server/audit-events";
@@ -23,5 +23,6 @@ export const GET = withPermission("audit:read", async ({ query, session }) => {
   const timeZone = await timeZoneOf(session.email);
   const day = calendarDay(new Date(), timeZone);
   const titles = await postTitles(items.flatMap((i) => i.task_id ?? []));
-  return csvResponse(auditEventsCsvRows(items, messagesTranslator(locale), titles), { locale, timeZone, fileName: `audit-actions-${day}.csv`, headers: NO_STORE });
+  const campaigns = await campaignNames(items.flatMap((i) => i.campaign_id ?? []));
+  return csvResponse(auditEventsCsvRows(items, messagesTranslator(locale), titles, campaigns), { locale, timeZone, fileName: `audit-actions-${day}.csv`, headers: NO_STORE });
 });
