@@ -1,5 +1,5 @@
 // GET /api/inbox – every post waiting for approval in every active or frozen campaign, soonest planned first, with urgency
-import { ChecksFilterQuery, inboxWithChecks } from "@/lib/checks/server/list-filter";
+import { ChecksFilterQuery, inboxWithChecks } from "@/lib/server/checks/list-filter";
 import { InboxQuery } from "@/lib/schemas";
 import * as z from "zod";
 import { needingVerdictOf } from "@/lib/server/collab/needs-verdict";

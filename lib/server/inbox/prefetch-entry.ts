@@ -1,5 +1,5 @@
 import "server-only";
-import { inboxWithChecks } from "@/lib/checks/server/list-filter";
+import { inboxWithChecks } from "@/lib/server/checks/list-filter";
 import { inboxApiQuery, inboxOptions, type InboxFilters } from "@/lib/queries/inbox";
 import { prefetchEntry, type PrefetchEntry } from "@/lib/queries/server-query-client";
 import { InboxQuery } from "@/lib/schemas";

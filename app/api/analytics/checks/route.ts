@@ -2,7 +2,7 @@
 import * as z from "zod";
 import { requestLocale } from "@/i18n/request-locale";
 import { timeZoneOf } from "@/i18n/time-zone";
-import { checksAnalytics, checksCsvTables } from "@/lib/checks/server/analytics";
+import { checksAnalytics, checksCsvTables } from "@/lib/server/checks/analytics";
 import { csvZipResponse } from "@/lib/csv/response";
 import { zipFileName } from "@/lib/csv/zip";
 import { ReviewAnalyticsQuery } from "@/lib/schemas/review-analytics";

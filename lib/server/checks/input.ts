@@ -2,7 +2,7 @@ import "server-only";
 import * as z from "zod";
 import { validationError } from "@/lib/server/errors";
 import { parseJsonBody } from "@/lib/server/route";
-import { CheckRules } from "../rules";
+import { CheckRules } from "@/lib/checks/rules";
 
 /** A rule set from a request body, or 400 validation_error naming the exact field (`banned.3.phrase`). */
 export async function parseRulesBody(req: Request): Promise<CheckRules> {

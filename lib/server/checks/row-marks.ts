@@ -1,5 +1,5 @@
 import "server-only";
-import type { Verdict } from "../types";
+import type { Verdict } from "@/lib/checks/types";
 import { seenPosts } from "./corpus";
 import { reportFor, reportOf } from "./reports";
 

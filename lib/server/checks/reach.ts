@@ -2,7 +2,7 @@ import "server-only";
 import http from "node:http";
 import https from "node:https";
 import { useAgent, type RequestFilteringAgentOptions } from "request-filtering-agent";
-import { findLinks, httpUrl } from "../links";
+import { findLinks, httpUrl } from "@/lib/checks/links";
 
 /*
  * Whether a post's links open (a campaign's opt-in, off by default): a HEAD

@@ -3,7 +3,7 @@ import { calendarDay } from "@/lib/analytics/dates";
 import { rangeBounds } from "@/lib/server/review-analytics/decisions";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { DEFAULT_TIME_ZONE } from "@/lib/time/zone";
-import type { Finding, Verdict } from "../types";
+import type { Finding, Verdict } from "@/lib/checks/types";
 import "./tables";
 
 /*
