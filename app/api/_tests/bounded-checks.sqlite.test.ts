@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { PUT as putRules } from "@/app/api/campaigns/[id]/checks/route";
 import { GET as postChecks } from "@/app/api/posts/[id]/checks/route";
-import { admin, call, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { admin, call, startHarness, type CallOptions, type Harness } from "@/app/api/_tests/harness";
 
 /*
  * The issue's figure, through the routes against the simulator and SQLite: a
@@ -42,7 +42,7 @@ describe("bounded checks through the routes (SQLite)", () => {
 
   it("the rules PUT of 500 phrases answers within 1 s", async () => {
     const t0 = performance.now();
-    const res = await call(putRules, `/api/campaigns/${campaign}/checks`, { method: "PUT", role: "admin", params: { id: String(campaign) }, body: RULES });
+    const res = await call(putRules, `/api/campaigns/${campaign}/checks`, { method: "PUT", role: "admin", params: { id: String(campaign) }, body: RULES } as unknown as CallOptions);
     const ms = performance.now() - t0;
     expect(res.status).toBe(200);
     const { flagged } = (await res.json()) as { flagged: { waiting: number; warnings: number; unchecked: number } };
