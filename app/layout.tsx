@@ -29,7 +29,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         {/* Records keys pressed before hydration; the queue's keys act on them once it listens (lib/keyboard/early-keys.ts). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_KEYS_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_KEYS_SCRIPT }} />
         {/* The shell's message areas only: each page adds its own (i18n/client-areas.ts). */}
         <NextIntlClientProvider messages={pickMessages(await getMessages(), SHELL_AREAS)}>
           <Providers nonce={nonce} tableLayout={tableLayout}>
