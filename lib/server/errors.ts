@@ -5,7 +5,7 @@ import { BudgetExhaustedError } from "@/lib/server/upstream-service";
 import { log } from "@/lib/server/log";
 import { brandSymbol, hasBrand } from "@/lib/brand";
 import type { Locale } from "@/i18n/config";
-import { requestLocale } from "@/i18n/request-locale";
+import { requestLocale } from "@/lib/server/request-locale";
 import { isServerText, serverText, text, type ServerText } from "@/i18n/server-text";
 
 export { text, type ServerText } from "@/i18n/server-text";
@@ -20,7 +20,7 @@ export function say(t: ServerText): string {
  * route can answer ends up here, so the envelope `{ error: { code, message } }`
  * (the upstream's own shape) never varies. Messages are keys of
  * messages/<locale>/server.json with their values (`text(...)`), written in the
- * request's language when the envelope is written (i18n/request-locale.ts).
+ * request's language when the envelope is written (lib/server/request-locale.ts).
  */
 export const ERROR_STATUS = {
   validation_error: 400,

@@ -5,7 +5,7 @@ import * as z from "zod";
 import { needingVerdictOf } from "@/lib/server/collab/needs-verdict";
 import { taskIdsInState, VERDICT_FILTERS } from "@/lib/server/collab/row-filter";
 import { inboxAnswer, inboxConfigFromEnv, inboxScheduler } from "@/lib/server/inbox";
-import { timeZoneOf } from "@/i18n/time-zone";
+import { timeZoneOf } from "@/lib/server/profile/request-zone";
 import { dataJson, parseQuery, withSession } from "@/lib/server/route";
 
 /** The lists' verdict filter, and the inbox's own "needs my verdict". */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { PolicyStep, StepState, VerdictView } from "@/lib/schemas/collab";
 
 /**
