@@ -128,6 +128,26 @@ test("keyboard: j moves, a approves after the 5 s undo window, Undo cancels, ? l
   await expect(page).toHaveURL(new RegExp(`/posts/${opened}$`));
 });
 
+test("keys pressed before the page is interactive are acted on once it is", async ({ page }) => {
+  // The page's scripts are held back: the server's rows are on screen, React has not hydrated them yet.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/campaigns/${campaignId}/queue`, { waitUntil: "domcontentloaded" });
+  await expect(page.locator("tbody tr[data-task-id]").first()).toBeVisible();
+  await expect(page.locator("[data-interactive]")).toHaveCount(0);
+  await page.keyboard.press("j");
+  await page.keyboard.press("j");
+  const second = Number(await page.locator("tbody tr[data-task-id]").nth(1).getAttribute("data-task-id"));
+  release();
+  await expect(rows(page).first()).toBeVisible();
+  // Both presses counted: the cursor is on the second row, as if pressed after hydration.
+  await expect.poll(() => cursorId(page)).toBe(second);
+});
+
 test("r rejects the cursor row with a reason", async ({ page }) => {
   await page.goto(`/campaigns/${campaignId}/queue`);
   await expect(rows(page).first()).toBeVisible();
