@@ -5,6 +5,7 @@ import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { Providers } from "@/components/shell/providers";
 import { layoutFromMobileHint } from "@/components/ui/data-table/layout-hint";
 import { pickMessages, SHELL_AREAS } from "@/i18n/client-areas";
+import { EARLY_KEYS_SCRIPT } from "@/lib/keyboard/early-keys";
 import { releaseRenderOnEnd } from "@/lib/server/render/release-render";
 import "./globals.css";
 
@@ -27,6 +28,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
+        {/* Records keys pressed before hydration; the queue's keys act on them once it listens (lib/keyboard/early-keys.ts). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_KEYS_SCRIPT }} />
         {/* The shell's message areas only: each page adds its own (i18n/client-areas.ts). */}
         <NextIntlClientProvider messages={pickMessages(await getMessages(), SHELL_AREAS)}>
           <Providers nonce={nonce} tableLayout={tableLayout}>

@@ -105,3 +105,9 @@ register(
 );
 const { renderFigure } = await import("./checks-render");
 renderFigure();
+
+// 4. The worst input of "bounded everywhere" through the routes, in its own process (the route harness sets
+// NODE_ENV=test, which must not change the production React the render figure just used).
+const { spawnSync } = await import("node:child_process");
+const { fileURLToPath } = await import("node:url");
+spawnSync(process.execPath, [...process.execArgv, fileURLToPath(new URL("./checks-bounded.ts", import.meta.url))], { stdio: "inherit" });

@@ -128,6 +128,26 @@ test("keyboard: j moves, a approves after the 5 s undo window, Undo cancels, ? l
   await expect(page).toHaveURL(new RegExp(`/posts/${opened}$`));
 });
 
+test("keys pressed before the page is interactive are acted on once it is", async ({ page }) => {
+  // A slow phone: the server's rows are on screen long before React has hydrated them.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+  await page.goto(`/campaigns/${campaignId}/queue`, { waitUntil: "commit" });
+  await expect(page.locator("tbody tr[data-task-id]").first()).toBeAttached();
+  // In one turn of the page: not interactive yet, and two j's pressed.
+  const early = await page.evaluate(() => {
+    const notYet = document.querySelector("[data-interactive]") === null;
+    for (const key of ["j", "j"]) document.body.dispatchEvent(new KeyboardEvent("keydown", { key, code: "KeyJ", bubbles: true }));
+    return notYet;
+  });
+  expect(early, "the keys were pressed before hydration").toBe(true);
+  const second = Number(await page.locator("tbody tr[data-task-id]").nth(1).getAttribute("data-task-id"));
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await expect(rows(page).first()).toBeVisible();
+  // Both presses counted: the cursor is on the second row, as if pressed after hydration.
+  await expect.poll(() => cursorId(page)).toBe(second);
+});
+
 test("r rejects the cursor row with a reason", async ({ page }) => {
   await page.goto(`/campaigns/${campaignId}/queue`);
   await expect(rows(page).first()).toBeVisible();

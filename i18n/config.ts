@@ -18,3 +18,6 @@ export const LOCALE_COOKIE = "NEXT_LOCALE";
 export function toLocale(value: string | undefined): Locale {
   return value === "en" ? "en" : DEFAULT_LOCALE;
 }
+
+/** The team's time zone when TEAM_TIME_ZONE is not set (lib/time/zone.ts re-exports it: lib imports i18n, never the reverse). */
+export const DEFAULT_TIME_ZONE = "Europe/Moscow";

@@ -1,8 +1,8 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, MESSAGE_AREAS, toLocale } from "./config";
-import { fromAcceptLanguage } from "./request-locale";
-import { requestTimeZone } from "./time-zone";
+import { fromAcceptLanguage } from "@/lib/server/request-locale";
+import { requestTimeZone } from "@/lib/server/profile/request-zone";
 
 /**
  * Messages live in one file per area and language (messages/<locale>/<area>.json),
@@ -10,7 +10,7 @@ import { requestTimeZone } from "./time-zone";
  * namespace: useTranslations("review"), useTranslations("analytics"), ...
  */
 export default getRequestConfig(async () => {
-  // The language switch's choice, else the browser's (Accept-Language), else Russian; as the API's errors (i18n/request-locale.ts).
+  // The language switch's choice, else the browser's (Accept-Language), else Russian; as the API's errors (lib/server/request-locale.ts).
   const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
   const locale = chosen ? toLocale(chosen) : (fromAcceptLanguage((await headers()).get("accept-language")) ?? DEFAULT_LOCALE);
   const [entries, timeZone] = await Promise.all([

@@ -1,5 +1,5 @@
 import { useTimeZone } from "next-intl";
-import { DEFAULT_TIME_ZONE } from "@/lib/time/zone";
+import { DEFAULT_TIME_ZONE } from "./config";
 
 /** The time zone the page carries (i18n/request.ts always sets one: the person's, or the team's). */
 export function useZone(): string {

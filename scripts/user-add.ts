@@ -3,7 +3,7 @@
 // Run as `node --conditions=react-server --import tsx` (package.json): in production mode
 // the script uses the server's own database module, which is fenced with "server-only";
 // that condition is how React Server Components load it, so the fence lets it through.
-// The embedded mode imports nothing fenced and runs under plain tsx too.
+// Its dialect helper is fenced too, so every mode needs the condition.
 import { createInterface } from "node:readline";
 import { runUserAdd } from "../lib/auth/user-add-cli";
 import type { UsersStore } from "../lib/auth/users-store";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { resolveImport, ROOT, withoutComments } from "@/test/module-graph";
+import { reachableSources, resolveImport, ROOT, withoutComments } from "@/test/module-graph";
 
 /*
  * The layers point one way: app/ and components/ use lib/, never the reverse. A lib module that
@@ -22,6 +22,32 @@ const ANY_IMPORT = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s
 const PENDING: Record<string, string> = {
 };
 
+/**
+ * Server-only code ("server-only" imported) outside lib/server/, to move there; take each off as it moves.
+ * lib/telegram/ is allowed meanwhile: it is being moved to lib/server/messengers/ elsewhere now.
+ */
+const SERVER_ONLY_PENDING: Record<string, string> = {
+  "lib/upstream/index.ts": "the upstream client: to lib/server/upstream/",
+  "lib/upstream/projects.ts": "the upstream client: to lib/server/upstream/",
+  "lib/upstream/account.ts": "the upstream client: to lib/server/upstream/",
+  "lib/upstream/http.ts": "the upstream client: to lib/server/upstream/",
+  "lib/upstream/campaigns.ts": "the upstream client: to lib/server/upstream/",
+  "lib/upstream/posts.ts": "the upstream client: to lib/server/upstream/",
+  "lib/auth/users-db.ts": "sign-in's server half: to lib/server/auth/",
+  "lib/auth/current-user.ts": "sign-in's server half: to lib/server/auth/",
+  "lib/auth/throttle-redis.ts": "sign-in's server half: to lib/server/auth/",
+  "lib/auth/session-store.ts": "sign-in's server half: to lib/server/auth/",
+  "lib/auth/session-check.ts": "sign-in's server half: to lib/server/auth/",
+  "lib/auth/session.ts": "sign-in's server half: to lib/server/auth/",
+  "lib/auth/options.ts": "sign-in's server half: to lib/server/auth/",
+  "lib/auth/sign-in-answer.ts": "sign-in's server half: to lib/server/auth/",
+  "lib/auth/users-mode.ts": "sign-in's server half: to lib/server/auth/",
+  "lib/queries/server-query-client.ts": "the server's prefetch client: to lib/server/queries/",
+  "components/overview/prefetch.tsx": "a page's server prefetch: to lib/server/<area>/prefetch",
+  "components/checks/prefetch.ts": "a page's server prefetch: to lib/server/checks/prefetch",
+  "components/shell/header-reads.tsx": "a page's server prefetch: to lib/server/<area>/",
+};
+
 /** Lib modules only tests import yet, being written elsewhere now; move them to test/ and take them off. */
 const TEST_ONLY_PENDING: Record<string, string> = {
 };
@@ -38,6 +64,71 @@ function upwardImports(file: string, text = readFileSync(join(ROOT, file), "utf8
   const targets = [...source.matchAll(ANY_IMPORT)].map((m) => resolveImport(join(ROOT, file), (m[1] ?? m[2] ?? m[3]) as string));
   return targets.filter((t): t is string => t !== null).map((t) => relative(ROOT, t)).filter((t) => /^(app|components)\//.test(t));
 }
+
+const SERVER_ONLY = /^\s*import\s+["']server-only["'];?\s*$/m;
+const SERVER_HOMES = /^lib\/(server|telegram)\//;
+/** next-intl's request config (next.config.mjs names it): the one place i18n/ wires in lib's request time zone. */
+const I18N_ENTRY = "i18n/request.ts";
+
+/** Where server-only code lives outside its home, in the folders that hold code for both sides. */
+function serverOnlyAwayFromHome(): string[] {
+  return ["lib", "components", "i18n"]
+    .flatMap(sourcesUnder)
+    .filter((file) => !SERVER_HOMES.test(file) && SERVER_ONLY.test(withoutComments(readFileSync(join(ROOT, file), "utf8"))));
+}
+
+/** The files every "use client" module reaches through its non-type imports: what the browser bundles. */
+function browserReach(): Map<string, string> {
+  const clients = ["app", "components", "lib", "i18n"]
+    .flatMap(sourcesUnder)
+    .filter((file) => /^\s*["']use client["']/.test(readFileSync(join(ROOT, file), "utf8")));
+  const reached = new Map<string, string>();
+  for (const entry of clients) {
+    for (const file of reachableSources(entry).keys()) {
+      const rel = relative(ROOT, file);
+      if (!reached.has(rel)) reached.set(rel, entry);
+    }
+  }
+  return reached;
+}
+
+describe("server code stays on the server", () => {
+  it("every non-test module under lib/server/ imports \"server-only\"", () => {
+    const unfenced = sourcesUnder("lib/server").filter((file) => /\.tsx?$/.test(file) && !SERVER_ONLY.test(withoutComments(readFileSync(join(ROOT, file), "utf8"))));
+    expect(unfenced).toEqual([]);
+  });
+
+  it("server-only code lives under lib/server/ (lib/telegram/ while it moves there)", () => {
+    expect(serverOnlyAwayFromHome().filter((file) => !(file in SERVER_ONLY_PENDING))).toEqual([]);
+  });
+
+  it("the pending server-only list names only files that exist and are still away from home", () => {
+    const away = new Set(serverOnlyAwayFromHome());
+    expect(Object.keys(SERVER_ONLY_PENDING).filter((file) => !away.has(file))).toEqual([]);
+  });
+
+  it("no browser module reaches lib/server/, even through a shared one", () => {
+    const leaks = [...browserReach()].filter(([file]) => file.startsWith("lib/server/")).map(([file, from]) => `${from} → … → ${file}`);
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe("i18n/ and lib/", () => {
+  it("point one way: lib/ imports i18n/, i18n/ never imports lib/ (bar next-intl's entry)", () => {
+    const offenders = sourcesUnder("i18n")
+      .filter((file) => file !== I18N_ENTRY)
+      .flatMap((file) => {
+        const source = withoutComments(readFileSync(join(ROOT, file), "utf8"));
+        return [...source.matchAll(ANY_IMPORT)]
+          .map((m) => resolveImport(join(ROOT, file), (m[1] ?? m[2] ?? m[3]) as string))
+          .filter((t): t is string => t !== null)
+          .map((t) => relative(ROOT, t))
+          .filter((t) => t.startsWith("lib/"))
+          .map((t) => `${file} → ${t}`);
+      });
+    expect(offenders).toEqual([]);
+  });
+});
 
 describe("layers", () => {
   it("nothing in lib/ imports from app/ or components/", () => {

@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { afterEach, describe, expect, it } from "vitest";
 import review from "@/messages/ru/review.json";
-import type { ChecksAnalytics } from "@/lib/checks/server/analytics-types";
+import type { ChecksAnalytics } from "@/lib/checks/analytics-types";
 import { ChecksAnalyticsPanel } from "./analytics-panel";
 
 afterEach(cleanup);

@@ -7,7 +7,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { apiGetRaw, withQuery } from "@/lib/queries/fetch-json";
-import type { ChecksAnalytics } from "@/lib/checks/server/analytics-types";
+import type { ChecksAnalytics } from "@/lib/checks/analytics-types";
 
 type Filters = { from: string | null; to: string | null; campaign: number | null };
 

@@ -32,6 +32,12 @@ export function PostChecks({ id }: { id: number }) {
       <VerdictMark verdict={report.data.verdict} warn={counts.warn} block={counts.block} />
       {findings.some((f) => f.end > f.start) && <HighlightedText text={text} findings={findings} idPrefix={prefix} />}
       {findings.length > 0 && <FindingList text={text} findings={findings} idPrefix={prefix} />}
+      {(report.data.omitted ?? 0) > 0 && <p className="text-sm" data-omitted={report.data.omitted}>{t("omitted", { count: report.data.omitted ?? 0 })}</p>}
+      {(report.data.unchecked ?? []).length > 0 && (
+        <p className="text-sm text-amber-900 dark:text-amber-200" data-unchecked={report.data.unchecked!.join(" ")}>
+          {t("unchecked", { rules: report.data.unchecked!.join(", ") })}
+        </p>
+      )}
     </div>
   );
 }

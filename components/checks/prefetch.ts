@@ -1,5 +1,5 @@
 import "server-only";
-import { postReport, rowMarks, within } from "@/lib/checks/server/row-marks";
+import { postReport, rowMarks, within } from "@/lib/server/checks/row-marks";
 import type { PrefetchEntry } from "@/lib/queries/server-query-client";
 import { checksKeys, rowMarksQuery } from "./queries";
 

@@ -3,7 +3,8 @@ import type { CheckRules, CheckRulesInput } from "@/lib/checks/rules";
 import type { Finding, Verdict } from "@/lib/checks/types";
 import { ApiClientError, apiGetRaw } from "@/lib/queries/fetch-json";
 
-export type PostReport = { version: number | null; findings: Finding[]; verdict: Verdict; counts: { warn: number; block: number } };
+/** `omitted`: findings past the report's caps; `unchecked`: rules its time budget did not reach (both absent from older servers). */
+export type PostReport = { version: number | null; findings: Finding[]; omitted?: number; unchecked?: string[]; verdict: Verdict; counts: { warn: number; block: number } };
 export type RuleSet = { campaign_id: number | null; rules: CheckRules; source: "campaign" | "team" | "built_in"; updated_by: string | null; updated_at: string | null; defaults?: CheckRules };
 export type RowMark = { verdict: Verdict; warn: number; block: number; version: number | null };
 export type Flagged = { waiting: number; warnings: number; blocked: number };

@@ -1,4 +1,4 @@
-import { splitMentions } from "@/lib/server/collab/mentions";
+import { splitMentions } from "@/lib/collab/mentions";
 
 /**
  * A comment's plain text with its @mentions marked (text, never HTML: React

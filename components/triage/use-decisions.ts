@@ -17,10 +17,10 @@ export type { DecisionSource } from "./deferred";
 /** A reject's reason as the dialog gives it. */
 export type RejectInput = { reason: string; category?: string };
 
-/** The server's refusal of an approve whose version has a blocking check finding (lib/checks/server/gate.ts). */
+/** The server's refusal of an approve whose version has a blocking check finding (lib/server/checks/gate.ts). */
 export const CHECK_BLOCKED = "check_blocked";
 export const isCheckBlocked = (e: unknown): e is ApiClientError => e instanceof ApiClientError && e.code === CHECK_BLOCKED;
-/** The server's refusal of an approve over a platform's limit sent without the person's confirmation (lib/checks/server/limits-gate.ts). */
+/** The server's refusal of an approve over a platform's limit sent without the person's confirmation (lib/server/checks/limits-gate.ts). */
 export const CONFIRMATION_REQUIRED = "confirmation_required";
 export const isConfirmationRequired = (e: unknown): e is ApiClientError => e instanceof ApiClientError && e.code === CONFIRMATION_REQUIRED;
 /** A refusal by a rule of the dashboard (blocking checks, an unconfirmed limit): a reason to say, not a failure. */

@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE } from "@/lib/time/zone";
 
 /**
  * The zone days are counted in when a caller names none: the team's default (lib/time/zone.ts).
- * Callers pass the zone that applies (the request's, i18n/time-zone.ts; in the browser, useTimeZone()).
+ * Callers pass the zone that applies (the request's, lib/server/profile/request-zone.ts; in the browser, useTimeZone()).
  */
 export const HOME_TIME_ZONE = DEFAULT_TIME_ZONE;
 

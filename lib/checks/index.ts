@@ -7,5 +7,6 @@
 export { checkPost, type CheckContext } from "./check";
 export { CheckRules, DEFAULT_RULES, Severity, Level, BannedPhrase, type CheckRulesInput } from "./rules";
 export { NearDupIndex, jaccard, shingles, signature } from "./minhash";
+export { capFindings, MAX_FINDINGS, MAX_PER_RULE, CHECK_BUDGET_MS } from "./caps";
 export { hasBlocking, hasWarnings, hasFindings, hasRule, verdictOf, countsOf } from "./verdict";
-export { RULE_IDS, type RuleId, type Finding, type Report, type CheckedPost, type Twin, type Verdict } from "./types";
+export { RULE_IDS, type RuleId, type Finding, type More, type Report, type CheckedPost, type Twin, type Verdict } from "./types";

@@ -49,8 +49,15 @@ export type Finding = {
   twin?: Twin;
 };
 
-/** A post version's report. `version` is null when the text was checked without knowing its version number. */
-export type Report = { version: number | null; findings: Finding[] };
+/** Findings of one rule left out of a report past its caps, by severity ("and N more"). */
+export type More = { rule: RuleId; warn: number; block: number };
+
+/**
+ * A post version's report. `version` is null when the text was checked without knowing its version number.
+ * `more`: findings counted but left out (a report is capped: lib/checks/caps.ts); `unchecked`: rules the
+ * report's time budget did not reach, so their absence says nothing (such a report is remade later).
+ */
+export type Report = { version: number | null; findings: Finding[]; more?: More[]; unchecked?: RuleId[] };
 
 /** The post as the checks need it: only what a list row, a detail and an inbox item all carry. */
 export type CheckedPost = {

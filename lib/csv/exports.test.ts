@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
-import { checksCsvTables } from "@/lib/checks/server/analytics";
+import { checksCsvTables } from "@/lib/server/checks/analytics";
 import type { ReviewAnalytics } from "@/lib/schemas/review-analytics";
 import { reviewCsvRows } from "@/lib/server/review-analytics/csv";
 import { csvDocument } from "./csv";

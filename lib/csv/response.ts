@@ -11,7 +11,7 @@ export function csvContentDisposition(fileName: string): string {
   return ascii === fileName ? `attachment; filename="${fileName}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** A route handler's answer with the rows as a file for a reader of `locale` in `timeZone` (i18n/time-zone.ts). */
+/** A route handler's answer with the rows as a file for a reader of `locale` in `timeZone` (lib/server/profile/request-zone.ts). */
 export function csvResponse(
   rows: readonly CsvRow[],
   { locale, timeZone, fileName, headers }: { locale: Locale; timeZone: string; fileName: string; headers?: HeadersInit },

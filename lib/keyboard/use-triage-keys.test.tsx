@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Decidable, TriageEffect } from "./triage";
+import { EARLY_KEYS_SCRIPT } from "./early-keys";
 import { useTriageKeys } from "./use-triage-keys";
 
 type HarnessProps = { ids: number[]; onEffect: (e: TriageEffect) => void; enabled?: boolean; decidable?: Decidable; canUndo?: () => boolean };
@@ -129,5 +130,25 @@ describe("useTriageKeys", () => {
     key("j");
     fireEvent.click(screen.getByRole("button", { name: "sent" }));
     expect(screen.getByTestId("cursor").textContent).toBe("2");
+  });
+
+  it("acts, once it listens, on keys pressed before the page was interactive, in order", () => {
+    // The root layout's inline script, as the server-rendered page runs it before React hydrates.
+    new Function(EARLY_KEYS_SCRIPT)();
+    key("j");
+    key("j");
+    key("a");
+    const onEffect = vi.fn();
+    render(<Harness ids={[1, 2, 3]} onEffect={onEffect} decidable={() => true} />);
+    expect(onEffect.mock.calls.map((c) => c[0])).toEqual([{ type: "approve", id: 2 }]);
+    expect(screen.getByTestId("cursor").textContent).toBe("3");
+    // Taken once: a later page's keys start from nothing, and recording has stopped.
+    key("k");
+    expect(screen.getByTestId("cursor").textContent).toBe("2");
+    cleanup();
+    const again = vi.fn();
+    render(<Harness ids={[1, 2, 3]} onEffect={again} />);
+    expect(again).not.toHaveBeenCalled();
+    expect(screen.getByTestId("cursor").textContent).not.toBe("3");
   });
 });

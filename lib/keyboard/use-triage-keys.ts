@@ -13,6 +13,7 @@ import {
   type TriageEffect,
   type TriageState,
 } from "./triage";
+import { takeEarlyKeys, type EarlyKey } from "./early-keys";
 
 export type TriageHandlers = {
   onEffect: (effect: TriageEffect) => void;
@@ -60,8 +61,7 @@ export function useTriageKeys(ids: readonly number[], { onEffect, enabled = true
 
   useEffect(() => {
     if (!enabled) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing) return;
+    const onKey = (event: Omit<EarlyKey, "path">, prevent: () => void) => {
       const outcome = triageKey(
         stateRef.current,
         idsRef.current,
@@ -78,11 +78,17 @@ export function useTriageKeys(ids: readonly number[], { onEffect, enabled = true
         decidableRef.current,
       );
       if (!outcome.handled) return;
-      event.preventDefault();
+      prevent();
       if (outcome.state !== stateRef.current) update(outcome.state);
       if (outcome.effect) effectRef.current(outcome.effect);
     };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      onKey(event, () => event.preventDefault());
+    };
     document.addEventListener("keydown", onKeyDown);
+    // Keys pressed before the page was interactive (lib/keyboard/early-keys.ts), in order, as if pressed now.
+    for (const early of takeEarlyKeys()) onKey(early, () => undefined);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [enabled, update]);
 

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { PostListQuery } from "@/lib/schemas";
 import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
 import { BudgetExhaustedError } from "@/lib/server/upstream-service";
-import { localeOfRequest, withRequestLocale } from "@/i18n/request-locale";
+import { localeOfRequest, withRequestLocale } from "@/lib/server/request-locale";
 import { ApiError, ERROR_STATUS, errorResponse, text, toApiError, validationError } from "./errors";
 
 process.env.LOG_LEVEL = "silent";

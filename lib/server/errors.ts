@@ -5,7 +5,7 @@ import { BudgetExhaustedError } from "@/lib/server/upstream-service";
 import { log } from "@/lib/server/log";
 import { brandSymbol, hasBrand } from "@/lib/brand";
 import type { Locale } from "@/i18n/config";
-import { requestLocale } from "@/i18n/request-locale";
+import { requestLocale } from "@/lib/server/request-locale";
 import { isServerText, serverText, text, type ServerText } from "@/i18n/server-text";
 
 export { text, type ServerText } from "@/i18n/server-text";
@@ -20,7 +20,7 @@ export function say(t: ServerText): string {
  * route can answer ends up here, so the envelope `{ error: { code, message } }`
  * (the upstream's own shape) never varies. Messages are keys of
  * messages/<locale>/server.json with their values (`text(...)`), written in the
- * request's language when the envelope is written (i18n/request-locale.ts).
+ * request's language when the envelope is written (lib/server/request-locale.ts).
  */
 export const ERROR_STATUS = {
   validation_error: 400,
@@ -237,13 +237,26 @@ export function describeIssue(issue: z.core.$ZodIssue | undefined): ServerText {
       return hasInput ? text("validation.oneOfGot", { input: quote(issue.input), values }) : text("validation.oneOf", { values });
     }
     case "invalid_format":
-      return issue.format === "regex" ? text("validation.integer") : formatName(issue.format);
+      return issue.format === "regex" ? patternName(issue.pattern, hasInput ? quote(issue.input) : "") : formatName(issue.format);
     case "custom":
       // lib/schemas/visible-text.ts: only invisible characters (zero-width, BOM, whitespace).
       return issue.params?.visible === false ? text("validation.visibleText") : text("validation.invalid");
     default:
       return text("validation.invalid");
   }
+}
+
+// A pattern's failure said as what the field expects: only digit patterns are integers (a domain that
+// failed its pattern was once answered "expected an integer").
+const INTEGER_PATTERN = /^\/\^(\[1-9\])?\\d(\+|\{[\d,]+\})\$\/u?$/;
+const DOMAIN_PATTERN = /\\\.\[a-z/;
+const HHMM_PATTERN = "/^\\d{2}:\\d{2}$/";
+
+function patternName(pattern: string | undefined, input: string): ServerText {
+  if (pattern && INTEGER_PATTERN.test(pattern)) return text("validation.integer");
+  if (pattern === HHMM_PATTERN) return text("validation.hhmm");
+  if (pattern && DOMAIN_PATTERN.test(pattern)) return text("validation.domain", { input });
+  return text("validation.pattern", { input });
 }
 
 function formatName(format: string): ServerText {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Api } from "grammy";
 import type { InlineKeyboardButton, InputMediaPhoto } from "grammy/types";
-import { reportOf, subjectOf } from "@/lib/checks/server";
+import { reportOf, subjectOf } from "@/lib/server/checks";
 import type { PostDetail } from "@/lib/schemas";
 import { postVerdicts } from "@/lib/server/collab/verdicts";
 import { log } from "@/lib/server/log";

@@ -5,7 +5,7 @@ import { can } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
 import type { PostDetail } from "@/lib/schemas";
 import { serverText } from "@/i18n/server-text";
-import { CONFIRMATION_REQUIRED } from "@/lib/checks/server";
+import { CONFIRMATION_REQUIRED } from "@/lib/server/checks";
 import { decide, VERSION_CHANGED, type DecisionAction } from "@/lib/server/decisions";
 import { OUTCOME_UNKNOWN } from "@/lib/server/outcomes";
 import { log } from "@/lib/server/log";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Api } from "grammy";
-import { teamTimeZone } from "@/i18n/time-zone";
+import { teamTimeZone } from "@/lib/server/profile/request-zone";
 import { env } from "@/lib/env";
 import { listDashboardUsers } from "@/lib/server/collab/users";
 import { log } from "@/lib/server/log";

@@ -1,9 +1,9 @@
 /**
  * Time zones by IANA name. One zone is the team's (TEAM_TIME_ZONE, lib/env.ts); a person may choose
- * another on the profile page (i18n/time-zone.ts resolves which applies). Days, "today", mails,
+ * another on the profile page (lib/server/profile/request-zone.ts resolves which applies). Days, "today", mails,
  * webhooks and CSV exports are counted and written in it.
  */
-export const DEFAULT_TIME_ZONE = "Europe/Moscow";
+export { DEFAULT_TIME_ZONE } from "@/i18n/config";
 
 /** True for a zone name Intl knows (`Asia/Novosibirsk`, `UTC`); false for anything else. */
 export function isTimeZone(name: string): boolean {

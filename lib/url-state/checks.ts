@@ -6,7 +6,7 @@ import { createLoader, parseAsStringLiteral, type inferParserType } from "nuqs/s
  * state (to prefetch the very list the client asks for) and the filter bars'
  * select reads and writes it with `useQueryStates`. Anything else is no filter.
  */
-/** The checks' verdicts (lib/checks/server/list-filter.ts; repeated here to keep server code out of the bundle). */
+/** The checks' verdicts (lib/server/checks/list-filter.ts; repeated here to keep server code out of the bundle). */
 export const CHECKS_FILTERS = ["clean", "warnings", "blocked"] as const;
 export type ChecksFilterValue = (typeof CHECKS_FILTERS)[number];
 

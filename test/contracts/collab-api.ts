@@ -70,7 +70,7 @@ export function describeCollabApi(database: CollabDatabase): void {
         headers: headers.cookie ? { cookie: headers.cookie } : undefined,
         params: { id: String(id) },
         // Some campaigns' posts run past Telegram's caption limit: confirmed, as the page does after
-        // asking (the limit's own refusal: lib/checks/server/limits-gate.integration.test.ts).
+        // asking (the limit's own refusal: lib/server/checks/limits-gate.integration.test.ts).
         body: { version, confirmed: true },
       });
     const setSteps = (campaign: number, steps: unknown, role: Role = "admin") =>

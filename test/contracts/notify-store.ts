@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { teamTimeZone } from "@/i18n/time-zone";
+import { teamTimeZone } from "@/lib/server/profile/request-zone";
 import { resetEnvForTests } from "@/lib/env";
 import type { DashboardEvent } from "@/lib/events/schema";
 import { DEFAULT_NOTIFY_SETTINGS, type NotifySettings } from "@/lib/schemas/notify";

@@ -4,7 +4,7 @@ import { NotifySettingsForm } from "@/components/notify/settings-form";
 import { TelegramSection } from "@/components/telegram/telegram-section";
 import { LandingForm } from "@/components/profile/landing-form";
 import { TimeZoneForm } from "@/components/profile/time-zone-form";
-import { teamTimeZone } from "@/i18n/time-zone";
+import { teamTimeZone } from "@/lib/server/profile/request-zone";
 import { getOwnLanding } from "@/lib/server/profile/landing";
 import { getOwnTimeZone } from "@/lib/server/profile/time-zone";
 import { defaultLanding, LANDINGS } from "@/lib/auth/landing";

@@ -1,5 +1,5 @@
 // ANY /api/* that no other route serves – 404 not_found in the error envelope, whatever the method
-import { localeOfRequest, withRequestLocale } from "@/i18n/request-locale";
+import { localeOfRequest, withRequestLocale } from "@/lib/server/request-locale";
 import { ApiError, errorResponse } from "@/lib/server/errors";
 
 // Not wrapped in withRequest: its metrics are labelled by path, and unknown paths are endless.

@@ -1,6 +1,6 @@
 // GET /api/audit – the audit log of decisions (admin, manager), filtered and paged; format=csv exports it
-import { requestLocale } from "@/i18n/request-locale";
-import { timeZoneOf } from "@/i18n/time-zone";
+import { requestLocale } from "@/lib/server/request-locale";
+import { timeZoneOf } from "@/lib/server/profile/request-zone";
 import { calendarDay } from "@/lib/analytics/dates";
 import { auditCsvRows } from "@/lib/analytics/audit-csv";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";

@@ -1,11 +1,11 @@
 // GET /api/inbox – every post waiting for approval in every active or frozen campaign, soonest planned first, with urgency
-import { ChecksFilterQuery, inboxWithChecks } from "@/lib/checks/server/list-filter";
+import { ChecksFilterQuery, inboxWithChecks } from "@/lib/server/checks/list-filter";
 import { InboxQuery } from "@/lib/schemas";
 import * as z from "zod";
 import { needingVerdictOf } from "@/lib/server/collab/needs-verdict";
 import { taskIdsInState, VERDICT_FILTERS } from "@/lib/server/collab/row-filter";
 import { inboxAnswer, inboxConfigFromEnv, inboxScheduler } from "@/lib/server/inbox";
-import { timeZoneOf } from "@/i18n/time-zone";
+import { timeZoneOf } from "@/lib/server/profile/request-zone";
 import { dataJson, parseQuery, withSession } from "@/lib/server/route";
 
 /** The lists' verdict filter, and the inbox's own "needs my verdict". */

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Access as it stands now, asked by every path that acts in a person's name
  * (see check.ts). `checkAccess(email, { permission, since?, role? })` answers

@@ -1,6 +1,6 @@
 import "server-only";
-import { waitingOfCampaign } from "@/lib/checks/server/corpus";
-import { reportOf } from "@/lib/checks/server/reports";
+import { waitingOfCampaign } from "@/lib/server/checks/corpus";
+import { reportOf } from "@/lib/server/checks/reports";
 import { log } from "@/lib/server/log";
 
 /** At most one job's worth (the route's limit on task_ids). */

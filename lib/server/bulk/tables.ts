@@ -1,3 +1,4 @@
+import "server-only";
 import type { Generated, Selectable } from "kysely";
 import type { BulkAction, BulkItemStatus, BulkJobStatus } from "@/lib/queries/bulk";
 

@@ -132,7 +132,7 @@ function metaOf(list: DataMeta, parts: readonly Part[]): DataMeta {
   return { stale, fetchedAt: oldest, ...(stale && retries[0] ? { retryAt: retries[0] } : {}) };
 }
 
-/** Days and slot times are `timeZone`'s: the person's, or the team's (i18n/time-zone.ts). */
+/** Days and slot times are `timeZone`'s: the person's, or the team's (lib/server/profile/request-zone.ts). */
 export async function calendarAnswer(svc: CalendarService, q: CalendarQuery, p: Priority, timeZone: string): Promise<DataResponse<Calendar>> {
   const campaigns = await svc.campaigns({ status: LIST_STATUSES }, p);
   const scope = campaigns.data.campaigns.filter((c) => q.campaign_id === undefined || c.id === q.campaign_id);

@@ -9,7 +9,7 @@ import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX, type CommentView } from "@/lib/sch
 import type { Priority } from "@/lib/server/upstream-service";
 import { anchorStates, type StoredAnchor } from "./comments-anchors";
 import { listDashboardUsers } from "./users";
-import { mentionedEmails } from "./mentions";
+import { mentionedEmails } from "@/lib/collab/mentions";
 import "./tables";
 
 /**

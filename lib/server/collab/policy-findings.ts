@@ -1,8 +1,8 @@
 import "server-only";
 import type { PostDetail } from "@/lib/schemas";
 import { log } from "@/lib/server/log";
-// Registers the checks' answer (lib/checks/server/gate.ts) in every bundle that evaluates a policy, not only those that decide.
-import "@/lib/checks/server/gate";
+// Registers the checks' answer (lib/server/checks/gate.ts) in every bundle that evaluates a policy, not only those that decide.
+import "@/lib/server/checks/gate";
 import type { FindingFacts } from "./policy-route";
 
 /**

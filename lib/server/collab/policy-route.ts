@@ -1,3 +1,4 @@
+import "server-only";
 import type { PolicyStep, SignoffStanding, StepState, VerdictView } from "@/lib/schemas/collab";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
-import { seenPosts } from "@/lib/checks/server/corpus";
-import { reportOf } from "@/lib/checks/server/reports";
+import { seenPosts } from "@/lib/server/checks/corpus";
+import { reportOf } from "@/lib/server/checks/reports";
 import type { PolicyStep, SignoffStanding } from "@/lib/schemas/collab";
 import { log } from "@/lib/server/log";
 import { getPolicy, peopleByRole } from "./approval-policy";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ColumnType, Generated } from "kysely";
 
 /** The tables of migration 0009_collab, added to the Database type by interface merging. */

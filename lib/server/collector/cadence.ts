@@ -1,3 +1,4 @@
+import "server-only";
 /*
  * The engagement collector's collection cadence.
  * How often a published post's metrics are collected, by its age: the

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
 import type { Clock } from "@/lib/server/gateway/clock";

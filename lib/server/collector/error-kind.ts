@@ -1,3 +1,4 @@
+import "server-only";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { DataResponse } from "@/lib/api/envelope";
 import type { EngagementHistory, EngagementHistoryQuery, PostEngagement } from "@/lib/schemas";
 import type { Priority } from "@/lib/server/gateway/gateway";

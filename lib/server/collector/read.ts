@@ -1,3 +1,4 @@
+import "server-only";
 import type { Kysely } from "kysely";
 import { dailyTotals, dayEndMs, daysOf } from "@/lib/analytics/engagement-trends";
 import { metricColumns } from "@/lib/analytics/engagement";

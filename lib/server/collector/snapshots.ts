@@ -1,3 +1,4 @@
+import "server-only";
 import type { EngagementHistory, PostDetail, PostEngagement } from "@/lib/schemas";
 import { TOTAL, utc, type SnapshotRow } from "./store";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "kysely";
 import type { DataResponse } from "@/lib/api/envelope";
 import type { CampaignEngagement } from "@/lib/schemas";

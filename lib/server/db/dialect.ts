@@ -1,3 +1,4 @@
+import "server-only";
 import { sql, type Kysely } from "kysely";
 
 /** The two databases the dashboard runs on: SQLite (embedded default) and Postgres (several instances). */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { can, type Permission, type Role } from "@/lib/auth/roles";
 import type { DashboardEvent } from "@/lib/events/schema";
 

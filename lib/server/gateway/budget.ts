@@ -1,3 +1,4 @@
+import "server-only";
 import type { Clock } from "./clock";
 import { BudgetRefusal } from "./errors";
 

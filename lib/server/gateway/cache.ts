@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A bounded LRU of last good answers. An entry outlives its TTL on purpose:
  * past `freshUntil` it is no longer served as fresh, but it is still the last

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Time as the gateway sees it. Injected so tests and the benchmark can run a
  * simulated hour in milliseconds: nothing in the gateway reads Date.now() or

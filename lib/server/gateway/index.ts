@@ -1,3 +1,4 @@
+import "server-only";
 export { Budget, defaultLimits, type BudgetLimits, type BudgetSnapshot, type Lane, type Lease } from "./budget";
 export { LruCache, type Entry, type Invalidation } from "./cache";
 export { Caller, DEFAULT_RETRY, outcomeLabel, type RetryMode, type RetryPolicy } from "./caller";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The shared cache tier's Lua scripts. Each runs atomically in Redis, so "is
  * the entry fresh, else is a failure cooling down, else is someone loading,

@@ -1,3 +1,4 @@
+import "server-only";
 import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
 import type { Entry, Invalidation } from "./cache";
 import { BudgetRefusal } from "./errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { laneRule, MINUTE, type BudgetLike, type Lane } from "./budget";
 
 /**

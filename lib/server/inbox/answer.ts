@@ -1,3 +1,4 @@
+import "server-only";
 import type { DataMeta, DataResponse } from "@/lib/api/envelope";
 import type { Inbox, InboxCampaign, InboxPost, InboxQuery } from "@/lib/schemas";
 import type { CampaignEntry } from "./campaign-state";

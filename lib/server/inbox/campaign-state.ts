@@ -1,3 +1,4 @@
+import "server-only";
 import type { CampaignListItem, Post } from "@/lib/schemas";
 import { bySoonest, plannedMs } from "./urgency";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The inbox's knobs. The env module gives the team's figures
  * (`inboxConfigFromEnv` in ./index); tests build their own. Its refresh

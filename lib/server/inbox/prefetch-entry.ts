@@ -1,9 +1,9 @@
 import "server-only";
-import { inboxWithChecks } from "@/lib/checks/server/list-filter";
+import { inboxWithChecks } from "@/lib/server/checks/list-filter";
 import { inboxApiQuery, inboxOptions, type InboxFilters } from "@/lib/queries/inbox";
 import { prefetchEntry, type PrefetchEntry } from "@/lib/queries/server-query-client";
 import { InboxQuery } from "@/lib/schemas";
-import { requestTimeZone } from "@/i18n/time-zone";
+import { requestTimeZone } from "@/lib/server/profile/request-zone";
 import { inboxAnswer, inboxConfigFromEnv, inboxScheduler } from "./index";
 
 /** The route's parameters as URL strings, parsed by the route's own schema, so both ways read the same answer. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { calendarDay } from "@/lib/analytics/dates";
 import { env } from "@/lib/env";
 import type { InboxUrgency, Post } from "@/lib/schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { CampaignStats, Post, PostList, PostSort } from "@/lib/schemas";
 import { DEFAULT_POST_STATUSES, type NormalPostQuery } from "@/lib/server/service/keys";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Post, PostList, PostListQuery } from "@/lib/schemas";
 import type { Lane } from "@/lib/server/gateway/budget";
 import { ALL_POST_STATUSES } from "@/lib/server/service/keys";

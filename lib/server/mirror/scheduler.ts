@@ -1,3 +1,4 @@
+import "server-only";
 import type { Post } from "@/lib/schemas";
 import type { Clock } from "@/lib/server/gateway/clock";
 import { log } from "@/lib/server/log";

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { db, ensureMigrated } from "@/lib/server/db";
-import { timeZoneOf } from "@/i18n/time-zone";
+import { timeZoneOf } from "@/lib/server/profile/request-zone";
 import { log } from "@/lib/server/log";
 import { getSettingsMany } from "./settings";
 import { renderDigest } from "./mail";

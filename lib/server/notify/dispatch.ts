@@ -1,5 +1,5 @@
 import "server-only";
-import { teamTimeZone } from "@/i18n/time-zone";
+import { teamTimeZone } from "@/lib/server/profile/request-zone";
 import { db, ensureMigrated } from "@/lib/server/db";
 import type { DashboardEvent } from "@/lib/events/schema";
 import { log } from "@/lib/server/log";

@@ -7,7 +7,7 @@ import "@/lib/server/notify/tables";
 
 /*
  * A person's own time zone, kept with their other settings (notify_settings: language,
- * notifications). null: the team's (TEAM_TIME_ZONE). i18n/time-zone.ts says which applies.
+ * notifications). null: the team's (TEAM_TIME_ZONE). lib/server/profile/request-zone.ts says which applies.
  */
 
 const key = (email: string) => email.trim().toLowerCase();

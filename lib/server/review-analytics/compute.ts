@@ -1,3 +1,4 @@
+import "server-only";
 import { calendarDay, shiftDay } from "@/lib/analytics/dates";
 import { DEFAULT_TIME_ZONE, startOfDay } from "@/lib/time/zone";
 import type { ReviewAnalytics } from "@/lib/schemas/review-analytics";

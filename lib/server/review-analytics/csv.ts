@@ -1,3 +1,4 @@
+import "server-only";
 import { labelOr, type TranslatorFor } from "@/i18n/keys";
 import type { CsvRow } from "@/lib/csv/csv";
 import type { DurationStat, ReviewAnalytics, ReviewCsvTable } from "@/lib/schemas/review-analytics";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { DurationStat } from "@/lib/schemas/review-analytics";
 
 /**

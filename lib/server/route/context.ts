@@ -1,3 +1,4 @@
+import "server-only";
 import type { NextRequest } from "next/server";
 import type { SessionUser } from "@/lib/auth/roles";
 import type { Priority } from "@/lib/server/upstream-service";

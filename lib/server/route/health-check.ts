@@ -49,7 +49,8 @@ export function upstreamHealth(now = Date.now()): Promise<UpstreamHealth> {
         // fill has it, and "not checked yet" is the truth, not a failure. Asked again next poll.
         if (last?.value === value) last = undefined;
         if (lastAnswer) return lastAnswer;
-        return { reachable: null, ok: null, checkedAt, error: toApiError(e).code };
+        // No error: nothing failed, the screen says "not checked yet" (it read "budget_exhausted" at every cold start).
+        return { reachable: null, ok: null, checkedAt };
       }
       return { ...judged(e), checkedAt, latencyMs: Math.round(performance.now() - t0) };
     },

@@ -1,3 +1,4 @@
+import "server-only";
 export type { Handler, NextRouteHandler, RequestContext, SessionContext } from "./context";
 export { withRequest, REQUEST_ID_HEADER } from "./with-request";
 export { withSession, withPermission, requireSession, requirePermission } from "./with-session";

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
-import { localeOfRequest, withRequestLocale } from "@/i18n/request-locale";
+import { localeOfRequest, withRequestLocale } from "@/lib/server/request-locale";
 import { ApiError, errorResponse, toApiError } from "@/lib/server/errors";
 import { log, withLogContext } from "@/lib/server/log";
 import type { Handler, NextRouteContext, NextRouteHandler, RequestContext } from "./context";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Redis } from "ioredis";
 import { defaultLimits, type BudgetLimits } from "@/lib/server/gateway/budget";
 import { flushMicrotasks, type Clock, type FakeClock } from "@/lib/server/gateway/clock";

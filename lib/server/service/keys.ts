@@ -1,3 +1,4 @@
+import "server-only";
 import {
   POST_STATUSES,
   type CampaignEngagementQuery,

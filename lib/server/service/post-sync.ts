@@ -1,3 +1,4 @@
+import "server-only";
 import type { Post, PostList, PostListQuery, PostSort } from "@/lib/schemas";
 import type { LoadContext } from "@/lib/server/gateway/gateway";
 import type { CallOptions } from "@/lib/upstream";

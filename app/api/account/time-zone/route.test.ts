@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/account/time-zone/route";
 import { GET as getNotify, PUT as putNotify } from "@/app/api/account/notifications/route";
 import { call, errorOf, startHarness, type Harness } from "@/app/api/_tests/harness";
-import { timeZoneOf } from "@/i18n/time-zone";
+import { timeZoneOf } from "@/lib/server/profile/request-zone";
 import { resetEnvForTests } from "@/lib/env";
 import { listAuditEvents } from "@/lib/server/audit-events";
 

@@ -1,6 +1,6 @@
 // GET, POST /api/account/time-zone – the signed-in person's own time zone (null: the team's); changes audited as profile.time_zone
 import * as z from "zod";
-import { teamTimeZone } from "@/i18n/time-zone";
+import { teamTimeZone } from "@/lib/server/profile/request-zone";
 import { recordAuditEvent } from "@/lib/server/audit-events";
 import { db } from "@/lib/server/db";
 import { getOwnTimeZone, saveOwnTimeZone } from "@/lib/server/profile/time-zone";

@@ -1,8 +1,8 @@
 // GET /api/analytics/checks – what the checks teach (analytics:review): findings by rule and campaign per day, decisions on clean vs flagged versions, share clean at first version; format=csv exports them (a zip of one CSV per table)
 import * as z from "zod";
-import { requestLocale } from "@/i18n/request-locale";
-import { timeZoneOf } from "@/i18n/time-zone";
-import { checksAnalytics, checksCsvTables } from "@/lib/checks/server/analytics";
+import { requestLocale } from "@/lib/server/request-locale";
+import { timeZoneOf } from "@/lib/server/profile/request-zone";
+import { checksAnalytics, checksCsvTables } from "@/lib/server/checks/analytics";
 import { csvZipResponse } from "@/lib/csv/response";
 import { zipFileName } from "@/lib/csv/zip";
 import { ReviewAnalyticsQuery } from "@/lib/schemas/review-analytics";

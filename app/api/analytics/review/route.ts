@@ -1,6 +1,6 @@
 // GET /api/analytics/review – review-process analytics (analytics:review) for a range and campaign; format=csv&table=… exports one panel
-import { requestLocale } from "@/i18n/request-locale";
-import { timeZoneOf } from "@/i18n/time-zone";
+import { requestLocale } from "@/lib/server/request-locale";
+import { timeZoneOf } from "@/lib/server/profile/request-zone";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
 import { csvFileName } from "@/lib/csv/csv";
 import { postTitles } from "@/lib/server/posts/titles";

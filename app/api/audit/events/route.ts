@@ -1,6 +1,6 @@
 // GET /api/audit/events – the audit trail of actions other than decisions (comments, verdicts, policies, share links, notification settings); admin, manager; format=csv exports it
-import { requestLocale } from "@/i18n/request-locale";
-import { timeZoneOf } from "@/i18n/time-zone";
+import { requestLocale } from "@/lib/server/request-locale";
+import { timeZoneOf } from "@/lib/server/profile/request-zone";
 import { calendarDay } from "@/lib/analytics/dates";
 import { auditEventsCsvRows } from "@/lib/analytics/audit-events-csv";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";

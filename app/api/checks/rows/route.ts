@@ -1,6 +1,6 @@
 // GET /api/checks/rows?ids=1,2,3 – the checks' verdict of each listed post (clean / warnings / blocked, counts), from texts already held
 import * as z from "zod";
-import { rowMarks } from "@/lib/checks/server/row-marks";
+import { rowMarks } from "@/lib/server/checks/row-marks";
 import { json, parseQuery, withSession } from "@/lib/server/route";
 
 const Query = z.object({

@@ -1,5 +1,5 @@
 // GET /s/[token]/gone – the clear page of a link that opens nothing: 404 unknown, 410 expired, revoked or stopped (no session)
-import { localeOfRequest } from "@/i18n/request-locale";
+import { localeOfRequest } from "@/lib/server/request-locale";
 import { creatorStanding } from "@/lib/server/share/creator";
 import { linkForToken } from "@/lib/server/share/store";
 import { gonePageHtml } from "@/lib/server/share/gone-page";

@@ -1,3 +1,4 @@
+import "server-only";
 import { sql, type Kysely, type Migration } from "kysely";
 import { int, serialKey } from "./portable";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Migration } from "kysely";
 import { auditLog } from "./0001_audit_log";
 import { bulkJobs } from "./0002_bulk_jobs";

@@ -1,3 +1,4 @@
+import "server-only";
 import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from "kysely";
 import { dialectOf } from "../dialect";
 

@@ -15,7 +15,7 @@ import { policyQuery, rowFactsQuery } from "@/lib/queries/collab";
 import { queuePostsOptions } from "@/lib/queries/queue";
 import { prefetchEntry } from "@/lib/queries/server-query-client";
 import { IdParam, PostListQuery } from "@/lib/schemas";
-import { campaignPostsChecked } from "@/lib/checks/server/list-filter";
+import { campaignPostsChecked } from "@/lib/server/checks/list-filter";
 import { recentBulkJobs } from "@/lib/server/bulk";
 import { getPolicy } from "@/lib/server/collab/approval-policy";
 import { rowFacts } from "@/lib/server/collab/row-facts";

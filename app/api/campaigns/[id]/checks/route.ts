@@ -1,7 +1,7 @@
 // GET/PUT /api/campaigns/[id]/checks – the campaign's check rules (any role reads; admins set them, audited; PUT says how many waiting posts they flag)
-import { rulesFor, saveRules, teamRules } from "@/lib/checks/server";
-import { flaggedWaiting } from "@/lib/checks/server/flagged";
-import { parseRulesBody } from "@/lib/checks/server/input";
+import { rulesFor, saveRules, teamRules } from "@/lib/server/checks";
+import { flaggedWaiting } from "@/lib/server/checks/flagged";
+import { parseRulesBody } from "@/lib/server/checks/input";
 import { json, parseId, sameOrigin, withPermission, withSession } from "@/lib/server/route";
 import { service } from "@/lib/server/upstream-service";
 

@@ -1,5 +1,5 @@
 // GET /api/campaigns/[id]/posts – the campaign's posts, filtered; `view=brief` without texts and media
-import { campaignPostsChecked, ChecksFilterQuery } from "@/lib/checks/server/list-filter";
+import { campaignPostsChecked, ChecksFilterQuery } from "@/lib/server/checks/list-filter";
 import { PostBriefList, PostListQuery, PostListView } from "@/lib/schemas";
 import { campaignPostsInState, VerdictFilterQuery } from "@/lib/server/collab/row-filter";
 import { dataJson, parseId, parseQuery, withSession } from "@/lib/server/route";

@@ -1,5 +1,5 @@
 // GET /api/campaigns/[id]/trends – the campaign's daily totals per metric over a range, from the local time series
-import { timeZoneOf } from "@/i18n/time-zone";
+import { timeZoneOf } from "@/lib/server/profile/request-zone";
 import { calendarDay } from "@/lib/analytics/dates";
 import { TrendsQuery } from "@/lib/schemas/trends";
 import { readDeps } from "@/lib/server/collector/deps";

@@ -1,5 +1,5 @@
 // GET /api/campaigns/[id]/engagement/posts – every published post of the period with its newest values from the time series, and which have none yet
-import { timeZoneOf } from "@/i18n/time-zone";
+import { timeZoneOf } from "@/lib/server/profile/request-zone";
 import { TrendPostsQuery } from "@/lib/schemas/trends";
 import { readDeps } from "@/lib/server/collector/deps";
 import { campaignTrendPosts } from "@/lib/server/collector/read";

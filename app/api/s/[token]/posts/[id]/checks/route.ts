@@ -1,5 +1,5 @@
 // GET /api/s/[token]/posts/[id]/checks – the checks' findings on the post's active version, for a share link that may decide (no session); 403 for a read-only link
-import { reportOf, subjectOf } from "@/lib/checks/server";
+import { reportOf, subjectOf } from "@/lib/server/checks";
 import { ApiError, text } from "@/lib/server/errors";
 import { json, parseId } from "@/lib/server/route";
 import { openLink, postOfLink } from "@/lib/server/share/access";

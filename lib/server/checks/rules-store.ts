@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { recordAuditEvent } from "@/lib/server/audit-events";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { log } from "@/lib/server/log";
-import { CheckRules, DEFAULT_RULES } from "../rules";
+import { CheckRules, DEFAULT_RULES } from "@/lib/checks/rules";
 import "./tables";
 
 /*

@@ -1,9 +1,9 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { DEFAULT_LOCALE, type Locale } from "./config";
+import { DEFAULT_LOCALE, type Locale } from "@/i18n/config";
 
 // The language read from a request's headers; apart so the proxy (no server-only there) reads it too.
-export { fromAcceptLanguage, localeOfRequest } from "./locale-of-request";
+export { fromAcceptLanguage, localeOfRequest } from "@/i18n/locale-of-request";
 
 /*
  * The language a request is answered in: the interface's language switch (the NEXT_LOCALE

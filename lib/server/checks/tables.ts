@@ -1,3 +1,4 @@
+import "server-only";
 import type { Generated } from "kysely";
 
 /** The tables of migration 0016_checks, added to the Database type by interface merging. */

@@ -1,3 +1,4 @@
+import "server-only";
 /*
  * The server side of the checks: stored rule sets, reports cached per post
  * version, the corpus of texts already read, the approve gate.

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Verdict } from "../types";
+import type { Verdict } from "@/lib/checks/types";
 import { seenPosts } from "./corpus";
 import { reportFor, reportOf } from "./reports";
 
@@ -27,7 +27,8 @@ export async function rowMarks(ids: readonly number[]): Promise<Record<string, R
 /** A post version's report (GET /api/posts/[id]/checks): the active version unless `version` is given. */
 export async function postReport(id: number, version?: number | null, priority: Parameters<typeof reportFor>[2] = "interactive") {
   const r = await reportFor(id, version, priority);
-  return { version: r.version, findings: r.findings, verdict: r.verdict, counts: { warn: r.warn, block: r.block }, checked_at: r.checked_at };
+  // `omitted`: findings past the report's caps ("and N more"); `unchecked`: rules its time budget did not reach.
+  return { version: r.version, findings: r.findings, omitted: r.omitted, unchecked: r.unchecked ?? [], verdict: r.verdict, counts: { warn: r.warn, block: r.block }, checked_at: r.checked_at };
 }
 
 /**

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { log } from "@/lib/server/log";
-import { NearDupIndex } from "../minhash";
+import { NearDupIndex } from "@/lib/checks/minhash";
 import "./tables";
 
 /*

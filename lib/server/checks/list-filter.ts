@@ -5,7 +5,7 @@ import type { InboxQuery, Post, PostList, PostListQuery } from "@/lib/schemas";
 import type { InboxSnapshot } from "@/lib/server/inbox/scheduler";
 import { taskIdsInState, type VerdictFilter } from "@/lib/server/collab/row-filter";
 import { service, type Priority } from "@/lib/server/upstream-service";
-import type { Verdict } from "../types";
+import type { Verdict } from "@/lib/checks/types";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { textHash } from "./corpus";
 import { reportOf } from "./reports";

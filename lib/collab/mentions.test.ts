@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mentionAt } from "@/components/collab/use-mentions";
-import { mentionedEmails, splitMentions } from "./mentions";
+import { mentionedEmails, splitMentions } from "@/lib/collab/mentions";
 
 describe("@mentions", () => {
   it("finds each mentioned email once, lowercased, without a sentence's full stop; an email without @ is no mention", () => {

@@ -4,7 +4,7 @@ import type { PostDetail } from "@/lib/schemas";
 import { hasVisibleText } from "@/lib/schemas/visible-text";
 import { recordAuditEvent } from "@/lib/server/audit-events";
 import { ApiError, invalidParameter, text } from "@/lib/server/errors";
-import type { Finding } from "../types";
+import type { Finding } from "@/lib/checks/types";
 import { reportFor, reportOf, subjectOf } from "./reports";
 
 export const CHECK_BLOCKED = "check_blocked";

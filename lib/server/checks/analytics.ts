@@ -3,7 +3,7 @@ import { calendarDay } from "@/lib/analytics/dates";
 import { rangeBounds } from "@/lib/server/review-analytics/decisions";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { DEFAULT_TIME_ZONE } from "@/lib/time/zone";
-import type { Finding, Verdict } from "../types";
+import type { Finding, Verdict } from "@/lib/checks/types";
 import "./tables";
 
 /*
@@ -15,13 +15,13 @@ import "./tables";
  * Database only (reports and the audit log).
  */
 
-import type { ChecksAnalytics, FirstVersion, Outcomes, RuleDay } from "./analytics-types";
+import type { ChecksAnalytics, FirstVersion, Outcomes, RuleDay } from "@/lib/checks/analytics-types";
 import type { CsvTable } from "@/lib/csv/zip";
 
-export type { ChecksAnalytics } from "./analytics-types";
+export type { ChecksAnalytics } from "@/lib/checks/analytics-types";
 
 const outcomes = (): Outcomes => ({ approved: 0, rejected: 0, approve_rate: null });
-// The reader's calendar day (their zone, i18n/time-zone.ts), as the range's bounds are: not the UTC date.
+// The reader's calendar day (their zone, lib/server/profile/request-zone.ts), as the range's bounds are: not the UTC date.
 const dayOf = (iso: string, timeZone: string) => calendarDay(new Date(iso), timeZone);
 
 export async function checksAnalytics(range: { from: string; to: string }, campaignId: number | null, timeZone = DEFAULT_TIME_ZONE): Promise<ChecksAnalytics> {

@@ -5,10 +5,10 @@ import { db, ensureMigrated } from "@/lib/server/db";
 import { ApiError, text } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import { service, type Priority } from "@/lib/server/upstream-service";
-import { checkPost } from "../check";
-import { hasMedia } from "../limits";
-import type { Finding, Report, Verdict } from "../types";
-import { countsOf, verdictOf } from "../verdict";
+import { checkPost } from "@/lib/checks/check";
+import { hasMedia } from "@/lib/checks/limits";
+import type { Finding, Report, Verdict } from "@/lib/checks/types";
+import { countsOf, verdictOf } from "@/lib/checks/verdict";
 import { nearDupIndex, recentOfCampaign, recordSeen, textHash } from "./corpus";
 import { unreachableLinks } from "./reach";
 import { rulesFor, rulesHash } from "./rules-store";
@@ -31,7 +31,14 @@ export type ReportSubject = {
   version?: number | null;
 };
 
-export type StoredReport = Report & { verdict: Verdict; warn: number; block: number; checked_at: string };
+/** `omitted`: findings counted in `warn`/`block` but left out of `findings` past the report's caps ("and N more"). */
+export type StoredReport = Report & { verdict: Verdict; warn: number; block: number; omitted: number; checked_at: string };
+
+// A report whose time budget left rules unchecked is stored under a hash no check ever asks for: the next read remakes it.
+const UNCHECKED = "!";
+// Each report is made in its own turn of the event loop: a page of rows or a rules save re-checking the waiting
+// posts never holds other requests (the health check among them) longer than one report's budget.
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // The campaign's platforms (its active channels) change rarely: one cached read per few minutes.
 const PLATFORMS_MS = 5 * 60_000;
@@ -54,7 +61,9 @@ export async function campaignPlatforms(campaignId: number, priority: Priority):
 }
 
 function stored(row: { version: number | null; findings: string; verdict: string; warn_count: number; block_count: number; checked_at: string }): StoredReport {
-  return { version: row.version, findings: JSON.parse(row.findings) as Finding[], verdict: row.verdict as Verdict, warn: row.warn_count, block: row.block_count, checked_at: row.checked_at };
+  const findings = JSON.parse(row.findings) as Finding[];
+  const omitted = Math.max(0, row.warn_count + row.block_count - findings.length);
+  return { version: row.version, findings, verdict: row.verdict as Verdict, warn: row.warn_count, block: row.block_count, omitted, checked_at: row.checked_at };
 }
 
 // A report that cannot be stored (a read-only or full database) is still the answer: a decision must not fail on it.
@@ -80,7 +89,8 @@ export async function reportOf(subject: ReportSubject, priority: Priority = "bac
   const made = `${rulesHash(rules)}:`;
   const media = mediaMark(subject);
   const [storedRules = "", storedMedia = "?"] = row ? row.rules_hash.split("#") : [];
-  const reusable = !!row && storedRules.startsWith(made) && !storedRules.endsWith("?") && (media === "?" || storedMedia === media);
+  const reusable =
+    !!row && storedRules.startsWith(made) && !storedRules.endsWith("?") && !row.rules_hash.endsWith(UNCHECKED) && (media === "?" || storedMedia === media);
   const platforms = reusable ? [] : await campaignPlatforms(subject.campaign_id, priority);
   const rh = reusable ? (row?.rules_hash ?? made) : `${made}${platforms === null ? "?" : platforms.join(",")}#${media}`;
   if (row && row.rules_hash === rh) {
@@ -95,12 +105,13 @@ export async function reportOf(subject: ReportSubject, priority: Priority = "bac
   const waiting = subject.status === "WAITING_APPROVAL";
   const [recent, index] = await Promise.all([recentOfCampaign(subject.campaign_id, subject.created_at), waiting ? nearDupIndex() : undefined]);
   const unreachable = rules.links.check_reachable && rules.links.level !== "off" ? await unreachableLinks(subject.text) : undefined;
+  await turn();
   const report = checkPost({ ...subject, version: version ?? row?.version ?? null }, rules, { platforms: platforms ?? [], recent, index, unreachable });
   const counts = countsOf(report);
   const now = new Date().toISOString();
   const values = {
     version: report.version,
-    rules_hash: rh,
+    rules_hash: report.unchecked ? `${rh}${UNCHECKED}` : rh,
     verdict: verdictOf(report),
     warn_count: counts.warn,
     block_count: counts.block,
@@ -113,7 +124,7 @@ export async function reportOf(subject: ReportSubject, priority: Priority = "bac
     .onConflict((oc) => oc.columns(["task_id", "text_hash"]).doUpdateSet(values))
     .execute()
     .catch(storeFailed);
-  return { ...report, verdict: values.verdict, warn: counts.warn, block: counts.block, checked_at: now };
+  return { ...report, verdict: values.verdict, warn: counts.warn, block: counts.block, omitted: counts.warn + counts.block - report.findings.length, checked_at: now };
 }
 
 const activeOf = (post: PostDetail) => post.versions.find((v) => v.is_active) ?? null;
