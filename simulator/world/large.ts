@@ -65,7 +65,7 @@ export function largeCatalog(): Catalog {
       channelIds,
       schedules: [...base.schedules, ...extra],
       // Enough past history for the ≥ 4,000 posts; future posts as the demo campaign has them.
-      maxPast: status === "ACTIVE" ? Math.max(base.maxPast, 100) : base.maxPast,
+      maxPast: status === "ACTIVE" ? Math.max(base.maxPast, 115) : base.maxPast,
       // A week ahead keeps each campaign under the generator's cap of pending posts, so generation goes on.
       aheadDays: Math.min(base.aheadDays, 7),
       startOffsetDays: status === "ACTIVE" ? Math.min(base.startOffsetDays, -30) : base.startOffsetDays,
