@@ -14,8 +14,10 @@
  *
  * Prints, beside the targets: pages refused to a person; reads per hour
  * projected (people and background); the age of a post when opened (how long
- * ago the copy the page showed was fetched from upstream, and how often it
- * differed from the simulator's truth at that moment); the refresh interval of
+ * ago upstream last confirmed the copy the page showed: the newer of the
+ * detail's own fetch and its campaign's last mirror sync, which would have
+ * dropped a changed detail; and how often it differed from the simulator's
+ * truth at that moment); the refresh interval of
  * each campaign's posts (gaps between its post-list reads) for due-soon
  * campaigns (a waiting post planned within 2 h, read from the simulator's
  * truth) and the rest; RSS of the process (dashboard and simulator together).
@@ -84,7 +86,7 @@ async function main(): Promise<void> {
 
   type App = { service: Service; inbox: Inbox };
   type Person = { name: string; pages: string[]; next: number; step: number; head: number[]; offset: number };
-  type Outcome = { pages: number; refused: number; outages: string[]; ages: number[]; differs: number; lags: number[]; listAges: number[]; rss: number };
+  type Outcome = { pages: number; refused: number; refusedAt: number[]; outages: string[]; ages: number[]; detailAges: number[]; differs: number; lags: number[]; listAges: number[]; rss: number };
 
   /** Active and frozen campaigns as the dashboard lists them; people walk through all of them. */
   async function campaignIds(s: Service): Promise<number[]> {
@@ -140,7 +142,11 @@ async function main(): Promise<void> {
         if (id === undefined) break;
         const r = await s.post(id);
         const now = clock.now();
-        o.ages.push(now - Date.parse(r.meta.fetchedAt));
+        // The detail is kept while the mirror's later reads of its campaign show it unchanged: its age is
+        // the newer of its own fetch and its campaign's last sync.
+        const sync = (await s.mirror.store.read(r.data.campaign_id))?.sync.fetchedAt ?? 0;
+        o.detailAges.push(now - Date.parse(r.meta.fetchedAt));
+        o.ages.push(now - Math.max(Date.parse(r.meta.fetchedAt), sync));
         // The simulator's truth at the moment the page is shown.
         sim?.state.sync();
         const truth = sim?.state.world.post(id);
@@ -156,7 +162,7 @@ async function main(): Promise<void> {
   }
 
   async function work(app: App, ms: number): Promise<Outcome> {
-    const o: Outcome = { pages: 0, refused: 0, outages: [], ages: [], differs: 0, lags: [], listAges: [], rss: 0 };
+    const o: Outcome = { pages: 0, refused: 0, refusedAt: [], outages: [], ages: [], detailAges: [], differs: 0, lags: [], listAges: [], rss: 0 };
     const start = clock.now();
     const person = (name: string, pages: string[], delay: number, offset: number): Person => ({ name, pages, next: start + delay, step: 0, head: [], offset });
     const people: Person[] = [
@@ -180,6 +186,7 @@ async function main(): Promise<void> {
         const run: Promise<void> = page(app, p, name, o)
           .catch((e: unknown) => {
             o.refused++;
+            o.refusedAt.push(clock.now() - start);
             o.outages.push(`${p.name} ${name}: ${e instanceof Error ? e.message : String(e)}`);
           })
           .finally(() => pending.delete(run));
@@ -267,6 +274,8 @@ async function main(): Promise<void> {
 
     console.log(`\n${world} world: ${tracked} active and frozen campaigns, ${minutes} simulated minutes, ${((performance.now() - wallStart) / 1000).toFixed(0)} s wall`);
     console.log(`  pages ${o.pages}; refused to a person: ${o.refused} (target 0) ${mark(o.refused === 0)}`);
+    const refusedPerMinute = Array.from({ length: minutes }, (_, m) => o.refusedAt.filter((t) => Math.floor(t / 60_000) === m).length);
+    console.log(`  refused pages per minute: ${refusedPerMinute.join(", ")}`);
     console.log(`  reads per minute: ${perMinute.join(", ")}`);
     console.log(`  reads per hour projected: ${perHour.toFixed(0)} over the run, ${steadyPerHour.toFixed(0)} from minute 2 (target ≤ 900) ${mark(perHour <= 900)}`);
     console.log(`  what they were: ${Object.entries(byOp).map(([k, v]) => `${k} ${v}`).join(", ")}`);
@@ -276,6 +285,7 @@ async function main(): Promise<void> {
       `  age of a post when opened (${o.ages.length} opens): p50 ${sec(pct(o.ages, 0.5))} (target ≤ 5 s) ${mark(pct(o.ages, 0.5) <= 5_000, o.ages.length === 0)}, p95 ${sec(pct(o.ages, 0.95))} (target ≤ 20 s) ${mark(pct(o.ages, 0.95) <= 20_000, o.ages.length === 0)}`,
     );
     console.log(`    differed from the simulator's truth: ${o.differs} of ${o.ages.length}${o.lags.length ? `, the change shown late by p50 ${sec(pct(o.lags, 0.5))}, max ${sec(Math.max(...o.lags))}` : ""}`);
+    console.log(`    age of the detail's own fetch: p50 ${sec(pct(o.detailAges, 0.5))}, p95 ${sec(pct(o.detailAges, 0.95))}`);
     console.log(`    age of a queue's list when opened (${o.listAges.length}): p50 ${sec(pct(o.listAges, 0.5))}, p95 ${sec(pct(o.listAges, 0.95))}`);
     console.log(
       `  refresh interval, due-soon campaigns (${dueGaps.length} gaps): p50 ${sec(pct(dueGaps, 0.5))}, p95 ${sec(pct(dueGaps, 0.95))}, max ${sec(dueGaps.length ? Math.max(...dueGaps) : NaN)} (target ≤ 60 s) ${mark(Math.max(...dueGaps) <= 60_000, dueGaps.length === 0)}`,
