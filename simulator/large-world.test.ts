@@ -69,9 +69,9 @@ describe("large world over HTTP", () => {
     expect(list.body.campaigns).toHaveLength(40);
   });
 
-  it("a moving clock generates, brings to approval and publishes in nearly every hour of a day", async () => {
+  it("a moving clock generates, brings to approval, brings waiting posts due and publishes in nearly every hour of a day", async () => {
     const world = () => sim.state.world;
-    const hours: { generated: number; waiting: number; published: number }[] = [];
+    const hours: { generated: number; waiting: number; published: number; dueSoon: number }[] = [];
     for (let h = 0; h < 24; h++) {
       const known = new Set(world().posts.map((p) => p.id));
       const done = new Set(world().posts.filter((p) => DONE.has(p.status)).map((p) => p.id));
@@ -79,15 +79,22 @@ describe("large world over HTTP", () => {
       const res = await fetch(`${sim.url}/__admin/clock`, { method: "POST", body: JSON.stringify({ advance_seconds: 3_600 }) });
       expect(res.status).toBe(200);
       const fresh = world().posts.filter((p) => !known.has(p.id));
+      const now = sim.state.now();
+      const dueSoon = world().campaigns.filter((c) =>
+        world().campaignPosts(c.id).some((p) => p.status === "WAITING_APPROVAL" && p.publishedAt !== null && Math.abs(p.publishedAt - now) <= 2 * 3_600_000),
+      ).length;
       hours.push({
         generated: fresh.length,
         waiting: world().posts.filter((p) => p.status === "WAITING_APPROVAL" && p.updatedAt !== null && p.updatedAt > from).length,
         published: world().posts.filter((p) => DONE.has(p.status) && !done.has(p.id)).length,
+        dueSoon,
       });
     }
     expect(hours.filter((h) => h.published > 0).length).toBeGreaterThanOrEqual(20);
     expect(hours.filter((h) => h.generated > 0).length).toBeGreaterThanOrEqual(16);
     expect(hours.filter((h) => h.waiting > 0).length).toBeGreaterThanOrEqual(16);
     expect(hours.reduce((a, h) => a + h.published, 0)).toBeGreaterThanOrEqual(60);
+    // Posts waiting for approval come due (planned within 2 h) at every hour of the day.
+    expect(hours.filter((h) => h.dueSoon > 0).length).toBeGreaterThanOrEqual(22);
   });
 });

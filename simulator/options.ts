@@ -8,6 +8,8 @@ export interface SimulatorOptions {
   /** 0 picks a free port. */
   port: number;
   seed: number;
+  /** Which world is seeded: "demo" (4 projects, 11 campaigns) or "large" (10 projects, 40 campaigns). */
+  world: WorldKind;
   /** World milliseconds per real millisecond; 0 freezes the world clock. */
   timeScale: number;
   /** World time of the start (epoch ms); default: the real current time. */

@@ -68,6 +68,8 @@ export function largeCatalog(): Catalog {
       maxPast: status === "ACTIVE" ? Math.max(base.maxPast, 115) : base.maxPast,
       // A week ahead keeps each campaign under the generator's cap of pending posts, so generation goes on.
       aheadDays: Math.min(base.aheadDays, 7),
+      // Two days of posts ahead, some approved (they publish), some waiting (they come due for approval).
+      nearApproval: { count: 8, chance: 0.6 },
       startOffsetDays: status === "ACTIVE" ? Math.min(base.startOffsetDays, -30) : base.startOffsetDays,
     });
   }

@@ -94,11 +94,13 @@ function makePost(ctx: Ctx, c: Campaign, status: PostStatus, planned: number | n
   return post;
 }
 
-function futureStatus(rng: Rng, c: Campaign, index: number, count: number): PostStatus {
+function futureStatus(rng: Rng, c: Campaign, index: number, count: number, spec: CampaignSpec): PostStatus {
   const auto = c.approvalMode === "AUTO";
   if (index >= count - 2 && rng.chance(0.7)) return "GENERATING";
   if (rng.chance(0.05)) return "CANCELED";
   if (auto) return "SCHEDULED";
+  const near = spec.nearApproval;
+  if (near) return index < near.count && rng.chance(near.chance) ? "APPROVED" : "WAITING_APPROVAL";
   if (index < Math.max(2, Math.floor(count * 0.15))) return rng.chance(0.8) ? "APPROVED" : "SCHEDULED";
   return "WAITING_APPROVAL";
 }
@@ -123,7 +125,7 @@ function seedCampaignPosts(ctx: Ctx, spec: CampaignSpec, c: Campaign, schedules:
   }
   if (c.status === "ACTIVE") {
     const future = slotsBetween(schedules, Math.max(now, startMs - 1), Math.min(endMs, now + spec.aheadDays * DAY_MS));
-    future.forEach((slot, i) => posts.push(makePost(ctx, c, futureStatus(rng, c, i, future.length), slot)));
+    future.forEach((slot, i) => posts.push(makePost(ctx, c, futureStatus(rng, c, i, future.length, spec), slot)));
   } else if (c.status === "FROZEN") {
     for (const slot of slotsBetween(schedules, now, now + 3 * DAY_MS).slice(0, 3)) posts.push(makePost(ctx, c, "WAITING_APPROVAL", slot));
     for (let i = 0; i < 3; i++) posts.push(makePost(ctx, c, "READY", null));
