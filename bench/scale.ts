@@ -1,5 +1,5 @@
 /**
- * Scale benchmark: `npm run bench:scale [-- minutes=10] [start=now|<ISO time>]`.
+ * Scale benchmark: `npm run bench:scale [-- minutes=10] [start=now|<ISO time>] [worlds=demo,large]`.
  *
  * Five people against the service layer (gateway, service, campaign mirror and
  * inbox, as the pages call them) and the simulator with its real limits on
@@ -308,7 +308,8 @@ async function main(): Promise<void> {
   }
 
   console.log(`Five people, a page every 10 s each, ${minutes} simulated minutes a world from ${new Date(START).toISOString()}, simulator limits on.`);
-  for (const world of ["demo", "large"] as const) await run(world);
+  const only = process.argv.find((a) => a.startsWith("worlds="))?.slice(7).split(",");
+  for (const world of ["demo", "large"] as const) if (!only || only.includes(world)) await run(world);
   rmSync(dir, { recursive: true, force: true });
 }
 
