@@ -1,12 +1,15 @@
 // Simulator settings: defaults, and parsing from SIMULATOR_* environment variables.
 
 import { parseFaultEnv, type FaultSettings, NO_FAULTS } from "./faults";
+import { WORLD_KINDS, type WorldKind } from "./world/seed";
 
 export interface SimulatorOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
   seed: number;
+  /** Which world is seeded: "demo" (4 projects, 11 campaigns) or "large" (10 projects, 40 campaigns). */
+  world: WorldKind;
   /** World milliseconds per real millisecond; 0 freezes the world clock. */
   timeScale: number;
   /** World time of the start (epoch ms); default: the real current time. */
@@ -34,6 +37,7 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
   host: "127.0.0.1",
   port: 4010,
   seed: 42,
+  world: "demo",
   timeScale: 1,
   startTime: undefined,
   limits: true,
@@ -56,6 +60,13 @@ function num(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function worldKind(value: string | undefined): WorldKind {
+  if (value === undefined || value.trim() === "") return DEFAULT_OPTIONS.world;
+  const kind = WORLD_KINDS.find((k) => k === value.trim().toLowerCase());
+  if (!kind) throw new Error(`SIMULATOR_WORLD must be one of ${WORLD_KINDS.join(", ")}, got "${value}"`);
+  return kind;
+}
+
 export function optionsFromEnv(env: Record<string, string | undefined> = process.env): SimulatorOptions {
   const start = env.SIMULATOR_START_TIME;
   const startTime = start ? (/^\d+$/.test(start) ? Number(start) : Date.parse(start)) : undefined;
@@ -64,6 +75,7 @@ export function optionsFromEnv(env: Record<string, string | undefined> = process
     host: env.SIMULATOR_HOST || DEFAULT_OPTIONS.host,
     port: num(env.SIMULATOR_PORT, DEFAULT_OPTIONS.port, "SIMULATOR_PORT"),
     seed: num(env.SIMULATOR_SEED, DEFAULT_OPTIONS.seed, "SIMULATOR_SEED"),
+    world: worldKind(env.SIMULATOR_WORLD),
     timeScale: num(env.SIMULATOR_TIME_SCALE, DEFAULT_OPTIONS.timeScale, "SIMULATOR_TIME_SCALE"),
     startTime,
     limits: (env.SIMULATOR_LIMITS ?? "on").toLowerCase() !== "off",

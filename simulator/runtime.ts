@@ -40,7 +40,7 @@ export class SimulatorState {
       const start = options.startTime ?? Date.now();
       this.initialStart = start;
       this.clock = new WorldClock(start, options.timeScale);
-      this.world = seedWorld(options.seed, start);
+      this.world = seedWorld(options.seed, start, options.world);
     }
     this.saver = options.stateFile ? new StateSaver(options.stateFile, () => this.snapshot()) : undefined;
     if (!saved) this.changed(); // a fresh world is written at once, so its ids survive even a crash
@@ -87,7 +87,7 @@ export class SimulatorState {
    */
   reset(seed = this.options.seed, start = this.initialStart): void {
     this.clock.reset(start);
-    this.world = seedWorld(seed, start);
+    this.world = seedWorld(seed, start, this.options.world);
     this.limiter.reset();
     this.stats.reset();
     this.changed();

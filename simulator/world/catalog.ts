@@ -104,6 +104,11 @@ export interface CampaignSpec {
   /** FROZEN campaigns stopped publishing this many days ago. */
   frozenOffsetDays?: number;
   maxPast: number;
+  /**
+   * The next `count` future posts are approved with `chance` each, the rest wait; without it the
+   * first 15 % are approved. The large world uses it so waiting posts come due at every hour.
+   */
+  nearApproval?: { count: number; chance: number };
 }
 
 export const CAMPAIGNS: CampaignSpec[] = [

@@ -2,7 +2,8 @@
 // before the (minute-rounded) start, so the tick finds a consistent world to continue from.
 
 import { Rng } from "../prng";
-import { CAMPAIGNS, CHANNELS, PROJECTS, type CampaignSpec } from "./catalog";
+import type { CampaignSpec } from "./catalog";
+import { DEMO_CATALOG, largeCatalog } from "./large";
 import { DAY_MS, MINUTE_MS, dayStart, formatDate, localDay, slotsBetween } from "./calendar";
 import { buildMedia, buildRecords, buildVersions, chooseType, startEngagement, type Outcome } from "./factory";
 import { World } from "./state";
@@ -93,11 +94,13 @@ function makePost(ctx: Ctx, c: Campaign, status: PostStatus, planned: number | n
   return post;
 }
 
-function futureStatus(rng: Rng, c: Campaign, index: number, count: number): PostStatus {
+function futureStatus(rng: Rng, c: Campaign, index: number, count: number, spec: CampaignSpec): PostStatus {
   const auto = c.approvalMode === "AUTO";
   if (index >= count - 2 && rng.chance(0.7)) return "GENERATING";
   if (rng.chance(0.05)) return "CANCELED";
   if (auto) return "SCHEDULED";
+  const near = spec.nearApproval;
+  if (near) return index < near.count && rng.chance(near.chance) ? "APPROVED" : "WAITING_APPROVAL";
   if (index < Math.max(2, Math.floor(count * 0.15))) return rng.chance(0.8) ? "APPROVED" : "SCHEDULED";
   return "WAITING_APPROVAL";
 }
@@ -122,7 +125,7 @@ function seedCampaignPosts(ctx: Ctx, spec: CampaignSpec, c: Campaign, schedules:
   }
   if (c.status === "ACTIVE") {
     const future = slotsBetween(schedules, Math.max(now, startMs - 1), Math.min(endMs, now + spec.aheadDays * DAY_MS));
-    future.forEach((slot, i) => posts.push(makePost(ctx, c, futureStatus(rng, c, i, future.length), slot)));
+    future.forEach((slot, i) => posts.push(makePost(ctx, c, futureStatus(rng, c, i, future.length, spec), slot)));
   } else if (c.status === "FROZEN") {
     for (const slot of slotsBetween(schedules, now, now + 3 * DAY_MS).slice(0, 3)) posts.push(makePost(ctx, c, "WAITING_APPROVAL", slot));
     for (let i = 0; i < 3; i++) posts.push(makePost(ctx, c, "READY", null));
@@ -133,7 +136,13 @@ function seedCampaignPosts(ctx: Ctx, spec: CampaignSpec, c: Campaign, schedules:
   return posts;
 }
 
-export function seedWorld(seed: number, startMs: number): World {
+/** Which cast is seeded: today's demo world, or the large one (40 campaigns) for scale measurements. */
+export type WorldKind = "demo" | "large";
+export const WORLD_KINDS: readonly WorldKind[] = ["demo", "large"];
+
+export function seedWorld(seed: number, startMs: number, kind: WorldKind = "demo"): World {
+  const large = kind === "large";
+  const { projects: PROJECTS, channels: CHANNELS, campaigns: CAMPAIGNS } = large ? largeCatalog() : DEMO_CATALOG;
   const now = Math.floor(startMs / MINUTE_MS) * MINUTE_MS;
   const rng = new Rng(seed);
   const today = localDay(now);
@@ -143,13 +152,13 @@ export function seedWorld(seed: number, startMs: number): World {
     isTrial: false,
     activatedAt: now - 200 * DAY_MS - rng.int(0, 600) * MINUTE_MS,
     activeUntil: now + 165 * DAY_MS,
-    postsLimit: 1000,
+    postsLimit: large ? 10_000 : 1000,
     imagesUsedBase: rng.int(90, 160),
     previewsUsed: 37,
     previewsLimit: 100,
-    maxProjects: 5,
-    maxCampaigns: 25,
-    maxChannels: 15,
+    maxProjects: large ? 12 : 5,
+    maxCampaigns: large ? 50 : 25,
+    maxChannels: large ? 45 : 15,
   });
   for (const p of PROJECTS) {
     world.projects.push({ ...p, createdAt: dayStart(today + p.createdOffsetDays) + rng.int(9 * 60, 19 * 60) * MINUTE_MS });
