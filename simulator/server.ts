@@ -57,7 +57,10 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, s: Simulator
     if (method === "POST") await readBody(req); // the body is ignored, but must be consumed
     // A held write lands after the wait even when the client has given up (a socket closed meanwhile stops nothing).
     const held = method === "POST" && s.faults.lateWriteMs > 0; // the API's only POSTs are approve and reject
-    if (held) await sleep(s.faults.lateWriteMs);
+    if (held) {
+      s.stats.heldWrites++;
+      await sleep(s.faults.lateWriteMs).finally(() => s.stats.heldWrites--);
+    }
     s.sync();
     const answer = match.run({ world: s.world, now: s.now(), links: s.links, rejectOther: s.options.rejectOther }, url.searchParams);
     let body = JSON.stringify(s.options.unfamiliar && answer.status < 400 ? withUnfamiliarValues(answer.body) : answer.body);

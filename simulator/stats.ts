@@ -16,6 +16,8 @@ const RECENT_MAX = 1000;
 export class RequestStats {
   total = 0;
   since = Date.now();
+  /** Writes held by the late-write fault right now: a test acts "while the write is in flight" by waiting for one. */
+  heldWrites = 0;
   private byRoute = new Map<string, number>();
   private byStatus = new Map<string, number>();
   private byRouteStatus = new Map<string, Map<string, number>>();
@@ -51,6 +53,7 @@ export class RequestStats {
     return {
       since: new Date(this.since).toISOString(),
       total: this.total,
+      held_writes: this.heldWrites,
       last_minute: windowCount(60_000),
       last_hour: windowCount(3_600_000),
       by_route: obj(this.byRoute),

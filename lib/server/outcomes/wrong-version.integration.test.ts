@@ -6,6 +6,7 @@ import { setNotifySink, type NotifyEvent } from "@/lib/server/notify";
 import { handleNotifyEvent } from "@/lib/server/notify/dispatch";
 import { listNotifications } from "@/lib/server/notify/store";
 import { admin, call, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { eventually } from "@/test/eventually";
 import { setSettleTimingForTests, unknownCount } from "./index";
 
 /*
@@ -55,10 +56,11 @@ describe("an approve that lands on a version nobody signed", () => {
   it("is read back and marked «одобрена не та версия»: response, audit row and event, approver and admins told", async () => {
     const id = await waitingPost();
     const seen = active(await detail(id));
-    // The approve is held upstream for 800 ms (our timeout is 2 s); a new version is made meanwhile.
-    await admin(h.simUrl, "faults", { late_write_ms: 800, late_write_answer: "after" });
+    // The approve is held upstream for 1 s (our timeout is 2 s); a new version is made meanwhile.
+    await admin(h.simUrl, "faults", { late_write_ms: 1_000, late_write_answer: "after" });
     const pending = approvePinned(id, seen);
-    await new Promise((r) => setTimeout(r, 300));
+    // The new version is made once the approve is held upstream (past our own version check), however slow the machine.
+    await eventually(async () => ((await (await admin(h.simUrl, "stats")).json()) as { held_writes: number }).held_writes > 0, 10_000);
     expect((await admin(h.simUrl, `posts/${id}/versions`, { text_content: "Текст, который никто не видел." })).status).toBe(201);
     const { status, body } = await pending;
 
@@ -103,7 +105,8 @@ describe("an approve that lands on a version nobody signed", () => {
     // Held 2.5 s (past our 2 s timeout), never answered; the new version is made while it is held.
     await admin(h.simUrl, "faults", { late_write_ms: 2_500, late_write_answer: "never" });
     const pending = approvePinned(id, seen);
-    await new Promise((r) => setTimeout(r, 300));
+    // The new version is made once the approve is held upstream (past our own version check), however slow the machine.
+    await eventually(async () => ((await (await admin(h.simUrl, "stats")).json()) as { held_writes: number }).held_writes > 0, 10_000);
     expect((await admin(h.simUrl, `posts/${id}/versions`, { text_content: "Ещё один текст, которого никто не видел." })).status).toBe(201);
     const { status, body } = await pending;
     expect(status).toBe(502);
