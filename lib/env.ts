@@ -102,7 +102,7 @@ const EnvSchema = z.object({
   NOTIFY_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Share (0–1] of the hourly budget the engagement collector may spend (lib/server/collector). */
   COLLECTOR_BUDGET_SHARE: z.coerce.number().min(0).max(1).default(0.2),
-  /** Telegram bot (lib/telegram): the token from BotFather; unset: no bot, nothing else changes. Never logged. */
+  /** Telegram bot (lib/server/messengers/telegram): the token from BotFather; unset: no bot, nothing else changes. Never logged. */
   TELEGRAM_BOT_TOKEN: z
     .string()
     .optional()

@@ -41,8 +41,8 @@ export async function startServer(): Promise<void> {
   // Notifications: the notify() sink, deadline checks on the inbox's data and e-mail digests.
   const { startNotifications } = await import("@/lib/server/notify/runtime");
   startNotifications();
-  // The Telegram bot (lib/telegram): nothing without TELEGRAM_BOT_TOKEN; polling under a lease, or a webhook.
-  const { startTelegram } = await import("@/lib/telegram/runtime");
+  // The Telegram bot (lib/server/messengers/telegram): nothing without TELEGRAM_BOT_TOKEN; polling under a lease, or a webhook.
+  const { startTelegram } = await import("@/lib/server/messengers/telegram/runtime");
   await startTelegram().catch((e: unknown) => log.error("could not start the telegram bot", { error: e instanceof Error ? e.message : String(e) }));
   log.info("dashboard server ready", { runtime: "nodejs", database: databaseLabel(), redis: env().REDIS_URL ? "on" : "off" });
 }

@@ -18,7 +18,7 @@ import {
   saveRule,
   setPrompt,
   takePrompt,
-} from "@/lib/telegram/store";
+} from "@/lib/server/messengers/telegram/store";
 
 /*
  * What the bot relies on from the database, on SQLite and Postgres alike

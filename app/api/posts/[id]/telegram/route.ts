@@ -3,10 +3,10 @@ import { ApiError, text } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import { json, parseId, sameOrigin, withSession } from "@/lib/server/route";
 import { service } from "@/lib/server/upstream-service";
-import { sendCard } from "@/lib/telegram/card";
-import { safeError, telegramConfig } from "@/lib/telegram/config";
-import { telegramApi } from "@/lib/telegram/api";
-import { linkByEmail } from "@/lib/telegram/store";
+import { sendCard } from "@/lib/server/messengers/telegram/card";
+import { safeError, telegramConfig } from "@/lib/server/messengers/telegram/config";
+import { telegramApi } from "@/lib/server/messengers/telegram/api";
+import { linkByEmail } from "@/lib/server/messengers/telegram/store";
 
 export const POST = withSession(
   sameOrigin(async ({ params, session, priority }) => {
