@@ -428,3 +428,30 @@ describe("telegram bot", () => {
     expect(events.length).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe("telegram bot: what it refuses instead of bending", () => {
+  it("a reason over 500 characters is refused in the chat, not cut; the reject waits for a shorter one", async () => {
+    const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/105/posts/?status=WAITING_APPROVAL&limit=100`, { headers: { Authorization: "Bearer demo-key" } });
+    const target = ((await res.json()) as { posts: SimPost[] }).posts[0]!;
+    const sent = await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String(target.task_id) }, headers: { cookie: await cookie(anna) } });
+    expect(sent.status).toBe(200);
+    const card = cardIn(anna.tg.id, target.task_id);
+    const a = await press(anna.tg, card, "Отклонить");
+    await tg.waitForCall((c) => c.method === "editMessageReplyMarkup", a.since);
+    const cat = await press(anna.tg, tg.messages(anna.tg.id).find((m) => m.message_id === card.message_id)!, "Тон");
+    await tg.waitForCall((c) => c.method === "sendMessage" && String(c.params.text).startsWith("Категория: Тон"), cat.since);
+
+    const long = "очень длинно ".repeat(800); // 10 kB
+    expect(await say(anna.tg, privateChat(anna.tg), long)).toContain("длиннее 500 символов");
+    expect(await auditRows(target.task_id)).toHaveLength(0);
+    expect((await simPost(target.task_id)).status).toBe("WAITING_APPROVAL");
+
+    expect(await say(anna.tg, privateChat(anna.tg), "Коротко: не наш тон")).toContain("Отклонено: Анна");
+    expect((await auditRows(target.task_id)).at(-1)).toMatchObject({ action: "reject", reason: "Коротко: не наш тон", reason_category: "tone" });
+  });
+
+  it("/bind refuses a campaign the dashboard does not know and binds nothing", async () => {
+    expect(await say(gleb.tg, GROUP, "/bind 987654")).toContain("неизвестна");
+    expect(await db().selectFrom("telegram_chats").selectAll().where("campaign_id", "=", 987654).execute()).toHaveLength(0);
+  });
+});

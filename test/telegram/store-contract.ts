@@ -48,6 +48,15 @@ export function describeTelegramStoreContract(name: string, target: TelegramStor
       expect(await consumeLinkCode("no-such-code-000000000000", T0)).toBeNull();
     });
 
+    it("one live link code per person: a new code ends the older ones, not other people's", async () => {
+      const older = await createLinkCode("vera@example.com", T0);
+      const other = await createLinkCode("oleg@example.com", T0);
+      const newer = await createLinkCode("Vera@example.com", T0 + 1000);
+      expect(await consumeLinkCode(older.code, T0 + 2000)).toBeNull();
+      expect(await consumeLinkCode(newer.code, T0 + 2000)).toBe("vera@example.com");
+      expect(await consumeLinkCode(other.code, T0 + 2000)).toBe("oleg@example.com");
+    });
+
     it("one Telegram account per person and one person per account; ids beyond 32 bits kept exactly", async () => {
       const big = "9007199254740993"; // past 2^53 even: kept as text
       await saveLink({ email: "anna@example.com", tgUserId: big, chatId: big, username: "anna" }, T0);

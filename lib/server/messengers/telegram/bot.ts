@@ -4,6 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "r
 import { can } from "@/lib/auth/roles";
 import { log } from "@/lib/server/log";
 import { redis, redisKey, redisMode } from "@/lib/server/redis";
+import { isKnownCampaign } from "../known-campaign";
 import { currentUser, personFor } from "./access";
 import { auditTelegram } from "./audit";
 import { safeError, type TelegramConfig } from "./config";
@@ -102,6 +103,8 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
     if (!Number.isSafeInteger(id) || id <= 0) return void (await ctx.reply(t.bindUsage));
     const chatId = String(ctx.chat.id);
     const binding = ctx.message?.text?.startsWith("/bind") ?? false;
+    // Unbinding stays possible for a campaign gone since; binding needs one the dashboard knows.
+    if (binding && !(await isKnownCampaign(id))) return void (await ctx.reply(t.unknownCampaign(id)));
     if (binding) await bindChat({ campaignId: id, chatId, title: "title" in ctx.chat ? (ctx.chat.title ?? null) : null, by: person.email });
     else await unbindChat(id, chatId);
     await auditTelegram({ kind: binding ? "telegram.chat_bound" : "telegram.chat_unbound", actor: { email: person.email, name: person.name, role: person.role }, campaign_id: id, subject_id: chatId });

@@ -150,8 +150,15 @@ export async function handleReasonText(o: { api: Api; c: TelegramConfig; chatId:
     await o.say(t.noDecide);
     return true;
   }
+  const reason = o.text.trim();
+  if (reason.length > REASON_MAX) {
+    // Refused as the dashboard refuses it, never cut: the reject still waits for a shorter reason.
+    await setPrompt({ chatId: o.chatId, tgUserId: String(o.fromId), cardId: card.id, category: prompt.category });
+    await o.say(t.reasonTooLong(REASON_MAX, reason.length));
+    return true;
+  }
   const reply: Reply = { answer: (text) => o.say(text) };
-  await decideCard({ api: o.api, c: o.c, chatId: o.chatId, fromId: o.fromId, data: "", reply }, card, person, "reject", t, { category: prompt.category, reason: o.text.trim().slice(0, REASON_MAX) });
+  await decideCard({ api: o.api, c: o.c, chatId: o.chatId, fromId: o.fromId, data: "", reply }, card, person, "reject", t, { category: prompt.category, reason });
   return true;
 }
 

@@ -39,11 +39,16 @@ function parseKinds(text: string): TelegramKinds {
 export async function createLinkCode(email: string, now = Date.now()): Promise<{ code: string; expiresAt: string }> {
   await ensureMigrated();
   const code = shortId(18); // 24 characters of [A-Za-z0-9_-], as /start payloads allow
-  await db().deleteFrom("telegram_link_codes").where("expires_at", "<", iso(now)).execute();
+  // One live code per person: a new one ends every older one (a code shown on a lost screen stops working).
   await db()
-    .insertInto("telegram_link_codes")
-    .values({ code_hash: hash(code), email: lower(email), created_at: iso(now), expires_at: iso(now + LINK_CODE_TTL_MS), used_at: null })
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom("telegram_link_codes").where((eb) => eb.or([eb("expires_at", "<", iso(now)), eb("email", "=", lower(email))])).execute();
+      await trx
+        .insertInto("telegram_link_codes")
+        .values({ code_hash: hash(code), email: lower(email), created_at: iso(now), expires_at: iso(now + LINK_CODE_TTL_MS), used_at: null })
+        .execute();
+    });
   return { code, expiresAt: iso(now + LINK_CODE_TTL_MS) };
 }
 

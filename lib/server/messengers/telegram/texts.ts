@@ -50,6 +50,8 @@ function build(locale: Locale) {
     pickCategory: say("pickCategory"),
     askReason: (category: string) => say("askReason", { category }),
     noReason: say("noReason"),
+    reasonTooLong: (max: number, length: number) => say("reasonTooLong", { max, length }),
+    unknownCampaign: (campaign: number) => say("unknownCampaign", { campaign }),
     cancel: say("cancel"),
     cancelled: say("cancelled"),
     approveDespite: say("approveDespite"),
