@@ -16,7 +16,7 @@ import { OUTCOME_UNKNOWN, outcomeUnknownError, isOutcomeUnknown, scheduleSettlin
 import { service, type Priority } from "@/lib/server/upstream-service";
 
 export type DecisionAction = "approve" | "reject";
-export type DecisionSource = "single" | "bulk" | "keyboard" | "share_link" | "telegram";
+export type DecisionSource = "single" | "bulk" | "keyboard" | "share_link" | "telegram" | "max";
 /** What a signed-in person's request may name; "share_link" is set by the share-link routes only. */
 export const DECISION_SOURCES = ["single", "bulk", "keyboard"] as const;
 /** A share-link visitor (lib/server/share): email `external:<name>`, role "external". */

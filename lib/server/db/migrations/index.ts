@@ -20,6 +20,7 @@ import { bulkOnlyClean } from "./0018_bulk_only_clean";
 import { commentAnchors } from "./0019_comment_anchors";
 import { landing } from "./0020_landing";
 import { demoHistory } from "./0022_demo_history";
+import { maxLinks } from "./0023_max_links";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   "0019_comment_anchors": commentAnchors,
   "0020_landing": landing,
   "0022_demo_history": demoHistory,
+  "0023_max_links": maxLinks,
   // ↓ next migration here ("0017_…")
 };

@@ -9,7 +9,8 @@ import { currentUser, personFor } from "./access";
 import { auditTelegram } from "./audit";
 import { safeError, type TelegramConfig } from "./config";
 import { sendDigest } from "./digest";
-import { handlePress, handleReasonText } from "./press";
+import { handlePress, handleReasonText } from "../press";
+import { telegramMessenger } from "./messenger";
 import { bindChat, campaignsOfChat, consumeLinkCode, linkByTgUser, saveLink, unbindChat, unlink } from "./store";
 import { appLanguage, textsFor } from "./language";
 import { botTexts, type BotTexts } from "./texts";
@@ -115,8 +116,7 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
     const chatId = ctx.callbackQuery.message?.chat.id;
     if (chatId === undefined) return void (await ctx.answerCallbackQuery());
     await handlePress({
-      api: ctx.api,
-      c,
+      m: telegramMessenger(ctx.api, c),
       chatId: String(chatId),
       fromId: ctx.from.id,
       data: ctx.callbackQuery.data,
@@ -126,7 +126,7 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
   });
 
   bot.on("message:text", async (ctx) => {
-    const handled = await handleReasonText({ api: ctx.api, c, chatId: String(ctx.chat.id), fromId: ctx.from.id, text: ctx.message.text, say: async (text) => void (await ctx.reply(text)) });
+    const handled = await handleReasonText({ m: telegramMessenger(ctx.api, c), chatId: String(ctx.chat.id), fromId: ctx.from.id, text: ctx.message.text, say: async (text) => void (await ctx.reply(text)) });
     if (handled || !isPrivate(ctx)) return;
     const person = await personFor(ctx.from.id);
     const t = await textsOf(ctx, person?.email);

@@ -2,7 +2,7 @@ import "server-only";
 import type { Api } from "grammy";
 import type { Person } from "./access";
 import { auditTelegram } from "./audit";
-import { postUrl } from "./card";
+import { postUrl } from "../card";
 import type { TelegramConfig } from "./config";
 import { textsFor } from "./language";
 import { escapeHtml } from "./texts";

@@ -9,7 +9,8 @@ import { sendWebhook } from "@/lib/server/notify/webhook";
 import { service } from "@/lib/server/upstream-service";
 import { isoInZone } from "@/lib/time/zone";
 import { auditTelegram } from "./audit";
-import { postUrl, sendCard } from "./card";
+import { postUrl, sendCard } from "../card";
+import { telegramMessenger } from "./messenger";
 import { safeError, type TelegramConfig } from "./config";
 import type { PostDetail } from "@/lib/schemas";
 import { claimStep, getRules, hasStep, linksByEmails, type Rule } from "./store";
@@ -55,7 +56,7 @@ async function deliverStep(ch: Channels, rule: Rule, w: Waiting, detail: PostDet
     const link = links.get(email);
     if (link && ch.api && ch.c) {
       try {
-        await sendCard(ch.api, ch.c, link.chat_id, detail, { kind: s.kind, headline: headlineIn, forEmail: email });
+        await sendCard(telegramMessenger(ch.api, ch.c), link.chat_id, detail, { kind: s.kind, headline: headlineIn, forEmail: email });
         await auditTelegram({ kind: "telegram.step_sent", task_id: w.post.task_id, campaign_id: w.post.campaign_id, subject_id: s.step, detail: { to: email, channel: "telegram" } });
         continue;
       } catch (e) {

@@ -132,6 +132,7 @@ export async function newCard(c: { chatId: string; taskId: number; campaignId: n
       id,
       chat_id: c.chatId,
       message_id: null,
+      message_ref: null,
       task_id: c.taskId,
       campaign_id: c.campaignId,
       version: c.version,
@@ -146,9 +147,17 @@ export async function newCard(c: { chatId: string; taskId: number; campaignId: n
   return id;
 }
 
-export async function setCardMessage(id: string, messageId: number): Promise<void> {
-  await db().updateTable("telegram_cards").set({ message_id: messageId }).where("id", "=", id).execute();
+export async function setCardMessage(id: string, messageId: number | string): Promise<void> {
+  // Telegram's ids are numbers; MAX's are text (message_ref).
+  await db()
+    .updateTable("telegram_cards")
+    .set(typeof messageId === "number" ? { message_id: messageId } : { message_ref: messageId })
+    .where("id", "=", id)
+    .execute();
 }
+
+/** The card's message as its messenger names it, null before it was sent. */
+export const messageOf = (card: Pick<CardRow, "message_id" | "message_ref">): string | null => card.message_ref ?? (card.message_id === null ? null : String(card.message_id));
 
 export async function getCard(id: string): Promise<CardRow | undefined> {
   await ensureMigrated();
@@ -171,7 +180,7 @@ export async function settleCard(id: string, decision: string, by: string | null
 
 /** Other cards of the post still offering buttons (to be edited when it is decided). */
 export async function openCardsOf(taskId: number, except: string): Promise<CardRow[]> {
-  return db().selectFrom("telegram_cards").selectAll().where("task_id", "=", taskId).where("decision", "is", null).where("id", "!=", except).where("message_id", "is not", null).execute();
+  return db().selectFrom("telegram_cards").selectAll().where("task_id", "=", taskId).where("decision", "is", null).where("id", "!=", except).where((eb) => eb.or([eb("message_id", "is not", null), eb("message_ref", "is not", null)])).execute();
 }
 
 /** One short id per action of a card; the callback data is the id alone. */

@@ -10,6 +10,7 @@ declare module "@/lib/server/db/schema" {
     telegram_rules: TelegramRulesTable;
     telegram_steps: TelegramStepsTable;
     telegram_lease: TelegramLeaseTable;
+    max_links: MaxLinksTable;
   }
 }
 
@@ -37,6 +38,8 @@ export interface TelegramCardsTable {
   id: string;
   chat_id: string;
   message_id: number | null;
+  /** A MAX card's message id (migration 0023); null for Telegram's. */
+  message_ref: string | null;
   task_id: number;
   campaign_id: number | null;
   /** The active version the card shows; a press is pinned to it. */
@@ -102,3 +105,14 @@ export interface TelegramLeaseTable {
 }
 
 export {};
+
+/** A person's MAX account (migration 0023_max_links). */
+export interface MaxLinksTable {
+  email: string;
+  /** "max:<user id>", as the layer names MAX users. */
+  max_user_id: string;
+  /** "max:<chat id>": the dialog with the bot. */
+  chat_id: string;
+  username: string | null;
+  linked_at: string;
+}

@@ -7,7 +7,8 @@ import { log } from "@/lib/server/log";
 import { getSettingsMany } from "@/lib/server/notify/settings";
 import { service } from "@/lib/server/upstream-service";
 import { currentUser } from "./access";
-import { sendCard } from "./card";
+import { sendCard } from "../card";
+import { telegramMessenger } from "./messenger";
 import { safeError, type TelegramConfig } from "./config";
 import { sendDigest } from "./digest";
 import { digestDay } from "./digest-hour";
@@ -76,12 +77,12 @@ async function part(name: string, c: TelegramConfig | null, run: () => Promise<u
  * leaves the mark free for the next round), then the mark is taken, then the
  * card goes; a failure to send is logged and the mark kept (never twice).
  */
-async function sendOne(api: Api, c: TelegramConfig, chat: string, taskId: number, step: string, now: number, o: Parameters<typeof sendCard>[4]): Promise<void> {
+async function sendOne(api: Api, c: TelegramConfig, chat: string, taskId: number, step: string, now: number, o: Parameters<typeof sendCard>[3]): Promise<void> {
   try {
     if (await hasStep(taskId, step)) return;
     const post = await detailOf(taskId);
     if (!(await claimStep(taskId, step, now))) return;
-    await sendCard(api, c, chat, post, o);
+    await sendCard(telegramMessenger(api, c), chat, post, o);
   } catch (e) {
     log.warn("telegram card not sent", { task_id: taskId, kind: o.kind, error: safeError(e, c) });
   }
