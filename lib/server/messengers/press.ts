@@ -9,7 +9,8 @@ import { log } from "@/lib/server/log";
 import { service } from "@/lib/server/upstream-service";
 import { closeCard, keyboard, postUrl, sendCard } from "./card";
 import type { Keyboard, Messenger } from "./messenger";
-import { personFor, type Person } from "./telegram/access";
+import type { SessionUser } from "@/lib/auth/roles";
+import { deciderFor } from "./people";
 import { auditTelegram } from "./telegram/audit";
 import { claimCard, getButton, getCard, messageOf, newButtons, openCardsOf, releaseCard, setPrompt, settleCard, takePrompt, type CardRow } from "./telegram/store";
 import { appLanguage, textsFor } from "./telegram/language";
@@ -29,7 +30,7 @@ export type Reply = {
 export type Press = { m: Messenger; chatId: string; fromId: string | number; data: string; reply: Reply; language?: string };
 
 const REASON_MAX = 500;
-const actor = (p: Person) => ({ email: p.email, name: p.name, role: p.role });
+const actor = (p: SessionUser) => ({ email: p.email, name: p.name, role: p.role });
 
 /** The card's own version of the text (a newer version's card is sent beside it), for editing the old card. */
 function asOnCard(post: PostDetail, card: CardRow): PostDetail {
@@ -54,7 +55,7 @@ async function freshPost(taskId: number): Promise<PostDetail | null> {
 export async function handlePress(p: Press): Promise<void> {
   const button = await getButton(p.data);
   const card = button ? await getCard(button.card_id) : undefined;
-  const person = await personFor(p.fromId);
+  const person = await deciderFor(p.fromId);
   // Answers in the presser's language; the card itself speaks its chat's (closeCard).
   const t = person ? await textsFor(person.email) : botTexts(appLanguage(p.language));
   if (!button || !card || card.chat_id !== p.chatId) return p.reply.answer(t.unknownButton);
@@ -144,7 +145,7 @@ export async function handleReasonText(o: { m: Messenger; chatId: string; fromId
   const prompt = await takePrompt(o.chatId, String(o.fromId));
   if (!prompt) return false;
   const card = await getCard(prompt.card_id);
-  const person = await personFor(o.fromId);
+  const person = await deciderFor(o.fromId);
   if (!card) return true;
   if (!person) {
     await o.say(T.strangers);
@@ -174,7 +175,7 @@ export async function handleReasonText(o: { m: Messenger; chatId: string; fromId
  * deciding again. Afterwards the card, and the post's other open cards, say
  * who decided and when; a newer version refuses the press and its card is sent.
  */
-async function decideCard(p: Press, card: CardRow, person: Person, action: DecisionAction, t: BotTexts, r: { category?: string; reason?: string; confirmed?: boolean } = {}): Promise<void> {
+async function decideCard(p: Press, card: CardRow, person: SessionUser, action: DecisionAction, t: BotTexts, r: { category?: string; reason?: string; confirmed?: boolean } = {}): Promise<void> {
   const zone = await zoneOf(card.for_email);
   const when = (at: number | string) => t.when(at, zone); // the presser's answers: times in the card's chat's zone
   if (!(await claimCard(card.id))) {

@@ -57,7 +57,7 @@ export async function currentUser(email: string): Promise<SessionUser | null | u
   return s && isRole(s.role) ? { email: s.user_email, name: s.user_name, role: s.role } : null;
 }
 
-async function revokedSince(email: string, since: string): Promise<boolean> {
+export async function revokedSince(email: string, since: string): Promise<boolean> {
   await ensureMigrated();
   const row = await db()
     .selectFrom("sessions")

@@ -2,17 +2,8 @@ import "server-only";
 import type { Api } from "grammy";
 import type { InlineKeyboardButton, InputMediaPhoto } from "grammy/types";
 import type { Keyboard, Messenger } from "../messenger";
+import { urlButtonAllowed } from "../url";
 import { safeError, type TelegramConfig } from "./config";
-
-/** Telegram refuses URL buttons to localhost and private addresses: the link is then sent on a tap. */
-export function urlButtonAllowed(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return !(host === "localhost" || host.endsWith(".localhost") || /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.)/.test(host) || !host.includes("."));
-  } catch {
-    return false;
-  }
-}
 
 const inline = (k: Keyboard): InlineKeyboardButton[][] => k.map((row) => row.map((b) => ("url" in b ? { text: b.text, url: b.url } : { text: b.text, callback_data: b.press })));
 const NO_PREVIEW = { link_preview_options: { is_disabled: true } } as const;
