@@ -44,6 +44,9 @@ export async function startServer(): Promise<void> {
   // The Telegram bot (lib/server/messengers/telegram): nothing without TELEGRAM_BOT_TOKEN; polling under a lease, or a webhook.
   const { startTelegram } = await import("@/lib/server/messengers/telegram/runtime");
   await startTelegram().catch((e: unknown) => log.error("could not start the telegram bot", { error: e instanceof Error ? e.message : String(e) }));
+  // The MAX bot (lib/server/messengers/max): nothing without MAX_BOT_TOKEN; long polling under its own lease.
+  const { startMax } = await import("@/lib/server/messengers/max/runtime");
+  await startMax().catch((e: unknown) => log.error("could not start the max bot", { error: e instanceof Error ? e.message : String(e) }));
   log.info("dashboard server ready", { runtime: "nodejs", database: databaseLabel(), redis: env().REDIS_URL ? "on" : "off" });
 }
 
