@@ -1,6 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as maxLinkRoute } from "@/app/api/account/max/link/route";
+import { PUT as putMaxAccount } from "@/app/api/account/max/route";
 import { admin, call, cookieFor, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { DEMO_USERS } from "@/lib/auth/demo-users";
 import type { Role } from "@/lib/auth/roles";
@@ -14,7 +15,11 @@ import { maxConfig, maxRef } from "@/lib/server/messengers/max/config";
 import { maxMessenger } from "@/lib/server/messengers/max/messenger";
 import { startMax, stopMax } from "@/lib/server/messengers/max/runtime";
 import { maxLinkByEmail } from "@/lib/server/messengers/max/store";
-import { createLinkCode } from "@/lib/server/messengers/telegram/store";
+import { createLinkCode, saveLink, saveRule } from "@/lib/server/messengers/telegram/store";
+import { telegramApi, resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
+import { telegramConfig } from "@/lib/server/messengers/telegram/config";
+import { telegramTick } from "@/lib/server/messengers/telegram/tick";
+import { startBotApiServer, type BotApiServer } from "../telegram/bot-api-server";
 import { eventually } from "@/test/eventually";
 import { MAX_BOT_USERNAME, maxUser, startMaxApiServer, type MaxApiServer, type MaxMessage, type MaxUser } from "./max-api-server";
 
@@ -37,6 +42,7 @@ const GROUP = -600;
 
 let h: Harness;
 let mx: MaxApiServer;
+let tg: BotApiServer;
 let usersFile: string;
 
 const writeUser = (p: Pick<Person, "email" | "name" | "role">) => addUser(usersFile, { email: p.email, name: p.name, role: p.role, passwordHash: HASH }, { force: true });
@@ -89,13 +95,16 @@ async function linkPerson(p: Person): Promise<void> {
 
 beforeAll(async () => {
   mx = await startMaxApiServer();
-  h = await startHarness({ MAX_BOT_TOKEN: mx.token, MAX_API_ROOT: mx.url, DEMO: "0" });
+  // Telegram's local server too, for a person linked to both; its bot is not started (the test ticks itself).
+  tg = await startBotApiServer();
+  h = await startHarness({ MAX_BOT_TOKEN: mx.token, MAX_API_ROOT: mx.url, TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.url, DEMO: "0" });
   resetServiceForTests({ gateway: { limits: { readsPerMinute: 1000, writesPerMinute: 1000, requestsPerHour: 100_000 } } });
   usersFile = path.join(h.dbDir, "users.json");
   process.env.AUTH_USERS_FILE = usersFile;
   const { resetEnvForTests } = await import("@/lib/env");
   resetEnvForTests();
   resetMaxApiForTests();
+  resetTelegramApiForTests();
   for (const p of [anna, dima, rita, gleb]) await writeUser(p);
   await startMax({ renewMs: 200, pollSeconds: 1, chatLimit: { points: 20, seconds: 60 } });
   await mx.waitForCall((c) => c.path === "/updates");
@@ -105,6 +114,7 @@ afterAll(async () => {
   await stopMax();
   await h?.close();
   await mx?.close();
+  await tg?.close();
 });
 
 describe("max bot", () => {
@@ -191,5 +201,30 @@ describe("max bot", () => {
     expect(await say(gleb.max, GROUP, "/bind 987654")).toContain("неизвестна");
     expect(await say(gleb.max, GROUP, "/bind 108")).toContain("привязан к кампании 108");
     expect(await db().selectFrom("telegram_chats").select("chat_id").where("campaign_id", "=", 108).execute()).toEqual([{ chat_id: maxRef(GROUP) }]);
+  });
+
+  it("a person linked to both gets one reminder, where they chose", async () => {
+    await saveLink({ email: anna.email, tgUserId: "7001", chatId: "7001", username: "anna" });
+    const choose = async (to: string) => expect((await call(putMaxAccount, "/api/account/max", { method: "PUT", body: { reminders_to: to }, headers: { cookie: await cookie(anna) } })).status).toBe(200);
+    expect((await call(putMaxAccount, "/api/account/max", { method: "PUT", body: { reminders_to: "pigeon" }, headers: { cookie: await cookie(anna) } })).status).toBe(400);
+    await choose("max");
+    await saveRule({ campaign_id: 110, approvers: [anna.email], backups: [], remind_hours: 3, repeat_hours: 1, escalate_hours: 0, updated_by: gleb.email });
+    const simNow = async () => Date.parse(((await (await admin(h.simUrl, "clock")).json()) as { now: string }).now);
+    const advanceTo = async (ms: number) => {
+      const now = await simNow();
+      if (ms > now) await admin(h.simUrl, "clock", { advance_seconds: Math.ceil((ms - now) / 1000) });
+      return simNow();
+    };
+    const now0 = await simNow();
+    const next = (await waiting(110)).map((p) => ({ p, at: Date.parse((p as { published_at?: string }).published_at ?? "") })).filter((x) => x.at > now0 + 3 * 3_600_000).sort((a, b) => a.at - b.at)[0]!;
+    const tick = async (at: number) => telegramTick(telegramApi(telegramConfig()!), telegramConfig(), await advanceTo(at));
+    const inMax = () => mx.messages(anna.max.user_id).filter((m) => m.text.includes(`#${next.p.task_id} `) && m.text.includes("Напоминание")).length;
+    const inTelegram = () => tg.messages(7001).filter((m) => m.text?.includes(`#${next.p.task_id} `) && m.text.includes("Напоминание")).length;
+
+    await tick(next.at - 3 * 3_600_000 + 60_000);
+    expect([inMax(), inTelegram()]).toEqual([1, 0]);
+    await choose("telegram");
+    await tick(next.at - 2 * 3_600_000 + 60_000);
+    expect([inMax(), inTelegram()]).toEqual([1, 1]);
   });
 });

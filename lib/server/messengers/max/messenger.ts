@@ -2,7 +2,8 @@ import "server-only";
 import type { Api } from "@maxhub/max-bot-api";
 import type { Keyboard, Messenger } from "../messenger";
 import { urlButtonAllowed } from "../url";
-import { maxId, safeMaxError, type MaxConfig } from "./config";
+import { maxApi } from "./api";
+import { maxConfig, maxId, safeMaxError, type MaxConfig } from "./config";
 
 /** MAX's inline keyboard: an attachment of rows of callback (payload) and link buttons. */
 function keyboardOf(k: Keyboard) {
@@ -39,4 +40,10 @@ export function maxMessenger(api: Api, c: MaxConfig): Messenger {
     },
     safeError: (e) => safeMaxError(e, c),
   };
+}
+
+/** The MAX adapter when MAX_BOT_TOKEN is set (for the tick's reminders), else null. */
+export function maxMessengerFromEnv(): Messenger | null {
+  const c = maxConfig();
+  return c ? maxMessenger(maxApi(c), c) : null;
 }

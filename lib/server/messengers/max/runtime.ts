@@ -2,7 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Api } from "@maxhub/max-bot-api";
 import { log } from "@/lib/server/log";
+import { telegramConfig } from "../telegram/config";
 import { holdLease, releaseLease } from "../telegram/store";
+import { telegramTick } from "../telegram/tick";
 import { maxApi } from "./api";
 import { createMaxBot, type MaxBot } from "./bot";
 import { maxConfig, safeMaxError, type MaxConfig } from "./config";
@@ -12,8 +14,8 @@ const LEASE_MS = 45_000;
 const RENEW_MS = 15_000;
 const TYPES = ["message_created", "message_callback", "bot_started"] as const;
 
-type Options = { renewMs?: number; leaseMs?: number; pollSeconds?: number; chatLimit?: { points: number; seconds: number } };
-type Runtime = { poller: MaxPoller; timer: ReturnType<typeof setInterval> };
+type Options = { tickMs?: number; renewMs?: number; leaseMs?: number; pollSeconds?: number; chatLimit?: { points: number; seconds: number } };
+type Runtime = { poller: MaxPoller; timer: ReturnType<typeof setInterval>; tick?: ReturnType<typeof setInterval> };
 const g = globalThis as typeof globalThis & { __max?: Runtime };
 
 /**
@@ -82,6 +84,17 @@ export async function startMax(o: Options = {}): Promise<void> {
   const timer = setInterval(renew, o.renewMs ?? RENEW_MS);
   timer.unref();
   g.__max = { poller, timer };
+  // Reminders and escalation run in the Telegram bot's minute tick; without Telegram, MAX runs that tick itself.
+  if (!telegramConfig()) {
+    let ticking = false;
+    const tick = setInterval(() => {
+      if (ticking) return;
+      ticking = true;
+      void telegramTick(null, null).finally(() => (ticking = false));
+    }, o.tickMs ?? 60_000);
+    tick.unref();
+    g.__max.tick = tick;
+  }
 }
 
 export async function stopMax(): Promise<void> {
@@ -89,6 +102,7 @@ export async function stopMax(): Promise<void> {
   g.__max = undefined;
   if (!rt) return;
   clearInterval(rt.timer);
+  if (rt.tick) clearInterval(rt.tick);
   rt.poller.halt();
   await releaseLease(LEASE, rt.poller.owner).catch(() => undefined);
 }

@@ -38,3 +38,11 @@ export async function unlinkMax(by: { email: string } | { userRef: string }): Pr
   const r = await ("email" in by ? q.where("email", "=", lower(by.email)) : q.where("max_user_id", "=", by.userRef)).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+export async function maxLinksByEmails(emails: readonly string[]): Promise<Map<string, MaxLink>> {
+  await ensureMigrated();
+  const wanted = [...new Set(emails.map(lower))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db().selectFrom("max_links").selectAll().where("email", "in", wanted).execute();
+  return new Map(rows.map((r) => [r.email, r]));
+}

@@ -11,6 +11,7 @@ declare module "@/lib/server/db/schema" {
     telegram_steps: TelegramStepsTable;
     telegram_lease: TelegramLeaseTable;
     max_links: MaxLinksTable;
+    messenger_prefs: MessengerPrefsTable;
   }
 }
 
@@ -115,4 +116,11 @@ export interface MaxLinksTable {
   chat_id: string;
   username: string | null;
   linked_at: string;
+}
+
+/** Where reminders go for a person linked to both messengers (migration 0023_max_links). */
+export interface MessengerPrefsTable {
+  email: string;
+  reminders_to: string;
+  updated_at: string;
 }

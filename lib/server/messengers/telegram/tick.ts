@@ -13,6 +13,7 @@ import { safeError, type TelegramConfig } from "./config";
 import { sendDigest } from "./digest";
 import { digestDay } from "./digest-hour";
 import { runReminders } from "./reminders";
+import { maxMessengerFromEnv } from "../max/messenger";
 import { boundCampaigns, chatOfCampaign, claimStep, getRules, hasStep, linkByEmail, type Link } from "./store";
 import { T } from "./texts";
 import { activeCampaigns, waitingIn, type Waiting } from "./waiting";
@@ -52,7 +53,7 @@ export async function telegramTick(api: Api | null, c: TelegramConfig | null, no
     const upcoming = waiting.filter((w) => w.planned > now);
 
     // Most pressing first: when the read budget runs short, escalation still goes out.
-    await part("reminders", c, () => runReminders({ api, c }, waiting, now));
+    await part("reminders", c, () => runReminders({ api, c, max: maxMessengerFromEnv() }, waiting, now));
     if (api && c) {
       await part("team cards", c, () => teamCards(api, c, new Set(bound), upcoming, rules, now));
       await part("due-soon cards", c, () => personalDeadlines(api, c, deciders, upcoming, now));
