@@ -76,9 +76,9 @@ async function press(u: MaxUser, m: MaxMessage, text: string, payload = payloadO
   return { text: String(c.body.notification ?? ""), since };
 }
 /** Says something and waits for the bot's reply in that chat. */
-async function say(u: MaxUser, chat: number, text: string): Promise<string> {
+async function say(u: MaxUser, chat: number, text: string, locale?: string): Promise<string> {
   const since = mx.calls.length;
-  mx.userSays(u, chat, text);
+  mx.userSays(u, chat, text, locale);
   const c = await mx.waitForCall((x) => x.method === "POST" && x.path === "/messages" && Number(x.query.chat_id) === chat, since);
   return String(c.body.text);
 }
@@ -127,6 +127,8 @@ describe("max bot", () => {
     expect(await say(anna.max, anna.max.user_id, `/start ${code}`)).toContain("связан с Анна");
     expect(await say(stranger, stranger.user_id, `/start ${code}`)).toContain("одноразовая");
     expect(await say(stranger, stranger.user_id, "привет")).toContain("только для участников команды");
+    // A stranger is answered in their MAX app's language; a linked person in their own (profile).
+    expect(await say(stranger, stranger.user_id, "hello", "en-US")).toContain("only serves team members");
 
     // One live code per person, whichever messenger asked: a code made later (here Telegram's) ends this MAX one.
     const older = ((await (await call(maxLinkRoute, "/api/account/max/link", { method: "POST", headers: { cookie: await cookie(anna) } })).json()) as { code: string }).code;
