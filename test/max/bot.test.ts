@@ -2,7 +2,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as maxLinkRoute } from "@/app/api/account/max/link/route";
 import { PUT as putMaxAccount } from "@/app/api/account/max/route";
-import { admin, call, cookieFor, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { NextRequest } from "next/server";
+import { admin, call, cookieFor, ORIGIN, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { DEMO_USERS } from "@/lib/auth/demo-users";
 import type { Role } from "@/lib/auth/roles";
 import { revokeSessions } from "@/lib/auth/session-store";
@@ -207,8 +208,10 @@ describe("max bot", () => {
 
   it("a person linked to both gets one reminder, where they chose", async () => {
     await saveLink({ email: anna.email, tgUserId: "7001", chatId: "7001", username: "anna" });
-    const choose = async (to: string) => expect((await call(putMaxAccount, "/api/account/max", { method: "PUT", body: { reminders_to: to }, headers: { cookie: await cookie(anna) } })).status).toBe(200);
-    expect((await call(putMaxAccount, "/api/account/max", { method: "PUT", body: { reminders_to: "pigeon" }, headers: { cookie: await cookie(anna) } })).status).toBe(400);
+    const put = async (to: string) =>
+      (await putMaxAccount(new NextRequest(`${ORIGIN}/api/account/max`, { method: "PUT", headers: { cookie: await cookie(anna), origin: ORIGIN, "content-type": "application/json" }, body: JSON.stringify({ reminders_to: to }) }), { params: Promise.resolve({}) })).status;
+    const choose = async (to: string) => expect(await put(to)).toBe(200);
+    expect(await put("pigeon")).toBe(400);
     await choose("max");
     await saveRule({ campaign_id: 110, approvers: [anna.email], backups: [], remind_hours: 3, repeat_hours: 1, escalate_hours: 0, updated_by: gleb.email });
     const simNow = async () => Date.parse(((await (await admin(h.simUrl, "clock")).json()) as { now: string }).now);
