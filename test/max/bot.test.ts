@@ -54,6 +54,12 @@ async function waiting(campaign: number): Promise<SimPost[]> {
   const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/${campaign}/posts/?status=WAITING_APPROVAL&limit=100`, { headers: { Authorization: "Bearer demo-key" } });
   return ((await res.json()) as { posts: SimPost[] }).posts;
 }
+const simNow = async () => Date.parse(((await (await admin(h.simUrl, "clock")).json()) as { now: string }).now);
+const advanceTo = async (ms: number) => {
+  const now = await simNow();
+  if (ms > now) await admin(h.simUrl, "clock", { advance_seconds: Math.ceil((ms - now) / 1000) });
+  return simNow();
+};
 const auditRows = (taskId: number) => db().selectFrom("audit_log").selectAll().where("task_id", "=", taskId).orderBy("id").execute();
 
 /** Sends a card through the layer with the MAX adapter, as the profile's "send to MAX" and the reminders do. */
@@ -214,12 +220,6 @@ describe("max bot", () => {
     expect(await put("pigeon")).toBe(400);
     await choose("max");
     await saveRule({ campaign_id: 110, approvers: [anna.email], backups: [], remind_hours: 3, repeat_hours: 1, escalate_hours: 0, updated_by: gleb.email });
-    const simNow = async () => Date.parse(((await (await admin(h.simUrl, "clock")).json()) as { now: string }).now);
-    const advanceTo = async (ms: number) => {
-      const now = await simNow();
-      if (ms > now) await admin(h.simUrl, "clock", { advance_seconds: Math.ceil((ms - now) / 1000) });
-      return simNow();
-    };
     const now0 = await simNow();
     const next = (await waiting(110)).map((p) => ({ p, at: Date.parse((p as { published_at?: string }).published_at ?? "") })).filter((x) => x.at > now0 + 3 * 3_600_000).sort((a, b) => a.at - b.at)[0]!;
     const tick = async (at: number) => telegramTick(telegramApi(telegramConfig()!), telegramConfig(), await advanceTo(at));
@@ -231,5 +231,17 @@ describe("max bot", () => {
     await choose("telegram");
     await tick(next.at - 2 * 3_600_000 + 60_000);
     expect([inMax(), inTelegram()]).toEqual([1, 1]);
+  });
+
+  it("a campaign bound in a MAX group gets its due-soon cards there, through MAX", async () => {
+    const now = await simNow();
+    const next = (await waiting(108)).map((p) => ({ p, at: Date.parse((p as { published_at?: string }).published_at ?? "") })).filter((x) => x.at > now + 60 * 60_000).sort((a, b) => a.at - b.at)[0]!;
+    const target = next.p;
+    await advanceTo(next.at - 30 * 60_000);
+    await eventually(async () => {
+      await telegramTick(telegramApi(telegramConfig()!), telegramConfig(), await simNow());
+      return mx.messages(GROUP).some((m) => m.text.includes(`#${target.task_id} `));
+    }, 15_000);
+    expect(mx.messages(GROUP).find((m) => m.text.includes(`#${target.task_id} `))?.buttons.flat().map((b) => b.text)).toContain("Согласовать");
   });
 });

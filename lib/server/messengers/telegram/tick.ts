@@ -14,6 +14,8 @@ import { sendDigest } from "./digest";
 import { digestDay } from "./digest-hour";
 import { runReminders } from "./reminders";
 import { maxMessengerFromEnv } from "../max/messenger";
+import { isMaxRef } from "../max/config";
+import type { Messenger } from "../messenger";
 import { boundCampaigns, chatOfCampaign, claimStep, getRules, hasStep, linkByEmail, type Link } from "./store";
 import { T } from "./texts";
 import { activeCampaigns, waitingIn, type Waiting } from "./waiting";
@@ -78,14 +80,14 @@ async function part(name: string, c: TelegramConfig | null, run: () => Promise<u
  * leaves the mark free for the next round), then the mark is taken, then the
  * card goes; a failure to send is logged and the mark kept (never twice).
  */
-async function sendOne(api: Api, c: TelegramConfig, chat: string, taskId: number, step: string, now: number, o: Parameters<typeof sendCard>[3]): Promise<void> {
+async function sendOne(m: Messenger, chat: string, taskId: number, step: string, now: number, o: Parameters<typeof sendCard>[3]): Promise<void> {
   try {
     if (await hasStep(taskId, step)) return;
     const post = await detailOf(taskId);
     if (!(await claimStep(taskId, step, now))) return;
-    await sendCard(telegramMessenger(api, c), chat, post, o);
+    await sendCard(m, chat, post, o);
   } catch (e) {
-    log.warn("telegram card not sent", { task_id: taskId, kind: o.kind, error: safeError(e, c) });
+    log.warn(`${m.name} card not sent`, { task_id: taskId, kind: o.kind, error: m.safeError(e) });
   }
 }
 
@@ -96,7 +98,7 @@ async function personalDeadlines(api: Api, c: TelegramConfig, deciders: { link: 
     const hours = settings.get(link.email)?.due_hours ?? DEFAULT_DUE_HOURS;
     for (const w of upcoming) {
       if (w.planned > now + hours * HOUR) continue;
-      await sendOne(api, c, link.chat_id, w.post.task_id, `card:deadline:${link.email}`, now, { kind: "deadline", headline: (t) => t.kind.deadline(hours), forEmail: link.email });
+      await sendOne(telegramMessenger(api, c), link.chat_id, w.post.task_id, `card:deadline:${link.email}`, now, { kind: "deadline", headline: (t) => t.kind.deadline(hours), forEmail: link.email });
     }
   }
 }
@@ -109,7 +111,10 @@ async function teamCards(api: Api, c: TelegramConfig, bound: Set<number>, upcomi
     if (w.planned > now + hours * HOUR) continue;
     const chat = await chatOfCampaign(w.post.campaign_id);
     if (!chat) continue;
-    await sendOne(api, c, chat, w.post.task_id, `team:${chat}`, now, { kind: "team", headline: T.kind.team, forEmail: null });
+    // A team chat bound from MAX ("max:<id>") gets its cards through MAX.
+    const m = isMaxRef(chat) ? maxMessengerFromEnv() : telegramMessenger(api, c);
+    if (!m) continue;
+    await sendOne(m, chat, w.post.task_id, `team:${chat}`, now, { kind: "team", headline: T.kind.team, forEmail: null });
   }
 }
 
