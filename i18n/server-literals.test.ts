@@ -17,7 +17,7 @@ const SERVER_FILES = ["proxy.ts", "server.mjs"];
 const ALLOWED: Record<string, string> = {
   "lib/auth/demo-users.ts": "the demo's seeded people, whose names are Russian",
   "lib/server/demo/history.ts": "the demo's seeded reject reasons and comments, written by its Russian-speaking team (data, not texts)",
-  "lib/server/messengers/telegram/audit.ts": "the bot's name as the audit log stores it (a record, not a text shown in a language)",
+  "lib/server/messengers/audit.ts": "the bot's name as the audit log stores it (a record, not a text shown in a language)",
   "lib/checks/server/reach.ts": "why a link does not open, part of a finding's note: the checks write their notes in Russian (lib/checks/*.ts)",
 };
 

@@ -16,7 +16,7 @@ import { maxConfig, maxRef } from "@/lib/server/messengers/max/config";
 import { maxMessenger } from "@/lib/server/messengers/max/messenger";
 import { startMax, stopMax } from "@/lib/server/messengers/max/runtime";
 import { maxLinkByEmail } from "@/lib/server/messengers/max/store";
-import { createLinkCode, saveLink, saveRule } from "@/lib/server/messengers/telegram/store";
+import { createLinkCode, saveLink, saveRule } from "@/lib/server/messengers/store";
 import { telegramApi, resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
 import { telegramConfig } from "@/lib/server/messengers/telegram/config";
 import { telegramTick } from "@/lib/server/messengers/telegram/tick";

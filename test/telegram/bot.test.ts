@@ -17,7 +17,7 @@ import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { telegramConfig } from "@/lib/server/messengers/telegram/config";
 import { telegramApi, resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
 import { startTelegram, stopTelegram } from "@/lib/server/messengers/telegram/runtime";
-import { linkByEmail, stepsOf } from "@/lib/server/messengers/telegram/store";
+import { linkByEmail, stepsOf } from "@/lib/server/messengers/store";
 import { telegramTick } from "@/lib/server/messengers/telegram/tick";
 import { eventually } from "@/test/eventually";
 import { startSmtp, startWebhookReceiver, type TestReceiver, type TestSmtp } from "@/test/servers/notify-receivers";

@@ -18,7 +18,7 @@ import {
   saveRule,
   setPrompt,
   takePrompt,
-} from "@/lib/server/messengers/telegram/store";
+} from "@/lib/server/messengers/store";
 
 /*
  * What the bot relies on from the database, on SQLite and Postgres alike

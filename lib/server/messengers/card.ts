@@ -4,11 +4,11 @@ import type { PostDetail } from "@/lib/schemas";
 import { postVerdicts } from "@/lib/server/collab/verdicts";
 import { log } from "@/lib/server/log";
 import type { Keyboard, Messenger } from "./messenger";
-import { auditTelegram } from "./telegram/audit";
-import { messageOf, newButtons, newCard, setCardMessage } from "./telegram/store";
-import { textsFor } from "./telegram/language";
-import { escapeHtml, type BotTexts } from "./telegram/texts";
-import { zoneOf } from "./telegram/zone";
+import { auditTelegram } from "./audit";
+import { messageOf, newButtons, newCard, setCardMessage } from "./store";
+import { textsFor } from "./language";
+import { escapeHtml, type BotTexts } from "./texts";
+import { zoneOf } from "./zone";
 
 /** An album's size (Telegram's; MAX takes as many). */
 const ALBUM_MAX = 10;

@@ -1,11 +1,11 @@
 import "server-only";
 import { can, type SessionUser } from "@/lib/auth/roles";
 import { isKnownCampaign } from "./known-campaign";
-import { currentUser } from "./telegram/access";
-import { auditTelegram } from "./telegram/audit";
-import { consumeLinkCode, bindChat, unbindChat } from "./telegram/store";
-import { textsFor } from "./telegram/language";
-import { botTexts, type BotTexts } from "./telegram/texts";
+import { currentUser } from "./access";
+import { auditTelegram } from "./audit";
+import { consumeLinkCode, bindChat, unbindChat } from "./store";
+import { textsFor } from "./language";
+import { botTexts, type BotTexts } from "./texts";
 
 /**
  * The commands both bots answer alike; an adapter reads the update, calls

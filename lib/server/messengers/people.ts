@@ -1,12 +1,12 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
-import { currentUser, personFor, revokedSince } from "./telegram/access";
+import { currentUser, personFor, revokedSince } from "./access";
 import { isMaxRef } from "./max/config";
 import { maxLinkByUser, unlinkMax } from "./max/store";
 
 /**
  * Who pressed, in any messenger: the link, then the person as the dashboard
- * knows them now (./telegram/access.ts says the rules). A MAX link ends the
+ * knows them now (./access.ts says the rules). A MAX link ends the
  * same way a Telegram one does: removed, or signed out everywhere by an admin.
  */
 export async function deciderFor(userRef: string | number): Promise<SessionUser | null> {

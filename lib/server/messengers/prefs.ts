@@ -1,6 +1,6 @@
 import "server-only";
 import { db, ensureMigrated } from "@/lib/server/db";
-import "./telegram/tables";
+import "./tables";
 
 export type MessengerName = "telegram" | "max";
 export const MESSENGERS: readonly MessengerName[] = ["telegram", "max"];

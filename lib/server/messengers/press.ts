@@ -11,11 +11,11 @@ import { closeCard, keyboard, postUrl, sendCard } from "./card";
 import type { Keyboard, Messenger } from "./messenger";
 import type { SessionUser } from "@/lib/auth/roles";
 import { deciderFor } from "./people";
-import { auditTelegram } from "./telegram/audit";
-import { claimCard, getButton, getCard, messageOf, newButtons, openCardsOf, releaseCard, setPrompt, settleCard, takePrompt, type CardRow } from "./telegram/store";
-import { appLanguage, textsFor } from "./telegram/language";
-import { botTexts, escapeHtml, T, type BotTexts } from "./telegram/texts";
-import { zoneOf } from "./telegram/zone";
+import { auditTelegram } from "./audit";
+import { claimCard, getButton, getCard, messageOf, newButtons, openCardsOf, releaseCard, setPrompt, settleCard, takePrompt, type CardRow } from "./store";
+import { appLanguage, textsFor } from "./language";
+import { botTexts, escapeHtml, T, type BotTexts } from "./texts";
+import { zoneOf } from "./zone";
 
 /** How a handler talks back: the adapter's answer to a press, or a test's recorder. */
 export type Reply = {

@@ -5,7 +5,7 @@ import { maxBotUsername } from "@/lib/server/messengers/max/api";
 import { maxConfig } from "@/lib/server/messengers/max/config";
 import { maxLinkByEmail } from "@/lib/server/messengers/max/store";
 import { DEFAULT_REMINDERS_TO, MESSENGERS, remindersTo, setRemindersTo, type MessengerName } from "@/lib/server/messengers/prefs";
-import { auditTelegram } from "@/lib/server/messengers/telegram/audit";
+import { auditTelegram } from "@/lib/server/messengers/audit";
 
 async function view(email: string) {
   const c = maxConfig();

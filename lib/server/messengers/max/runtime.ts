@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Api } from "@maxhub/max-bot-api";
 import { log } from "@/lib/server/log";
 import { telegramConfig } from "../telegram/config";
-import { holdLease, releaseLease } from "../telegram/store";
+import { holdLease, releaseLease } from "../store";
 import { telegramTick } from "../telegram/tick";
 import { maxApi } from "./api";
 import { createMaxBot, type MaxBot } from "./bot";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, ensureMigrated } from "@/lib/server/db";
-import "../telegram/tables";
+import "../tables";
 
 /*
  * A person's MAX link (migration 0023_max_links). Link codes, cards, buttons,

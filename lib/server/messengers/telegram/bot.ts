@@ -3,15 +3,15 @@ import { Bot, type Context } from "grammy";
 import { log } from "@/lib/server/log";
 import { bindCommand, linkWithCode } from "../commands";
 import { chatLimiter, withinLimit } from "../rate-limit";
-import { personFor } from "./access";
-import { auditTelegram } from "./audit";
+import { personFor } from "../access";
+import { auditTelegram } from "../audit";
 import { safeError, type TelegramConfig } from "./config";
 import { sendDigest } from "./digest";
 import { handlePress, handleReasonText } from "../press";
 import { telegramMessenger } from "./messenger";
-import { campaignsOfChat, linkByTgUser, saveLink, unlink } from "./store";
-import { appLanguage, textsFor } from "./language";
-import { botTexts, type BotTexts } from "./texts";
+import { campaignsOfChat, linkByTgUser, saveLink, unlink } from "../store";
+import { appLanguage, textsFor } from "../language";
+import { botTexts, type BotTexts } from "../texts";
 
 const isPrivate = (ctx: Context) => ctx.chat?.type === "private";
 

@@ -6,8 +6,8 @@ import { service } from "@/lib/server/upstream-service";
 import { sendCard } from "../card";
 import { telegramMessenger } from "./messenger";
 import { safeError, type TelegramConfig } from "./config";
-import { linksByEmails } from "./store";
-import type { BotTexts } from "./texts";
+import { linksByEmails } from "../store";
+import type { BotTexts } from "../texts";
 
 /**
  * The notifications module's events as cards: a mention or a changes

@@ -8,7 +8,7 @@ import { smtpMailer } from "@/lib/server/notify/mailer";
 import { sendWebhook } from "@/lib/server/notify/webhook";
 import { service } from "@/lib/server/upstream-service";
 import { isoInZone } from "@/lib/time/zone";
-import { auditTelegram } from "./audit";
+import { auditTelegram } from "../audit";
 import { postUrl, sendCard } from "../card";
 import { telegramMessenger } from "./messenger";
 import type { TelegramConfig } from "./config";
@@ -16,11 +16,11 @@ import type { Messenger } from "../messenger";
 import { maxLinksByEmails } from "../max/store";
 import { DEFAULT_REMINDERS_TO, remindersTo } from "../prefs";
 import type { PostDetail } from "@/lib/schemas";
-import { claimStep, getRules, hasStep, linksByEmails, type Rule } from "./store";
-import { textsFor } from "./language";
-import { T, type BotTexts } from "./texts";
-import type { Waiting } from "./waiting";
-import { zoneOf } from "./zone";
+import { claimStep, getRules, hasStep, linksByEmails, type Rule } from "../store";
+import { textsFor } from "../language";
+import { T, type BotTexts } from "../texts";
+import type { Waiting } from "../waiting";
+import { zoneOf } from "../zone";
 
 const HOUR = 3_600_000;
 

@@ -6,20 +6,20 @@ import { db, ensureMigrated } from "@/lib/server/db";
 import { log } from "@/lib/server/log";
 import { getSettingsMany } from "@/lib/server/notify/settings";
 import { service } from "@/lib/server/upstream-service";
-import { currentUser } from "./access";
+import { currentUser } from "../access";
 import { sendCard } from "../card";
 import { telegramMessenger } from "./messenger";
 import { safeError, type TelegramConfig } from "./config";
 import { sendDigest } from "./digest";
-import { digestDay } from "./digest-hour";
+import { digestDay } from "../digest-hour";
 import { runReminders } from "./reminders";
 import { maxMessengerFromEnv } from "../max/messenger";
 import { isMaxRef } from "../max/config";
 import type { Messenger } from "../messenger";
-import { boundCampaigns, chatOfCampaign, claimStep, getRules, hasStep, linkByEmail, type Link } from "./store";
-import { T } from "./texts";
-import { activeCampaigns, waitingIn, type Waiting } from "./waiting";
-import { zoneOf } from "./zone";
+import { boundCampaigns, chatOfCampaign, claimStep, getRules, hasStep, linkByEmail, type Link } from "../store";
+import { T } from "../texts";
+import { activeCampaigns, waitingIn, type Waiting } from "../waiting";
+import { zoneOf } from "../zone";
 
 const HOUR = 3_600_000;
 

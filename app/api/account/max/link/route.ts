@@ -5,8 +5,8 @@ import { json, sameOrigin, withSession } from "@/lib/server/route";
 import { maxBotUsername } from "@/lib/server/messengers/max/api";
 import { maxConfig, safeMaxError } from "@/lib/server/messengers/max/config";
 import { unlinkMax } from "@/lib/server/messengers/max/store";
-import { auditTelegram } from "@/lib/server/messengers/telegram/audit";
-import { createLinkCode } from "@/lib/server/messengers/telegram/store";
+import { auditTelegram } from "@/lib/server/messengers/audit";
+import { createLinkCode } from "@/lib/server/messengers/store";
 
 export const POST = withSession(
   sameOrigin(async ({ session }) => {

@@ -7,7 +7,7 @@ import { sendCard } from "@/lib/server/messengers/card";
 import { telegramMessenger } from "@/lib/server/messengers/telegram/messenger";
 import { safeError, telegramConfig } from "@/lib/server/messengers/telegram/config";
 import { telegramApi } from "@/lib/server/messengers/telegram/api";
-import { linkByEmail } from "@/lib/server/messengers/telegram/store";
+import { linkByEmail } from "@/lib/server/messengers/store";
 
 export const POST = withSession(
   sameOrigin(async ({ params, session, priority }) => {
