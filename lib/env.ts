@@ -102,7 +102,7 @@ const EnvSchema = z.object({
   NOTIFY_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Share (0–1] of the hourly budget the engagement collector may spend (lib/server/collector). */
   COLLECTOR_BUDGET_SHARE: z.coerce.number().min(0).max(1).default(0.2),
-  /** Telegram bot (lib/telegram): the token from BotFather; unset: no bot, nothing else changes. Never logged. */
+  /** Telegram bot (lib/server/messengers/telegram): the token from BotFather; unset: no bot, nothing else changes. Never logged. */
   TELEGRAM_BOT_TOKEN: z
     .string()
     .optional()
@@ -114,6 +114,14 @@ const EnvSchema = z.object({
   TELEGRAM_WEBHOOK_URL: z.url().optional(),
   /** Webhook mode: Telegram sends it in X-Telegram-Bot-Api-Secret-Token; required with TELEGRAM_WEBHOOK_URL. */
   TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, "16–256 of A-Z a-z 0-9 _ -").optional(),
+  /** MAX bot (lib/server/messengers/max): the token from MAX's business platform; unset: no MAX bot. Never logged. */
+  MAX_BOT_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().regex(/^[A-Za-z0-9_.:-]{16,256}$/, "expected the bot's token as MAX gives it").optional()),
+  /** Another MAX Bot API root (a local one in tests); default MAX's. */
+  MAX_API_ROOT: z.url().default("https://platform-api2.max.ru"), // the root @maxhub/max-bot-api 0.3 uses
 });
 
 export type Env = z.infer<typeof EnvSchema>;

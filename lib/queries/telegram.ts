@@ -53,3 +53,29 @@ export async function saveReminders(id: number, rule: ReminderRule | null): Prom
   if (!response.ok || !body?.data) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
   return body.data;
 }
+
+/** The profile's MAX section: GET/PUT /api/account/max, POST/DELETE /api/account/max/link. */
+export type Messenger = "telegram" | "max";
+export type MaxView = { available: boolean; bot: string | null; linked: boolean; username: string | null; linked_at: string | null; reminders_to: Messenger };
+export const maxKeys = { account: ["max", "account"] as const };
+
+export function maxAccountOptions() {
+  return queryOptions({
+    queryKey: maxKeys.account,
+    queryFn: async ({ signal }) => (await apiGetRaw<{ data: MaxView }>("/api/account/max", undefined, signal)).data,
+  });
+}
+
+export const createMaxLink = () => apiPost<{ code: string; url: string; expires_at: string }>("/api/account/max/link");
+export const removeMaxLink = () => apiDelete<{ unlinked: boolean }>("/api/account/max/link");
+
+export async function saveRemindersTo(to: Messenger): Promise<MaxView> {
+  const response = await fetch("/api/account/max", {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ reminders_to: to }),
+  });
+  const body = (await response.json().catch(() => null)) as { data?: MaxView; error?: { message: string } } | null;
+  if (!response.ok || !body?.data) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+  return body.data;
+}

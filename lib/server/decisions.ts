@@ -17,7 +17,7 @@ import { service, type Priority } from "@/lib/server/upstream-service";
 import { approvedVersionOf, flagWrongVersion, readBack, type WrongVersion } from "@/lib/server/outcomes/wrong-version";
 
 export type DecisionAction = "approve" | "reject";
-export type DecisionSource = "single" | "bulk" | "keyboard" | "share_link" | "telegram";
+export type DecisionSource = "single" | "bulk" | "keyboard" | "share_link" | "telegram" | "max";
 /** What a signed-in person's request may name; "share_link" is set by the share-link routes only. */
 export const DECISION_SOURCES = ["single", "bulk", "keyboard"] as const;
 /** A share-link visitor (lib/server/share): email `external:<name>`, role "external". */

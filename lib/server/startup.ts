@@ -41,9 +41,12 @@ export async function startServer(): Promise<void> {
   // Notifications: the notify() sink, deadline checks on the inbox's data and e-mail digests.
   const { startNotifications } = await import("@/lib/server/notify/runtime");
   startNotifications();
-  // The Telegram bot (lib/telegram): nothing without TELEGRAM_BOT_TOKEN; polling under a lease, or a webhook.
-  const { startTelegram } = await import("@/lib/telegram/runtime");
+  // The Telegram bot (lib/server/messengers/telegram): nothing without TELEGRAM_BOT_TOKEN; polling under a lease, or a webhook.
+  const { startTelegram } = await import("@/lib/server/messengers/telegram/runtime");
   await startTelegram().catch((e: unknown) => log.error("could not start the telegram bot", { error: e instanceof Error ? e.message : String(e) }));
+  // The MAX bot (lib/server/messengers/max): nothing without MAX_BOT_TOKEN; long polling under its own lease.
+  const { startMax } = await import("@/lib/server/messengers/max/runtime");
+  await startMax().catch((e: unknown) => log.error("could not start the max bot", { error: e instanceof Error ? e.message : String(e) }));
   log.info("dashboard server ready", { runtime: "nodejs", database: databaseLabel(), redis: env().REDIS_URL ? "on" : "off" });
 }
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { freePort } from "@/test/servers/free-port";
+import { waitForRecorded } from "@/test/servers/recorded-calls";
 
 /*
  * A local Bot API server for the bot's tests: a real HTTP server on 127.0.0.1
@@ -95,15 +96,7 @@ export async function startBotApiServer(token = "123456:TEST-token-abcdefghijklm
       return update;
     },
     messages: (chat) => sent.filter((m) => chat === undefined || m.chat.id === chat),
-    async waitForCall(test, since = 0, timeoutMs = 8_000) {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const hit = state.calls.slice(since).find(test);
-        if (hit) return hit;
-        if (Date.now() > until) throw new Error(`no matching Bot API call; calls since ${since}: ${state.calls.slice(since).map((c) => c.method).join(", ")}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
+    waitForCall: (test, since = 0, timeoutMs = 8_000) => waitForRecorded(state.calls, test, { since, timeoutMs, what: "Bot API", name: (c) => c.method }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const p of [...pollers]) p();

@@ -14,11 +14,11 @@ import { db } from "@/lib/server/db";
 import { saveOwnTimeZone } from "@/lib/server/profile/time-zone";
 import { handleNotifyEvent } from "@/lib/server/notify/dispatch";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
-import { telegramConfig } from "@/lib/telegram/config";
-import { telegramApi, resetTelegramApiForTests } from "@/lib/telegram/api";
-import { startTelegram, stopTelegram } from "@/lib/telegram/runtime";
-import { linkByEmail, stepsOf } from "@/lib/telegram/store";
-import { telegramTick } from "@/lib/telegram/tick";
+import { telegramConfig } from "@/lib/server/messengers/telegram/config";
+import { telegramApi, resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
+import { startTelegram, stopTelegram } from "@/lib/server/messengers/telegram/runtime";
+import { linkByEmail, stepsOf } from "@/lib/server/messengers/store";
+import { telegramTick } from "@/lib/server/messengers/telegram/tick";
 import { eventually } from "@/test/eventually";
 import { startSmtp, startWebhookReceiver, type TestReceiver, type TestSmtp } from "@/test/servers/notify-receivers";
 import { BOT_USERNAME, buttonsOf, startBotApiServer, type BotApiServer, type SentMessage, type TgChat, type TgUser } from "./bot-api-server";
@@ -232,23 +232,6 @@ describe("telegram bot", () => {
     expect((await simPost(target.task_id)).status).not.toBe("WAITING_APPROVAL");
   });
 
-  it("refuses a reason longer than the dashboard allows instead of cutting it, and takes a shorter one", async () => {
-    const target = (await upcoming(101))[0]!;
-    const res = await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String(target.task_id) }, headers: { cookie: await cookie(anna) } });
-    expect(res.status).toBe(200);
-    const card = cardIn(anna.tg.id, target.task_id);
-    const a = await press(anna.tg, card, "Отклонить");
-    await tg.waitForCall((c) => c.method === "editMessageReplyMarkup", a.since);
-    const cat = await press(anna.tg, tg.messages(anna.tg.id).find((m) => m.message_id === card.message_id)!, "Тон");
-    await tg.waitForCall((c) => c.method === "sendMessage" && String(c.params.text).startsWith("Категория: Тон"), cat.since);
-    const long = "Слишком длинно. ".repeat(640); // 10 kB
-    expect(await say(anna.tg, privateChat(anna.tg), long)).toContain("длиннее 500 символов");
-    expect((await simPost(target.task_id)).status).toBe("WAITING_APPROVAL");
-    expect((await auditRows(target.task_id)).filter((r) => r.action === "reject")).toHaveLength(0);
-    expect(await say(anna.tg, privateChat(anna.tg), "Короче: не наш тон")).toContain("Отклонено: Анна");
-    expect((await auditRows(target.task_id)).at(-1)).toMatchObject({ source: "telegram", action: "reject", reason: "Короче: не наш тон" });
-  });
-
   it("speaks each person's language: their notification language, a stranger's Telegram app's", async () => {
     const emma = person("emma@example.com", "Emma", "editor", 7005);
     await writeUser(emma);
@@ -376,8 +359,6 @@ describe("telegram bot", () => {
   it("team chat: an admin binds a campaign; due-soon cards go there; the wrong role and strangers are refused privately", async () => {
     const beforeGroup = tg.messages(GROUP.id).length;
     expect(await say(rita.tg, GROUP, "/bind 108")).toContain("только администратор");
-    expect(await say(gleb.tg, GROUP, "/bind 99999")).toContain("Кампании 99999 нет");
-    expect(await db().selectFrom("telegram_chats").selectAll().where("campaign_id", "=", 99999).execute()).toHaveLength(0);
     expect(await say(gleb.tg, GROUP, "/bind 108")).toContain("привязан к кампании 108");
     const target = (await upcoming(108))[0]!;
     await advanceTo(Date.parse(target.published_at!) - 30 * 60_000);
@@ -472,5 +453,32 @@ describe("telegram bot", () => {
     expect((await stepsOf(target.task_id)).map((s) => s.step).filter((s) => /^(remind|escalate|overdue)/.test(s)).sort()).toEqual(["escalate", "overdue", "remind:0", "remind:1", "remind:2"]);
     const events = await db().selectFrom("audit_events").select(["kind", "detail"]).where("task_id", "=", target.task_id).where("kind", "=", "telegram.step_sent").execute();
     expect(events.length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("telegram bot: what it refuses instead of bending", () => {
+  it("a reason over 500 characters is refused in the chat, not cut; the reject waits for a shorter one", async () => {
+    const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/105/posts/?status=WAITING_APPROVAL&limit=100`, { headers: { Authorization: "Bearer demo-key" } });
+    const target = ((await res.json()) as { posts: SimPost[] }).posts[0]!;
+    const sent = await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String(target.task_id) }, headers: { cookie: await cookie(anna) } });
+    expect(sent.status).toBe(200);
+    const card = cardIn(anna.tg.id, target.task_id);
+    const a = await press(anna.tg, card, "Отклонить");
+    await tg.waitForCall((c) => c.method === "editMessageReplyMarkup", a.since);
+    const cat = await press(anna.tg, tg.messages(anna.tg.id).find((m) => m.message_id === card.message_id)!, "Тон");
+    await tg.waitForCall((c) => c.method === "sendMessage" && String(c.params.text).startsWith("Категория: Тон"), cat.since);
+
+    const long = "очень длинно ".repeat(800); // 10 kB
+    expect(await say(anna.tg, privateChat(anna.tg), long)).toContain("длиннее 500 символов");
+    expect(await auditRows(target.task_id)).toHaveLength(0);
+    expect((await simPost(target.task_id)).status).toBe("WAITING_APPROVAL");
+
+    expect(await say(anna.tg, privateChat(anna.tg), "Коротко: не наш тон")).toContain("Отклонено: Анна");
+    expect((await auditRows(target.task_id)).at(-1)).toMatchObject({ action: "reject", reason: "Коротко: не наш тон", reason_category: "tone" });
+  });
+
+  it("/bind refuses a campaign the dashboard does not know and binds nothing", async () => {
+    expect(await say(gleb.tg, GROUP, "/bind 987654")).toContain("неизвестна");
+    expect(await db().selectFrom("telegram_chats").selectAll().where("campaign_id", "=", 987654).execute()).toHaveLength(0);
   });
 });

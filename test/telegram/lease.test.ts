@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "@/app/api/_tests/harness";
-import { telegramConfig } from "@/lib/telegram/config";
-import { Poller } from "@/lib/telegram/runtime";
+import { telegramConfig } from "@/lib/server/messengers/telegram/config";
+import { Poller } from "@/lib/server/messengers/telegram/runtime";
 import { eventually } from "@/test/eventually";
 import { startBotApiServer, type BotApiServer } from "./bot-api-server";
 

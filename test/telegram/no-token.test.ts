@@ -4,7 +4,7 @@ import { POST as linkRoute } from "@/app/api/account/telegram/link/route";
 import { POST as webhook } from "@/app/api/telegram/webhook/route";
 import { call, cookieFor, errorOf, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { notifyListeners } from "@/lib/server/notify";
-import { startTelegram, stopTelegram } from "@/lib/telegram/runtime";
+import { startTelegram, stopTelegram } from "@/lib/server/messengers/telegram/runtime";
 
 // Without TELEGRAM_BOT_TOKEN there is no bot: nothing starts, the routes say so, the rest is unchanged.
 

@@ -18,7 +18,7 @@ import {
   saveRule,
   setPrompt,
   takePrompt,
-} from "@/lib/telegram/store";
+} from "@/lib/server/messengers/store";
 
 /*
  * What the bot relies on from the database, on SQLite and Postgres alike
@@ -48,13 +48,13 @@ export function describeTelegramStoreContract(name: string, target: TelegramStor
       expect(await consumeLinkCode("no-such-code-000000000000", T0)).toBeNull();
     });
 
-    it("a new link code ends the person's older ones, not anyone else's", async () => {
-      const first = await createLinkCode("vera@example.com", T0);
-      const other = await createLinkCode("gleb@example.com", T0);
-      const second = await createLinkCode("Vera@example.com", T0 + 1000);
-      expect(await consumeLinkCode(first.code, T0 + 2000)).toBeNull();
-      expect(await consumeLinkCode(second.code, T0 + 2000)).toBe("vera@example.com");
-      expect(await consumeLinkCode(other.code, T0 + 2000)).toBe("gleb@example.com");
+    it("one live link code per person: a new code ends the older ones, not other people's", async () => {
+      const older = await createLinkCode("vera@example.com", T0);
+      const other = await createLinkCode("oleg@example.com", T0);
+      const newer = await createLinkCode("Vera@example.com", T0 + 1000);
+      expect(await consumeLinkCode(older.code, T0 + 2000)).toBeNull();
+      expect(await consumeLinkCode(newer.code, T0 + 2000)).toBe("vera@example.com");
+      expect(await consumeLinkCode(other.code, T0 + 2000)).toBe("oleg@example.com");
     });
 
     it("one Telegram account per person and one person per account; ids beyond 32 bits kept exactly", async () => {

@@ -3,9 +3,9 @@ import { Api } from "grammy";
 import { POST as webhook } from "@/app/api/telegram/webhook/route";
 import { POST as linkRoute } from "@/app/api/account/telegram/link/route";
 import { call, cookieFor, errorOf, startHarness, type Harness } from "@/app/api/_tests/harness";
-import { safeError } from "@/lib/telegram/config";
-import { resetTelegramApiForTests } from "@/lib/telegram/api";
-import { startTelegram, stopTelegram } from "@/lib/telegram/runtime";
+import { safeError } from "@/lib/server/messengers/telegram/config";
+import { resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
+import { startTelegram, stopTelegram } from "@/lib/server/messengers/telegram/runtime";
 import { freePort } from "@/test/servers/free-port";
 import { startBotApiServer, type BotApiServer } from "./bot-api-server";
 

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getFormatter, getTimeZone, getTranslations } from "next-intl/server";
 import { NotifySettingsForm } from "@/components/notify/settings-form";
 import { TelegramSection } from "@/components/telegram/telegram-section";
+import { MaxSection } from "@/components/max/max-section";
 import { LandingForm } from "@/components/profile/landing-form";
 import { TimeZoneForm } from "@/components/profile/time-zone-form";
 import { teamTimeZone } from "@/lib/server/profile/request-zone";
@@ -81,6 +82,13 @@ export default async function ProfilePage() {
         </h2>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("telegram.intro")}</p>
         <TelegramSection />
+      </section>
+      <section aria-labelledby="profile-max" className="flex flex-col gap-3 rounded-md border border-zinc-300 p-4 dark:border-zinc-700">
+        <h2 id="profile-max" className="text-lg font-semibold">
+          {t("max.title")}
+        </h2>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("max.intro")}</p>
+        <MaxSection />
       </section>
     </div>
   );

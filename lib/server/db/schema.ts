@@ -36,7 +36,7 @@ export interface AuditLogTable {
   reason_category: string | null;
   note: string | null;
   /** "share_link": a visitor of a share link (role "external", user_email `external:<name>`). */
-  source: "single" | "bulk" | "keyboard" | "share_link" | "telegram";
+  source: "single" | "bulk" | "keyboard" | "share_link" | "telegram" | "max";
   /** The upstream's post status after the call (from its ApprovalResult). */
   status_after: string | null;
   /** The upstream's `result` (approved_now, already_approved, …) when it succeeded. */

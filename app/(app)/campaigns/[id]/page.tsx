@@ -44,7 +44,7 @@ async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
       <PolicyCard campaignId={id} canManage={user !== null && can(user.role, "policy:manage")} canDecide={user !== null && can(user.role, "decide")} />
       {/* The checks before a person reads (lib/checks): admins set them, everyone else reads them. */}
       <ChecksRulesCard campaignId={id} canManage={user !== null && can(user.role, "policy:manage")} />
-      {/* Reminders and escalation (lib/telegram: the bot, e-mail, the team webhook): admins only. */}
+      {/* Reminders and escalation (lib/server/messengers/telegram: the bot, e-mail, the team webhook): admins only. */}
       {user !== null && can(user.role, "policy:manage") && <CampaignReminders campaignId={id} />}
     </div>
   );

@@ -32,7 +32,7 @@ import { PageSkeleton } from "@/components/ui/page-skeleton";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
 import { ReadOnServer } from "./prefetch";
 import { withPageMessages } from "@/components/shell/page-messages";
-import { telegramConfig } from "@/lib/telegram/config";
+import { telegramConfig } from "@/lib/server/messengers/telegram/config";
 
 type Props = { params: Promise<{ id: string }> };
 

@@ -2,10 +2,10 @@
 import * as z from "zod";
 import { ApiError, text } from "@/lib/server/errors";
 import { json, parseJsonBody, sameOrigin, withSession } from "@/lib/server/route";
-import { auditTelegram } from "@/lib/telegram/audit";
-import { telegramConfig } from "@/lib/telegram/config";
-import { botUsername } from "@/lib/telegram/api";
-import { linkByEmail, setKinds } from "@/lib/telegram/store";
+import { auditTelegram } from "@/lib/server/messengers/audit";
+import { telegramConfig } from "@/lib/server/messengers/telegram/config";
+import { botUsername } from "@/lib/server/messengers/telegram/api";
+import { linkByEmail, setKinds } from "@/lib/server/messengers/store";
 
 const Kinds = z.strictObject({ deadline: z.boolean(), mention: z.boolean(), changes_requested: z.boolean(), digest: z.boolean() });
 

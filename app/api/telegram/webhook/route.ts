@@ -3,8 +3,8 @@ import { timingSafeEqual } from "node:crypto";
 import * as z from "zod";
 import { ApiError, text } from "@/lib/server/errors";
 import { json, parseJsonBody, withRequest } from "@/lib/server/route";
-import { telegramConfig } from "@/lib/telegram/config";
-import { botForWebhook } from "@/lib/telegram/runtime";
+import { telegramConfig } from "@/lib/server/messengers/telegram/config";
+import { botForWebhook } from "@/lib/server/messengers/telegram/runtime";
 
 // The update as grammY reads it; only its id is required here, the rest is the bot's to read.
 const Update = z.looseObject({ update_id: z.int().nonnegative() });

@@ -22,6 +22,7 @@ import { commentAnchors } from "./0019_comment_anchors";
 import { landing } from "./0020_landing";
 import { demoHistory } from "./0022_demo_history";
 import { outcomeChecks } from "./0023_outcome_checks";
+import { maxLinks } from "./0024_max_links";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   "0020_landing": landing,
   "0022_demo_history": demoHistory,
   "0023_outcome_checks": outcomeChecks,
+  "0024_max_links": maxLinks,
   // ↓ next migration here ("0017_…")
 };

@@ -1,10 +1,10 @@
 // POST, DELETE /api/account/telegram/link – a one-time deep link (t.me/<bot>?start=<code>, 10 minutes) that ties Telegram to the signed-in person; DELETE unlinks
 import { ApiError, text } from "@/lib/server/errors";
 import { json, sameOrigin, withSession } from "@/lib/server/route";
-import { auditTelegram } from "@/lib/telegram/audit";
-import { safeError, telegramConfig } from "@/lib/telegram/config";
-import { botUsername } from "@/lib/telegram/api";
-import { createLinkCode, unlink } from "@/lib/telegram/store";
+import { auditTelegram } from "@/lib/server/messengers/audit";
+import { safeError, telegramConfig } from "@/lib/server/messengers/telegram/config";
+import { botUsername } from "@/lib/server/messengers/telegram/api";
+import { createLinkCode, unlink } from "@/lib/server/messengers/store";
 import { log } from "@/lib/server/log";
 
 export const POST = withSession(

@@ -3,10 +3,11 @@ import { ApiError, text } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import { json, parseId, sameOrigin, withSession } from "@/lib/server/route";
 import { service } from "@/lib/server/upstream-service";
-import { sendCard } from "@/lib/telegram/card";
-import { safeError, telegramConfig } from "@/lib/telegram/config";
-import { telegramApi } from "@/lib/telegram/api";
-import { linkByEmail } from "@/lib/telegram/store";
+import { sendCard } from "@/lib/server/messengers/card";
+import { telegramMessenger } from "@/lib/server/messengers/telegram/messenger";
+import { safeError, telegramConfig } from "@/lib/server/messengers/telegram/config";
+import { telegramApi } from "@/lib/server/messengers/telegram/api";
+import { linkByEmail } from "@/lib/server/messengers/store";
 
 export const POST = withSession(
   sameOrigin(async ({ params, session, priority }) => {
@@ -17,7 +18,7 @@ export const POST = withSession(
     if (!link) throw new ApiError("conflict", text("telegram.notLinkedProfile"));
     const post = (await service.post(id, priority)).data;
     try {
-      const sent = await sendCard(telegramApi(c), c, link.chat_id, post, { kind: "request", headline: (t) => t.kind.request, forEmail: session.email });
+      const sent = await sendCard(telegramMessenger(telegramApi(c), c), link.chat_id, post, { kind: "request", headline: (t) => t.kind.request, forEmail: session.email });
       return json({ sent: true, card: sent.cardId });
     } catch (e) {
       log.warn("telegram card on request not sent", { task_id: id, error: safeError(e, c) });

@@ -2,8 +2,8 @@
 import * as z from "zod";
 import { ApiError, text } from "@/lib/server/errors";
 import { json, parseId, parseJsonBody, sameOrigin, withPermission } from "@/lib/server/route";
-import { auditTelegram } from "@/lib/telegram/audit";
-import { chatOfCampaign, deleteRule, getRules, saveRule } from "@/lib/telegram/store";
+import { auditTelegram } from "@/lib/server/messengers/audit";
+import { chatOfCampaign, deleteRule, getRules, saveRule } from "@/lib/server/messengers/store";
 
 const Emails = z.array(z.string().trim().toLowerCase().pipe(z.email())).max(50);
 const Rule = z

@@ -1,19 +1,16 @@
 import "server-only";
-import type { Api } from "grammy";
-import type { InlineKeyboardButton, InputMediaPhoto } from "grammy/types";
 import { reportOf, subjectOf } from "@/lib/server/checks";
 import type { PostDetail } from "@/lib/schemas";
 import { postVerdicts } from "@/lib/server/collab/verdicts";
 import { log } from "@/lib/server/log";
+import type { Keyboard, Messenger } from "./messenger";
 import { auditTelegram } from "./audit";
-import { safeError, type TelegramConfig } from "./config";
-import { newButtons, newCard, setCardMessage } from "./store";
+import { messageOf, newButtons, newCard, setCardMessage } from "./store";
 import { textsFor } from "./language";
 import { escapeHtml, type BotTexts } from "./texts";
 import { zoneOf } from "./zone";
 
-/** Telegram's limits: a message's text, and an album's size. */
-export const MESSAGE_LIMIT = 4096;
+/** An album's size (Telegram's; MAX takes as many). */
 const ALBUM_MAX = 10;
 
 export type CardOptions = {
@@ -28,17 +25,7 @@ export type CardOptions = {
 };
 
 export const activeVersion = (post: PostDetail): number | null => post.versions.find((v) => v.is_active)?.version_number ?? null;
-export const postUrl = (c: TelegramConfig, taskId: number) => `${c.baseUrl}/posts/${taskId}`;
-
-/** Telegram refuses URL buttons to localhost and private addresses: the link is then sent on a tap. */
-export function urlButtonAllowed(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return !(host === "localhost" || host.endsWith(".localhost") || /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.)/.test(host) || !host.includes("."));
-  } catch {
-    return false;
-  }
-}
+export const postUrl = (m: Pick<Messenger, "baseUrl">, taskId: number) => `${m.baseUrl}/posts/${taskId}`;
 
 async function signoffLine(taskId: number, t: BotTexts): Promise<string | null> {
   try {
@@ -66,8 +53,8 @@ async function checksLine(post: PostDetail, t: BotTexts): Promise<string | null>
   }
 }
 
-/** The card's text (HTML), cut so the whole message stays within Telegram's limit, with a link to the full post. */
-export function cardText(post: PostDetail, o: { headline: string; signoff: string | null; checks?: string | null; url: string; timeZone: string; footer?: string; t: BotTexts }): string {
+/** The card's text (HTML), cut so the whole message stays within the messenger's limit, with a link to the full post. */
+export function cardText(post: PostDetail, o: { headline: string; signoff: string | null; checks?: string | null; url: string; timeZone: string; footer?: string; t: BotTexts; limit: number }): string {
   const { t } = o;
   const version = activeVersion(post);
   const head = [
@@ -79,20 +66,19 @@ export function cardText(post: PostDetail, o: { headline: string; signoff: strin
   ].join("\n");
   const link = `<a href="${escapeHtml(o.url)}">${t.fullText}</a>`;
   const tail = o.footer ? `\n\n${escapeHtml(o.footer)}` : "";
-  // Telegram counts the text after entities are parsed: the visible characters.
+  // Both messengers count the text after its markup is parsed: the visible characters.
   const visible = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&(amp|lt|gt|quot);/g, "&").length;
-  const room = MESSAGE_LIMIT - visible(head) - visible(tail) - t.fullText.length - 8;
+  const room = o.limit - visible(head) - visible(tail) - t.fullText.length - 8;
   const body = post.text.length > room ? `${post.text.slice(0, Math.max(0, room - 1)).trimEnd()}…` : post.text;
   return `${head}\n\n${escapeHtml(body)}\n${link}${tail}`;
 }
 
-export function keyboard(c: TelegramConfig, taskId: number, ids: { approve: string; reject: string; open: string }, t: BotTexts): InlineKeyboardButton[][] {
-  const url = postUrl(c, taskId);
-  const open: InlineKeyboardButton = urlButtonAllowed(url) ? { text: t.open, url } : { text: t.open, callback_data: ids.open };
-  return [[{ text: t.approve, callback_data: ids.approve }, { text: t.reject, callback_data: ids.reject }], [open]];
+export function keyboard(m: Messenger, taskId: number, ids: { approve: string; reject: string; open: string }, t: BotTexts): Keyboard {
+  const url = postUrl(m, taskId);
+  return [[{ text: t.approve, press: ids.approve }, { text: t.reject, press: ids.reject }], [m.urlButtonAllowed(url) ? { text: t.open, url } : { text: t.open, press: ids.open }]];
 }
 
-/** The post's pictures as Telegram can take them: one photo, an album, or none (video and documents are linked, not sent). */
+/** The post's pictures as a messenger can take them: one photo, an album, or none (video and documents are linked, not sent). */
 function pictures(post: PostDetail): string[] {
   const images = (post.media?.images ?? []).filter((i) => i.url !== "");
   const album = images.filter((i) => i.in_album);
@@ -109,49 +95,49 @@ function pictures(post: PostDetail): string[] {
  * card; the message id is added once Telegram answers. Throws when the text
  * itself could not be sent.
  */
-export async function sendCard(api: Api, c: TelegramConfig, chatId: string, post: PostDetail, o: CardOptions): Promise<{ cardId: string; messageId: number }> {
+export async function sendCard(m: Messenger, chatId: string, post: PostDetail, o: CardOptions): Promise<{ cardId: string; messageId: string }> {
   const version = activeVersion(post);
   const cardId = await newCard({ chatId, taskId: post.task_id, campaignId: post.campaign_id, version, kind: o.kind, forEmail: o.forEmail });
   const ids = await newButtons(cardId, ["approve", "reject", "open"] as const);
   const pics = pictures(post);
   try {
-    if (pics.length === 1) await api.sendPhoto(chatId, pics[0] as string);
-    else if (pics.length > 1) await api.sendMediaGroup(chatId, pics.map((media): InputMediaPhoto => ({ type: "photo", media })));
+    await m.sendPictures(chatId, pics);
   } catch (e) {
-    log.warn("telegram card media not sent; text only", { task_id: post.task_id, error: safeError(e, c) });
+    log.warn(`${m.name} card media not sent; text only`, { task_id: post.task_id, error: m.safeError(e) });
   }
   const t = await textsFor(o.forEmail);
   const [signoff, checks] = await Promise.all([signoffLine(post.task_id, t), checksLine(post, t)]);
   const timeZone = o.timeZone ?? (await zoneOf(o.forEmail));
   const headline = typeof o.headline === "string" ? o.headline : o.headline(t);
-  const text = cardText(post, { headline, signoff, checks, url: postUrl(c, post.task_id), timeZone, t });
-  const msg = await api.sendMessage(chatId, text, { parse_mode: "HTML", reply_markup: { inline_keyboard: keyboard(c, post.task_id, ids, t) }, link_preview_options: { is_disabled: true } });
-  await setCardMessage(cardId, msg.message_id);
+  const text = cardText(post, { headline, signoff, checks, url: postUrl(m, post.task_id), timeZone, t, limit: m.textLimit });
+  const messageId = await m.send(chatId, text, { buttons: keyboard(m, post.task_id, ids, t) });
+  // Telegram's ids stay numbers in their column; MAX's are text.
+  await setCardMessage(cardId, m.name === "telegram" ? Number(messageId) : messageId);
   await auditTelegram({
-    kind: "telegram.card_sent",
+    kind: `${m.name}.card_sent`,
     task_id: post.task_id,
     campaign_id: post.campaign_id,
     subject_id: cardId,
     detail: { card_kind: o.kind, to: o.forEmail ?? `chat:${chatId}`, version, media: pics.length },
   });
-  return { cardId, messageId: msg.message_id };
+  return { cardId, messageId };
 }
 
 /** The card's text with its outcome under it and no buttons (a decision, or a newer version), in the card's chat's language. */
 export async function closeCard(
-  api: Api,
-  c: TelegramConfig,
-  card: { chat_id: string; message_id: number | null; for_email: string | null },
+  m: Messenger,
+  card: { chat_id: string; message_id: number | null; message_ref: string | null; for_email: string | null },
   post: PostDetail | null,
   outcome: (t: BotTexts, timeZone: string) => string,
 ): Promise<void> {
-  if (card.message_id === null) return;
+  const message = messageOf(card);
+  if (message === null) return;
   try {
     const [t, timeZone] = await Promise.all([textsFor(card.for_email), zoneOf(card.for_email)]);
     const headline = outcome(t, timeZone);
-    const text = post ? cardText(post, { headline, signoff: null, url: postUrl(c, post.task_id), timeZone, t }) : escapeHtml(headline);
-    await api.editMessageText(card.chat_id, card.message_id, text, { parse_mode: "HTML", reply_markup: { inline_keyboard: [] }, link_preview_options: { is_disabled: true } });
+    const text = post ? cardText(post, { headline, signoff: null, url: postUrl(m, post.task_id), timeZone, t, limit: m.textLimit }) : escapeHtml(headline);
+    await m.edit(card.chat_id, message, text, []);
   } catch (e) {
-    log.warn("telegram card not edited", { error: safeError(e, c) });
+    log.warn(`${m.name} card not edited`, { error: m.safeError(e) });
   }
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { DEFAULT_LOCALE, type Locale } from "@/i18n/config";
 import { serverText, text, type ServerKey, type ServerText } from "@/i18n/server-text";
 import { createTranslator } from "use-intl/core";
@@ -50,6 +51,8 @@ function build(locale: Locale) {
     pickCategory: say("pickCategory"),
     askReason: (category: string) => say("askReason", { category }),
     noReason: say("noReason"),
+    reasonTooLong: (max: number, length: number) => say("reasonTooLong", { max, length }),
+    unknownCampaign: (campaign: number) => say("unknownCampaign", { campaign }),
     cancel: say("cancel"),
     cancelled: say("cancelled"),
     approveDespite: say("approveDespite"),
@@ -62,9 +65,6 @@ function build(locale: Locale) {
     bound: (campaign: number) => say("bound", { campaign }),
     unbound: (campaign: number) => say("unbound", { campaign }),
     bindUsage: say("bindUsage"),
-    bindUnknown: (campaign: number) => say("bindUnknown", { campaign }),
-    bindUnchecked: say("bindUnchecked"),
-    reasonTooLong: (length: number, max: number) => say("reasonTooLong", { length, max }),
     adminsOnly: say("adminsOnly"),
     fullText: say("fullText"),
     checksClean: say("checksClean"),

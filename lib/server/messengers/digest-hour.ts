@@ -1,3 +1,4 @@
+import "server-only";
 import { isoInZone } from "@/lib/time/zone";
 
 /** The daily digest leaves at this hour of the person's own day (their zone, else the team's). */

@@ -3,8 +3,6 @@ import type { Post } from "@/lib/schemas";
 import { peekInbox } from "@/lib/server/inbox";
 import { plannedMs } from "@/lib/server/inbox/urgency";
 import { log } from "@/lib/server/log";
-import { appMirrorStore } from "@/lib/server/mirror";
-import { CAMPAIGN_STATUSES } from "@/lib/schemas/values";
 import { service } from "@/lib/server/upstream-service";
 
 /** A waiting post with a planned time, as the bot's ticks use it. */
@@ -40,21 +38,5 @@ export async function activeCampaigns(): Promise<number[]> {
     return data.campaigns.map((c) => c.id);
   } catch {
     return [];
-  }
-}
-
-/**
- * Whether the team has this campaign, from what the dashboard holds: its mirror,
- * else the campaigns list the pages already cache (background lane, so a cold
- * cache costs one read at most and never a person's). null: cannot tell now.
- */
-export async function campaignExists(id: number): Promise<boolean | null> {
-  try {
-    if (await appMirrorStore().sync(id)) return true;
-    const { data } = await service.campaigns({ status: [...CAMPAIGN_STATUSES] }, "background");
-    return data.campaigns.some((c) => c.id === id);
-  } catch (e) {
-    log.warn("telegram: campaigns not read for /bind", { campaign_id: id, error: e instanceof Error ? e.message : String(e) });
-    return null;
   }
 }

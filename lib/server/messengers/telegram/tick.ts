@@ -6,16 +6,20 @@ import { db, ensureMigrated } from "@/lib/server/db";
 import { log } from "@/lib/server/log";
 import { getSettingsMany } from "@/lib/server/notify/settings";
 import { service } from "@/lib/server/upstream-service";
-import { currentUser } from "./access";
-import { sendCard } from "./card";
+import { currentUser } from "../access";
+import { sendCard } from "../card";
+import { telegramMessenger } from "./messenger";
 import { safeError, type TelegramConfig } from "./config";
 import { sendDigest } from "./digest";
-import { digestDay } from "./digest-hour";
+import { digestDay } from "../digest-hour";
 import { runReminders } from "./reminders";
-import { boundCampaigns, chatOfCampaign, claimStep, getRules, hasStep, linkByEmail, type Link } from "./store";
-import { T } from "./texts";
-import { activeCampaigns, waitingIn, type Waiting } from "./waiting";
-import { zoneOf } from "./zone";
+import { maxMessengerFromEnv } from "../max/messenger";
+import { isMaxRef } from "../max/config";
+import type { Messenger } from "../messenger";
+import { boundCampaigns, chatOfCampaign, claimStep, getRules, hasStep, linkByEmail, type Link } from "../store";
+import { T } from "../texts";
+import { activeCampaigns, waitingIn, type Waiting } from "../waiting";
+import { zoneOf } from "../zone";
 
 const HOUR = 3_600_000;
 
@@ -51,7 +55,7 @@ export async function telegramTick(api: Api | null, c: TelegramConfig | null, no
     const upcoming = waiting.filter((w) => w.planned > now);
 
     // Most pressing first: when the read budget runs short, escalation still goes out.
-    await part("reminders", c, () => runReminders({ api, c }, waiting, now));
+    await part("reminders", c, () => runReminders({ api, c, max: maxMessengerFromEnv() }, waiting, now));
     if (api && c) {
       await part("team cards", c, () => teamCards(api, c, new Set(bound), upcoming, rules, now));
       await part("due-soon cards", c, () => personalDeadlines(api, c, deciders, upcoming, now));
@@ -76,14 +80,14 @@ async function part(name: string, c: TelegramConfig | null, run: () => Promise<u
  * leaves the mark free for the next round), then the mark is taken, then the
  * card goes; a failure to send is logged and the mark kept (never twice).
  */
-async function sendOne(api: Api, c: TelegramConfig, chat: string, taskId: number, step: string, now: number, o: Parameters<typeof sendCard>[4]): Promise<void> {
+async function sendOne(m: Messenger, chat: string, taskId: number, step: string, now: number, o: Parameters<typeof sendCard>[3]): Promise<void> {
   try {
     if (await hasStep(taskId, step)) return;
     const post = await detailOf(taskId);
     if (!(await claimStep(taskId, step, now))) return;
-    await sendCard(api, c, chat, post, o);
+    await sendCard(m, chat, post, o);
   } catch (e) {
-    log.warn("telegram card not sent", { task_id: taskId, kind: o.kind, error: safeError(e, c) });
+    log.warn(`${m.name} card not sent`, { task_id: taskId, kind: o.kind, error: m.safeError(e) });
   }
 }
 
@@ -94,7 +98,7 @@ async function personalDeadlines(api: Api, c: TelegramConfig, deciders: { link: 
     const hours = settings.get(link.email)?.due_hours ?? DEFAULT_DUE_HOURS;
     for (const w of upcoming) {
       if (w.planned > now + hours * HOUR) continue;
-      await sendOne(api, c, link.chat_id, w.post.task_id, `card:deadline:${link.email}`, now, { kind: "deadline", headline: (t) => t.kind.deadline(hours), forEmail: link.email });
+      await sendOne(telegramMessenger(api, c), link.chat_id, w.post.task_id, `card:deadline:${link.email}`, now, { kind: "deadline", headline: (t) => t.kind.deadline(hours), forEmail: link.email });
     }
   }
 }
@@ -107,7 +111,10 @@ async function teamCards(api: Api, c: TelegramConfig, bound: Set<number>, upcomi
     if (w.planned > now + hours * HOUR) continue;
     const chat = await chatOfCampaign(w.post.campaign_id);
     if (!chat) continue;
-    await sendOne(api, c, chat, w.post.task_id, `team:${chat}`, now, { kind: "team", headline: T.kind.team, forEmail: null });
+    // A team chat bound from MAX ("max:<id>") gets its cards through MAX.
+    const m = isMaxRef(chat) ? maxMessengerFromEnv() : telegramMessenger(api, c);
+    if (!m) continue;
+    await sendOne(m, chat, w.post.task_id, `team:${chat}`, now, { kind: "team", headline: T.kind.team, forEmail: null });
   }
 }
 

@@ -1,6 +1,4 @@
 import "server-only";
-import type { Api } from "grammy";
-import type { InlineKeyboardButton } from "grammy/types";
 import { can } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
 import type { PostDetail } from "@/lib/schemas";
@@ -10,27 +8,31 @@ import { decide, VERSION_CHANGED, type DecisionAction } from "@/lib/server/decis
 import { OUTCOME_UNKNOWN } from "@/lib/server/outcomes";
 import { log } from "@/lib/server/log";
 import { service } from "@/lib/server/upstream-service";
-import { personFor, type Person } from "./access";
-import { auditTelegram } from "./audit";
 import { closeCard, keyboard, postUrl, sendCard } from "./card";
-import { safeError, type TelegramConfig } from "./config";
-import { claimCard, getButton, getCard, newButtons, openCardsOf, releaseCard, setPrompt, settleCard, takePrompt, type CardRow } from "./store";
+import type { Keyboard, Messenger } from "./messenger";
+import type { SessionUser } from "@/lib/auth/roles";
+import { deciderFor } from "./people";
+import { auditTelegram } from "./audit";
+import { claimCard, getButton, getCard, messageOf, newButtons, openCardsOf, releaseCard, setPrompt, settleCard, takePrompt, type CardRow } from "./store";
 import { appLanguage, textsFor } from "./language";
-import { botTexts, T, type BotTexts } from "./texts";
+import { botTexts, escapeHtml, T, type BotTexts } from "./texts";
 import { zoneOf } from "./zone";
 
-/** How a handler talks back: grammY's context methods, or a test's recorder. */
+/** How a handler talks back: the adapter's answer to a press, or a test's recorder. */
 export type Reply = {
   /** A private answer to the press (a toast, or an alert when `alert`). */
   answer(text: string, alert?: boolean): Promise<void>;
 };
 
-/** `language`: the presser's Telegram app language, for answering someone the bot cannot name. */
-export type Press = { api: Api; c: TelegramConfig; chatId: string; fromId: number; data: string; reply: Reply; language?: string };
+/**
+ * `fromId`: the presser as the layer names them (Telegram's id; MAX's "max:<id>").
+ * `language`: the presser's app language, for answering someone the bot cannot name.
+ */
+export type Press = { m: Messenger; chatId: string; fromId: string | number; data: string; reply: Reply; language?: string };
 
 /** The decision route's limit on a reason (lib/server/route/decision-route.ts): the same refusal on every path. */
 const REASON_MAX = 500;
-const actor = (p: Person) => ({ email: p.email, name: p.name, role: p.role });
+const actor = (p: SessionUser) => ({ email: p.email, name: p.name, role: p.role });
 
 /** The card's own version of the text (a newer version's card is sent beside it), for editing the old card. */
 function asOnCard(post: PostDetail, card: CardRow): PostDetail {
@@ -55,17 +57,17 @@ async function freshPost(taskId: number): Promise<PostDetail | null> {
 export async function handlePress(p: Press): Promise<void> {
   const button = await getButton(p.data);
   const card = button ? await getCard(button.card_id) : undefined;
-  const person = await personFor(p.fromId);
+  const person = await deciderFor(p.fromId);
   // Answers in the presser's language; the card itself speaks its chat's (closeCard).
   const t = person ? await textsFor(person.email) : botTexts(appLanguage(p.language));
   if (!button || !card || card.chat_id !== p.chatId) return p.reply.answer(t.unknownButton);
   if (!person) {
-    await auditTelegram({ kind: "telegram.press_refused", task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { tg_user: String(p.fromId), why: "not_linked" } });
+    await auditTelegram({ kind: `${p.m.name}.press_refused`, task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { user: String(p.fromId), why: "not_linked" } });
     return p.reply.answer(t.strangers, true);
   }
-  if (button.action === "open") return p.reply.answer(t.openLink(postUrl(p.c, card.task_id)), true);
+  if (button.action === "open") return p.reply.answer(t.openLink(postUrl(p.m, card.task_id)), true);
   const refuse = async (why: string, text: string) => {
-    await auditTelegram({ kind: "telegram.press_refused", actor: actor(person), task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { action: button.action, why } });
+    await auditTelegram({ kind: `${p.m.name}.press_refused`, actor: actor(person), task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { action: button.action, why } });
     return p.reply.answer(text, true);
   };
   if (card.for_email && card.for_email !== person.email.toLowerCase()) return refuse("not_addressee", t.notYours);
@@ -73,7 +75,7 @@ export async function handlePress(p: Press): Promise<void> {
   const zone = await zoneOf(card.for_email);
   if (card.decision !== null) return p.reply.answer(t.alreadyDecided(card.decided_by ?? "—", card.decided_at ? t.when(card.decided_at, zone) : "—"), true);
 
-  await auditTelegram({ kind: "telegram.press", actor: actor(person), task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { action: button.action.split(":")[0], version: card.version } });
+  await auditTelegram({ kind: `${p.m.name}.press`, actor: actor(person), task_id: card.task_id, campaign_id: card.campaign_id, subject_id: card.id, detail: { action: button.action.split(":")[0], version: card.version } });
   const [action, arg] = button.action.split(":") as [string, string | undefined];
   switch (action) {
     case "approve":
@@ -107,41 +109,45 @@ export async function handlePress(p: Press): Promise<void> {
 async function offerCategories(p: Press, card: CardRow, t: BotTexts): Promise<void> {
   const codes = env().REJECT_CATEGORIES;
   const ids = await newButtons(card.id, [...codes.map((c) => `cat:${c}`), "cancel"]);
-  const rows: InlineKeyboardButton[][] = [];
-  for (let i = 0; i < codes.length; i += 2) rows.push(codes.slice(i, i + 2).map((c) => ({ text: t.category(c), callback_data: ids[`cat:${c}`] as string })));
-  rows.push([{ text: t.cancel, callback_data: ids.cancel as string }]);
-  if (card.message_id !== null) await p.api.editMessageReplyMarkup(p.chatId, card.message_id, { reply_markup: { inline_keyboard: rows } }).catch((e: unknown) => log.warn("telegram keyboard not changed", { error: safeError(e, p.c) }));
+  const rows: Keyboard = [];
+  for (let i = 0; i < codes.length; i += 2) rows.push(codes.slice(i, i + 2).map((c) => ({ text: t.category(c), press: ids[`cat:${c}`] as string })));
+  rows.push([{ text: t.cancel, press: ids.cancel as string }]);
+  await setButtons(p, card, rows);
+}
+
+async function setButtons(p: Press, card: CardRow, rows: Keyboard): Promise<void> {
+  const message = messageOf(card);
+  if (message !== null) await p.m.editButtons(p.chatId, message, rows).catch((e: unknown) => log.warn(`${p.m.name} keyboard not changed`, { error: p.m.safeError(e) }));
 }
 
 /** A text over a platform's limit: the card's buttons become «Согласовать, несмотря на это» and «Отмена». */
 async function offerConfirmation(p: Press, card: CardRow, t: BotTexts): Promise<void> {
   const ids = await newButtons(card.id, ["confirm", "keep"] as const);
-  const rows: InlineKeyboardButton[][] = [[{ text: t.approveDespite, callback_data: ids.confirm }, { text: t.cancel, callback_data: ids.keep }]];
-  if (card.message_id !== null) await p.api.editMessageReplyMarkup(p.chatId, card.message_id, { reply_markup: { inline_keyboard: rows } }).catch((e: unknown) => log.warn("telegram keyboard not changed", { error: safeError(e, p.c) }));
+  await setButtons(p, card, [[{ text: t.approveDespite, press: ids.confirm }, { text: t.cancel, press: ids.keep }]]);
 }
 
 async function restoreButtons(p: Press, card: CardRow): Promise<void> {
   const ids = await newButtons(card.id, ["approve", "reject", "open"] as const);
   // The card's own buttons: in its chat's language.
   const t = await textsFor(card.for_email);
-  if (card.message_id !== null) await p.api.editMessageReplyMarkup(p.chatId, card.message_id, { reply_markup: { inline_keyboard: keyboard(p.c, card.task_id, ids, t) } }).catch(() => undefined);
+  await setButtons(p, card, keyboard(p.m, card.task_id, ids, t));
 }
 
 /** A category was chosen: ask for the optional reason as a reply, or «Без причины». */
 async function askReason(p: Press, card: CardRow, category: string, t: BotTexts): Promise<void> {
   const ids = await newButtons(card.id, [`noreason:${category}`, "cancel"]);
-  await p.api.sendMessage(p.chatId, t.askReason(t.category(category)), {
-    reply_markup: { inline_keyboard: [[{ text: t.noReason, callback_data: ids[`noreason:${category}`] as string }, { text: t.cancel, callback_data: ids.cancel as string }]] },
-    ...(card.message_id !== null ? { reply_parameters: { message_id: card.message_id, allow_sending_without_reply: true } } : {}),
+  await p.m.send(p.chatId, escapeHtml(t.askReason(t.category(category))), {
+    buttons: [[{ text: t.noReason, press: ids[`noreason:${category}`] as string }, { text: t.cancel, press: ids.cancel as string }]],
+    replyTo: messageOf(card),
   });
 }
 
 /** A text message: the reason of a reject this person started in this chat, if one waits. Returns whether it was one. */
-export async function handleReasonText(o: { api: Api; c: TelegramConfig; chatId: string; fromId: number; text: string; say: (text: string) => Promise<void> }): Promise<boolean> {
+export async function handleReasonText(o: { m: Messenger; chatId: string; fromId: string | number; text: string; say: (text: string) => Promise<void> }): Promise<boolean> {
   const prompt = await takePrompt(o.chatId, String(o.fromId));
   if (!prompt) return false;
   const card = await getCard(prompt.card_id);
-  const person = await personFor(o.fromId);
+  const person = await deciderFor(o.fromId);
   if (!card) return true;
   if (!person) {
     await o.say(T.strangers);
@@ -154,13 +160,13 @@ export async function handleReasonText(o: { api: Api; c: TelegramConfig; chatId:
   }
   const reason = o.text.trim();
   if (reason.length > REASON_MAX) {
-    // Refused as the dashboard refuses it, never cut: the person's reason is theirs. The prompt stays open for a shorter one.
+    // Refused as the dashboard refuses it, never cut: the reject still waits for a shorter reason.
     await setPrompt({ chatId: o.chatId, tgUserId: String(o.fromId), cardId: card.id, category: prompt.category });
-    await o.say(t.reasonTooLong(reason.length, REASON_MAX));
+    await o.say(t.reasonTooLong(REASON_MAX, reason.length));
     return true;
   }
   const reply: Reply = { answer: (text) => o.say(text) };
-  await decideCard({ api: o.api, c: o.c, chatId: o.chatId, fromId: o.fromId, data: "", reply }, card, person, "reject", t, { category: prompt.category, reason });
+  await decideCard({ m: o.m, chatId: o.chatId, fromId: o.fromId, data: "", reply }, card, person, "reject", t, { category: prompt.category, reason });
   return true;
 }
 
@@ -171,7 +177,7 @@ export async function handleReasonText(o: { api: Api; c: TelegramConfig; chatId:
  * deciding again. Afterwards the card, and the post's other open cards, say
  * who decided and when; a newer version refuses the press and its card is sent.
  */
-async function decideCard(p: Press, card: CardRow, person: Person, action: DecisionAction, t: BotTexts, r: { category?: string; reason?: string; confirmed?: boolean } = {}): Promise<void> {
+async function decideCard(p: Press, card: CardRow, person: SessionUser, action: DecisionAction, t: BotTexts, r: { category?: string; reason?: string; confirmed?: boolean } = {}): Promise<void> {
   const zone = await zoneOf(card.for_email);
   const when = (at: number | string) => t.when(at, zone); // the presser's answers: times in the card's chat's zone
   if (!(await claimCard(card.id))) {
@@ -187,7 +193,7 @@ async function decideCard(p: Press, card: CardRow, person: Person, action: Decis
     version: card.version,
     ...(action === "reject" ? { reason, category: r.category ?? null } : {}),
     ...(action === "approve" && r.confirmed ? { confirmed: true } : {}),
-    source: "telegram",
+    source: p.m.name === "max" ? "max" : "telegram",
     priority: "interactive",
   });
   const at = Date.now();
@@ -203,25 +209,25 @@ async function decideCard(p: Press, card: CardRow, person: Person, action: Decis
           : x.rejected(person.name, x.when(at, z), reason ?? "")
         : x.decidedElsewhere(prior?.by ?? outcome.result.message, x.when(prior ? prior.at : at, z));
     await settleCard(card.id, effective ? action : "decided_elsewhere", effective ? person.name : (prior?.by ?? null), at);
-    await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, lineIn);
+    await closeCard(p.m, card, post ? asOnCard(post, card) : null, lineIn);
     for (const other of await openCardsOf(card.task_id, card.id)) {
       await settleCard(other.id, "decided_elsewhere", person.name, at);
-      await closeCard(p.api, p.c, other, post ? asOnCard(post, other) : null, effective ? (x, z) => x.decidedElsewhere(person.name, x.when(at, z)) : lineIn);
+      await closeCard(p.m, other, post ? asOnCard(post, other) : null, effective ? (x, z) => x.decidedElsewhere(person.name, x.when(at, z)) : lineIn);
     }
     return p.reply.answer(lineIn(t, zone));
   }
   const error = outcome.error;
   if (error.code === VERSION_CHANGED) {
     await settleCard(card.id, "stale", null, at);
-    await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, (x) => x.stale);
+    await closeCard(p.m, card, post ? asOnCard(post, card) : null, (x) => x.stale);
     await p.reply.answer(t.versionChanged, true);
-    if (post) await sendCard(p.api, p.c, p.chatId, post, { kind: card.kind, headline: (x) => x.versionChanged, forEmail: card.for_email }).catch((e: unknown) => log.warn("telegram new version card not sent", { error: safeError(e, p.c) }));
+    if (post) await sendCard(p.m, p.chatId, post, { kind: card.kind, headline: (x) => x.versionChanged, forEmail: card.for_email }).catch((e: unknown) => log.warn(`${p.m.name} new version card not sent`, { error: p.m.safeError(e) }));
     return;
   }
   if (error.status === 409 && outcome.previous) {
     const previous = outcome.previous;
     await settleCard(card.id, "decided_elsewhere", previous.by, at);
-    await closeCard(p.api, p.c, card, post ? asOnCard(post, card) : null, (x, z) => x.decidedElsewhere(previous.by, x.when(previous.at, z)));
+    await closeCard(p.m, card, post ? asOnCard(post, card) : null, (x, z) => x.decidedElsewhere(previous.by, x.when(previous.at, z)));
     return p.reply.answer(t.decidedElsewhere(previous.by, when(previous.at)), true);
   }
   // Not decided (or not known to be): the buttons stay, the person is told what the dashboard would say.

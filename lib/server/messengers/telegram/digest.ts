@@ -1,13 +1,13 @@
 import "server-only";
 import type { Api } from "grammy";
-import type { Person } from "./access";
-import { auditTelegram } from "./audit";
-import { postUrl } from "./card";
+import type { Person } from "../access";
+import { auditTelegram } from "../audit";
+import { postUrl } from "../card";
 import type { TelegramConfig } from "./config";
-import { textsFor } from "./language";
-import { escapeHtml } from "./texts";
-import { zoneOf } from "./zone";
-import { activeCampaigns, waitingIn } from "./waiting";
+import { textsFor } from "../language";
+import { escapeHtml } from "../texts";
+import { zoneOf } from "../zone";
+import { activeCampaigns, waitingIn } from "../waiting";
 
 const LINES = 20;
 

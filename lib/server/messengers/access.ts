@@ -30,6 +30,6 @@ export async function personFor(tgUserId: string | number): Promise<Person | nul
 /** The person with their current role; null when they are no longer a user; undefined when unknown (store unreadable). */
 export const currentUser = currentPerson;
 
-async function revokedSince(email: string, since: string): Promise<boolean> {
+export async function revokedSince(email: string, since: string): Promise<boolean> {
   return (await revokedSinceAt(email, since)) !== null;
 }

@@ -1,22 +1,17 @@
 import "server-only";
 import { Bot, type Context } from "grammy";
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { can } from "@/lib/auth/roles";
 import { log } from "@/lib/server/log";
-import { redis, redisKey, redisMode } from "@/lib/server/redis";
-import { currentUser, personFor } from "./access";
-import { auditTelegram } from "./audit";
+import { bindCommand, linkWithCode } from "../commands";
+import { chatLimiter, withinLimit } from "../rate-limit";
+import { personFor } from "../access";
+import { auditTelegram } from "../audit";
 import { safeError, type TelegramConfig } from "./config";
 import { sendDigest } from "./digest";
-import { handlePress, handleReasonText } from "./press";
-import { campaignExists } from "./waiting";
-import { bindChat, campaignsOfChat, consumeLinkCode, linkByTgUser, saveLink, unbindChat, unlink } from "./store";
-import { appLanguage, textsFor } from "./language";
-import { botTexts, type BotTexts } from "./texts";
-
-/** Per chat: this many updates in this many seconds; more are dropped (a press gets a short answer). */
-const CHAT_POINTS = 20;
-const CHAT_SECONDS = 10;
+import { handlePress, handleReasonText } from "../press";
+import { telegramMessenger } from "./messenger";
+import { campaignsOfChat, linkByTgUser, saveLink, unlink } from "../store";
+import { appLanguage, textsFor } from "../language";
+import { botTexts, type BotTexts } from "../texts";
 
 const isPrivate = (ctx: Context) => ctx.chat?.type === "private";
 
@@ -33,24 +28,14 @@ async function textsOf(ctx: Context, email?: string | null): Promise<BotTexts> {
  */
 export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chatLimit?: { points: number; seconds: number } } = {}): Bot {
   const bot = new Bot(c.token, { client: { apiRoot: c.apiRoot }, ...(o.botInfo ? { botInfo: o.botInfo } : {}) });
-  // With Redis (production mode) the count is shared, so webhook updates spread over instances are limited together.
-  const { points, seconds: duration } = o.chatLimit ?? { points: CHAT_POINTS, seconds: CHAT_SECONDS };
-  const limiter: RateLimiterAbstract = redisMode()
-    ? new RateLimiterRedis({ storeClient: redis(), keyPrefix: redisKey("telegram", "chat"), points, duration, insuranceLimiter: new RateLimiterMemory({ points, duration }) })
-    : new RateLimiterMemory({ points, duration });
+  const limiter = chatLimiter("telegram", o.chatLimit);
 
   bot.use(async (ctx, next) => {
     const chatId = ctx.chat?.id ?? ctx.from?.id;
     if (chatId === undefined) return;
-    try {
-      await limiter.consume(String(chatId));
-    } catch (e) {
-      // A refusal is a RateLimiterRes; an Error is the store failing (the insurance limiter took over), not a refusal.
-      if (e instanceof Error) log.warn("telegram rate limiter unavailable", { error: e.message });
-      else {
-        if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: (await textsOf(ctx)).tooFast }).catch(() => undefined);
-        return;
-      }
+    if (!(await withinLimit(limiter, String(chatId), "telegram"))) {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: (await textsOf(ctx)).tooFast }).catch(() => undefined);
+      return;
     }
     if (isPrivate(ctx)) return next();
     // A group: only a bound chat, or a command that binds one.
@@ -63,13 +48,9 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
     if (!isPrivate(ctx) || !ctx.from) return;
     const code = ctx.match.trim();
     if (code) {
-      const email = /^[A-Za-z0-9_-]{8,64}$/.test(code) ? await consumeLinkCode(code) : null;
-      const user = email ? await currentUser(email) : null;
-      if (!email || !user) return void (await ctx.reply((await textsOf(ctx)).linkFailed));
-      await saveLink({ email, tgUserId: String(ctx.from.id), chatId: String(ctx.chat.id), username: ctx.from.username ?? null });
-      await auditTelegram({ kind: "telegram.linked", actor: { email: user.email, name: user.name, role: user.role }, subject_id: email, detail: { username: ctx.from.username ?? null } });
-      const t = await textsOf(ctx, email);
-      return void (await ctx.reply(t.linked(user.name, t.role(user.role))));
+      const from = ctx.from;
+      const save = (email: string) => saveLink({ email, tgUserId: String(from.id), chatId: String(ctx.chat.id), username: from.username ?? null });
+      return void (await ctx.reply(await linkWithCode(code, { messenger: "telegram", save, username: from.username ?? null, stranger: await textsOf(ctx) })));
     }
     const person = await personFor(ctx.from.id);
     const t = await textsOf(ctx, person?.email);
@@ -96,31 +77,16 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
     if (isPrivate(ctx) || !ctx.from || !ctx.chat) return;
     const person = await personFor(ctx.from.id);
     if (!person) return; // a stranger in a group is not answered at all
-    // A team chat: the team's language, whoever typed the command.
-    const t = botTexts();
-    if (!can(person.role, "policy:manage")) return void (await ctx.reply(t.adminsOnly));
-    const id = Number(ctx.match.trim());
-    if (!Number.isSafeInteger(id) || id <= 0) return void (await ctx.reply(t.bindUsage));
-    const chatId = String(ctx.chat.id);
     const binding = ctx.message?.text?.startsWith("/bind") ?? false;
-    if (binding) {
-      // Unbinding stays possible for a campaign that has since gone; binding one that does not exist is refused.
-      const exists = await campaignExists(id);
-      if (exists === null) return void (await ctx.reply(t.bindUnchecked));
-      if (!exists) return void (await ctx.reply(t.bindUnknown(id)));
-    }
-    if (binding) await bindChat({ campaignId: id, chatId, title: "title" in ctx.chat ? (ctx.chat.title ?? null) : null, by: person.email });
-    else await unbindChat(id, chatId);
-    await auditTelegram({ kind: binding ? "telegram.chat_bound" : "telegram.chat_unbound", actor: { email: person.email, name: person.name, role: person.role }, campaign_id: id, subject_id: chatId });
-    await ctx.reply(binding ? t.bound(id) : t.unbound(id));
+    const title = "title" in ctx.chat ? (ctx.chat.title ?? null) : null;
+    await ctx.reply(await bindCommand({ messenger: "telegram", person, chatRef: String(ctx.chat.id), title, arg: ctx.match, binding }));
   });
 
   bot.on("callback_query:data", async (ctx) => {
     const chatId = ctx.callbackQuery.message?.chat.id;
     if (chatId === undefined) return void (await ctx.answerCallbackQuery());
     await handlePress({
-      api: ctx.api,
-      c,
+      m: telegramMessenger(ctx.api, c),
       chatId: String(chatId),
       fromId: ctx.from.id,
       data: ctx.callbackQuery.data,
@@ -130,7 +96,7 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
   });
 
   bot.on("message:text", async (ctx) => {
-    const handled = await handleReasonText({ api: ctx.api, c, chatId: String(ctx.chat.id), fromId: ctx.from.id, text: ctx.message.text, say: async (text) => void (await ctx.reply(text)) });
+    const handled = await handleReasonText({ m: telegramMessenger(ctx.api, c), chatId: String(ctx.chat.id), fromId: ctx.from.id, text: ctx.message.text, say: async (text) => void (await ctx.reply(text)) });
     if (handled || !isPrivate(ctx)) return;
     const person = await personFor(ctx.from.id);
     const t = await textsOf(ctx, person?.email);

@@ -1,3 +1,4 @@
+import "server-only";
 /** The tables of migration 0015_telegram, added to the Database type by interface merging. */
 declare module "@/lib/server/db/schema" {
   interface Database {
@@ -10,6 +11,8 @@ declare module "@/lib/server/db/schema" {
     telegram_rules: TelegramRulesTable;
     telegram_steps: TelegramStepsTable;
     telegram_lease: TelegramLeaseTable;
+    max_links: MaxLinksTable;
+    messenger_prefs: MessengerPrefsTable;
   }
 }
 
@@ -37,6 +40,8 @@ export interface TelegramCardsTable {
   id: string;
   chat_id: string;
   message_id: number | null;
+  /** A MAX card's message id (migration 0023); null for Telegram's. */
+  message_ref: string | null;
   task_id: number;
   campaign_id: number | null;
   /** The active version the card shows; a press is pinned to it. */
@@ -102,3 +107,21 @@ export interface TelegramLeaseTable {
 }
 
 export {};
+
+/** A person's MAX account (migration 0023_max_links). */
+export interface MaxLinksTable {
+  email: string;
+  /** "max:<user id>", as the layer names MAX users. */
+  max_user_id: string;
+  /** "max:<chat id>": the dialog with the bot. */
+  chat_id: string;
+  username: string | null;
+  linked_at: string;
+}
+
+/** Where reminders go for a person linked to both messengers (migration 0023_max_links). */
+export interface MessengerPrefsTable {
+  email: string;
+  reminders_to: string;
+  updated_at: string;
+}

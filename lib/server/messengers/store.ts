@@ -39,13 +39,12 @@ function parseKinds(text: string): TelegramKinds {
 export async function createLinkCode(email: string, now = Date.now()): Promise<{ code: string; expiresAt: string }> {
   await ensureMigrated();
   const code = shortId(18); // 24 characters of [A-Za-z0-9_-], as /start payloads allow
-  // One live code per person: a new code ends the older ones, so a link copied earlier (and perhaps
-  // seen by someone else) cannot tie another Telegram account after the person asked again.
+  // One live code per person: a new one ends every older one (a code shown on a lost screen stops working).
   await db()
     .transaction()
-    .execute(async (tx) => {
-      await tx.deleteFrom("telegram_link_codes").where((w) => w.or([w("expires_at", "<", iso(now)), w("email", "=", lower(email))])).execute();
-      await tx
+    .execute(async (trx) => {
+      await trx.deleteFrom("telegram_link_codes").where((eb) => eb.or([eb("expires_at", "<", iso(now)), eb("email", "=", lower(email))])).execute();
+      await trx
         .insertInto("telegram_link_codes")
         .values({ code_hash: hash(code), email: lower(email), created_at: iso(now), expires_at: iso(now + LINK_CODE_TTL_MS), used_at: null })
         .execute();
@@ -133,6 +132,7 @@ export async function newCard(c: { chatId: string; taskId: number; campaignId: n
       id,
       chat_id: c.chatId,
       message_id: null,
+      message_ref: null,
       task_id: c.taskId,
       campaign_id: c.campaignId,
       version: c.version,
@@ -147,9 +147,17 @@ export async function newCard(c: { chatId: string; taskId: number; campaignId: n
   return id;
 }
 
-export async function setCardMessage(id: string, messageId: number): Promise<void> {
-  await db().updateTable("telegram_cards").set({ message_id: messageId }).where("id", "=", id).execute();
+export async function setCardMessage(id: string, messageId: number | string): Promise<void> {
+  // Telegram's ids are numbers; MAX's are text (message_ref).
+  await db()
+    .updateTable("telegram_cards")
+    .set(typeof messageId === "number" ? { message_id: messageId } : { message_ref: messageId })
+    .where("id", "=", id)
+    .execute();
 }
+
+/** The card's message as its messenger names it, null before it was sent. */
+export const messageOf = (card: Pick<CardRow, "message_id" | "message_ref">): string | null => card.message_ref ?? (card.message_id === null ? null : String(card.message_id));
 
 export async function getCard(id: string): Promise<CardRow | undefined> {
   await ensureMigrated();
@@ -172,7 +180,7 @@ export async function settleCard(id: string, decision: string, by: string | null
 
 /** Other cards of the post still offering buttons (to be edited when it is decided). */
 export async function openCardsOf(taskId: number, except: string): Promise<CardRow[]> {
-  return db().selectFrom("telegram_cards").selectAll().where("task_id", "=", taskId).where("decision", "is", null).where("id", "!=", except).where("message_id", "is not", null).execute();
+  return db().selectFrom("telegram_cards").selectAll().where("task_id", "=", taskId).where("decision", "is", null).where("id", "!=", except).where((eb) => eb.or([eb("message_id", "is not", null), eb("message_ref", "is not", null)])).execute();
 }
 
 /** One short id per action of a card; the callback data is the id alone. */

@@ -7,7 +7,7 @@ import { createBot } from "./bot";
 import { cardsForEvent } from "./bridge";
 import { safeError, telegramConfig, type TelegramConfig } from "./config";
 import { telegramApi } from "./api";
-import { holdLease, releaseLease } from "./store";
+import { holdLease, releaseLease } from "../store";
 import { telegramTick } from "./tick";
 
 const LEASE = "polling";

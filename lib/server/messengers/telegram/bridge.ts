@@ -3,10 +3,11 @@ import type { Api } from "grammy";
 import type { NotifyEvent } from "@/lib/server/notify";
 import { log } from "@/lib/server/log";
 import { service } from "@/lib/server/upstream-service";
-import { sendCard } from "./card";
+import { sendCard } from "../card";
+import { telegramMessenger } from "./messenger";
 import { safeError, type TelegramConfig } from "./config";
-import { linksByEmails } from "./store";
-import type { BotTexts } from "./texts";
+import { linksByEmails } from "../store";
+import type { BotTexts } from "../texts";
 
 /**
  * The notifications module's events as cards: a mention or a changes
@@ -21,7 +22,7 @@ export async function cardsForEvent(api: Api, c: TelegramConfig, e: NotifyEvent,
   const post = (await service.post(e.task_id, "background")).data;
   const headline = (t: BotTexts) => (e.kind === "mention" ? t.kind.mention(e.by.name, e.excerpt.slice(0, 200)) : t.kind.changes_requested(e.by.name, e.note.slice(0, 200)));
   for (const link of wanted) {
-    await sendCard(api, c, link.chat_id, post, { kind: e.kind, headline, forEmail: link.email }).catch((err: unknown) =>
+    await sendCard(telegramMessenger(api, c), link.chat_id, post, { kind: e.kind, headline, forEmail: link.email }).catch((err: unknown) =>
       log.warn("telegram card for a notification not sent", { kind: e.kind, task_id: e.task_id, error: safeError(err, c) }),
     );
   }

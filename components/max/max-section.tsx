@@ -1,0 +1,94 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ErrorState, useErrorText } from "@/components/ui/query-states";
+import { SkeletonLines } from "@/components/ui/skeleton";
+import { notify } from "@/components/ui/toaster";
+import { createMaxLink, maxAccountOptions, maxKeys, removeMaxLink, saveRemindersTo, telegramKeys, type MaxView, type Messenger } from "@/lib/queries/telegram";
+
+const CHOICES: readonly Messenger[] = ["telegram", "max"];
+
+/** The profile's MAX link (a one-time max.ru link, unlink) and where reminders go when both messengers are linked. */
+export function MaxSection() {
+  const query = useQuery(maxAccountOptions());
+  if (query.isPending) return <SkeletonLines lines={3} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  return <MaxLink key={JSON.stringify(query.data)} view={query.data} />;
+}
+
+function MaxLink({ view }: { view: MaxView }) {
+  const t = useTranslations("notify.max");
+  const format = useFormatter();
+  const errorText = useErrorText();
+  const client = useQueryClient();
+  const [deepLink, setDeepLink] = useState<string | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: maxKeys.account });
+  const link = useMutation({ mutationFn: createMaxLink, onSuccess: (r) => setDeepLink(r.url) });
+  const unlink = useMutation({
+    mutationFn: removeMaxLink,
+    onSuccess: () => {
+      notify("success", t("unlinked"));
+      void refresh();
+    },
+  });
+  const choose = useMutation({
+    mutationFn: saveRemindersTo,
+    onSuccess: (saved) => {
+      client.setQueryData(maxKeys.account, saved);
+      void client.invalidateQueries({ queryKey: telegramKeys.account });
+      notify("success", t("saved"));
+    },
+  });
+
+  if (!view.available) return <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("unavailable")}</p>;
+  return (
+    <div className="flex flex-col items-start gap-3 text-sm">
+      {view.linked ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <p data-testid="max-linked">
+            {t("linked", { who: view.username ? `@${view.username}` : "MAX" })}
+            {view.linked_at && <span className="text-zinc-600 dark:text-zinc-400"> {t("linkedSince", { date: format.dateTime(new Date(view.linked_at), { dateStyle: "medium" }) })}</span>}
+          </p>
+          <Button size="sm" variant="ghost" onClick={() => unlink.mutate()} disabled={unlink.isPending}>
+            {t("unlink")}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p>{t("notLinked")}</p>
+          <Button size="sm" onClick={() => link.mutate()} disabled={link.isPending} data-testid="max-link">
+            {t("link")}
+          </Button>
+          {deepLink && (
+            <p role="status">
+              {t("linkReady")}{" "}
+              <a href={deepLink} target="_blank" rel="noreferrer" className="font-medium text-blue-700 underline dark:text-blue-400" data-testid="max-deep-link">
+                {t("openLink", { bot: view.bot ?? "bot" })}
+              </a>
+            </p>
+          )}
+          {link.isError && <p role="alert" className="text-red-700 dark:text-red-400">{errorText(link.error)}</p>}
+          {deepLink && (
+            <Button size="sm" variant="ghost" onClick={() => void refresh()}>
+              {t("refresh")}
+            </Button>
+          )}
+        </>
+      )}
+      <fieldset className="flex flex-col gap-1" disabled={choose.isPending}>
+        <legend className="mb-1 font-semibold">{t("remindersTo")}</legend>
+        <p className="text-zinc-600 dark:text-zinc-400">{t("remindersToHint")}</p>
+        {CHOICES.map((c) => (
+          <label key={c} className="flex min-h-9 items-center gap-2">
+            <input type="radio" name="reminders-to" value={c} checked={view.reminders_to === c} onChange={() => choose.mutate(c)} />
+            {t(`to.${c}`)}
+          </label>
+        ))}
+      </fieldset>
+      {(choose.isError || unlink.isError) && <p role="alert" className="text-red-700 dark:text-red-400">{errorText(choose.error ?? unlink.error)}</p>}
+    </div>
+  );
+}
