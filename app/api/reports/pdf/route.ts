@@ -10,7 +10,7 @@ import { reportFileName } from "@/lib/server/reports/file-name";
 
 export const GET = withPermission("analytics:review", async ({ query, session }) => {
   const timeZone = await timeZoneOf(session.email);
-  const q = reportQuery(query, Date.now(), timeZone);
+  const q = reportQuery(Object.fromEntries(query), Date.now(), timeZone);
   const report = await buildReport({ campaignId: q.campaignId, period: q.period, timeZone });
   const pdf = await reportPdf(report, reportTexts(requestLocale()));
   return new Response(new Uint8Array(pdf), {

@@ -1,3 +1,4 @@
+import { reportSubscriptions } from "./0023_report_subscriptions";
 import type { Migration } from "kysely";
 import { auditLog } from "./0001_audit_log";
 import { bulkJobs } from "./0002_bulk_jobs";
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   "0019_comment_anchors": commentAnchors,
   "0020_landing": landing,
   "0022_demo_history": demoHistory,
+  "0023_report_subscriptions": reportSubscriptions,
   // ↓ next migration here ("0017_…")
 };

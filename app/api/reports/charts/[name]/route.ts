@@ -11,7 +11,7 @@ import { reportQuery } from "@/lib/server/reports/query";
 
 export const GET = withPermission("analytics:review", async ({ query, session, params }) => {
   const timeZone = await timeZoneOf(session.email);
-  const q = reportQuery(query, Date.now(), timeZone);
+  const q = reportQuery(Object.fromEntries(query), Date.now(), timeZone);
   const name = String(params.name ?? "").replace(/\.png$/, "");
   const report = await buildReport({ campaignId: q.campaignId, period: q.period, timeZone });
   const chart = reportCharts(report, reportTexts(requestLocale())).find((c) => c.name === name);
