@@ -35,7 +35,7 @@ export function reportTexts(locale: Locale) {
       if (s < 86_400) return d("hoursMinutes", { h: Math.floor(s / 3600), m: Math.round((s % 3600) / 60) });
       return d("daysHours", { d: Math.floor(s / 86_400), h: Math.round((s % 86_400) / 3600) });
     },
-    metric: (m: string) => (t.has(`metrics.${m}`) ? t(`metrics.${m}` as never) : m),
+    metric: (m: string) => (t.has(`metrics.${m}` as never) ? t(`metrics.${m}` as never) : m),
   };
 }
 export type ReportTexts = ReturnType<typeof reportTexts>;
