@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTimeZone, getTranslations } from "next-intl/server";
 import { ReportView } from "@/components/reports/report-view";
+import { ShareReport } from "@/components/reports/share-report";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { toLocale } from "@/i18n/config";
 import { getCurrentUser } from "@/lib/auth/current-user";
@@ -69,6 +70,9 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
           {t("downloadPdf")}
         </a>
       </form>
+      <div className="print:hidden">
+        <ShareReport campaignId={query.campaignId} from={query.period.from} to={query.period.to} texts={{ share: t("shareLink.share"), link: t("shareLink.link"), expires: t("shareLink.expires") }} />
+      </div>
       <ReportView report={report} tx={tx} />
     </div>
   );
