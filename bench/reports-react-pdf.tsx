@@ -55,6 +55,7 @@ function ReportDoc({ r }: { r: Report }) {
         {charts.map((c) => (
           <View key={c.name} wrap={false}>
             <Text>{c.title}</Text>
+            {/* eslint-disable-next-line jsx-a11y/alt-text -- a PDF image (react-pdf), not an HTML one */}
             <Image src={png(c.svg)} />
           </View>
         ))}
