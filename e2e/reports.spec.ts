@@ -53,6 +53,21 @@ test("a manager opens the report, downloads its PDF and finds the page's figures
   expect(text).toMatch(new RegExp(`Запланировано ${planned}\\b`));
   expect(text).toContain("tone");
   await page.screenshot({ path: "test-results/reports-ru-phone.png", fullPage: true });
+
+  // A read-only link opens the same report for someone with no session, and nothing else.
+  await page.getByRole("button", { name: "Поделиться ссылкой только для чтения" }).click();
+  const url = await page.getByTestId("report-share-url").inputValue();
+  expect(url).toMatch(/\/r\/[0-9a-f]{16}[A-Za-z0-9_-]{43}$/);
+  const visitor = await page.context().browser()!.newContext({ storageState: { cookies: [], origins: [] } });
+  const shared = await visitor.newPage();
+  await shared.goto(new URL(new URL(url).pathname, E2E.baseURL).toString());
+  await expect(shared.getByRole("heading", { level: 1 })).toContainText("Отчёт: вся команда");
+  expect(plain(await shared.locator('[data-review="decisions"]').innerText())).toBe(decisions);
+  await expect(shared.getByRole("link", { name: "Кампании" })).toHaveCount(0);
+  await expectNoA11yViolations(shared);
+  await shared.goto(new URL(`/r/${"0".repeat(16)}${"A".repeat(43)}`, E2E.baseURL).toString());
+  await expect(shared.locator("[data-share-gone=not_found]")).toBeVisible();
+  await visitor.close();
 });
 
 test("the report in English and dark, on a desktop, passes axe", async ({ page }) => {
