@@ -68,7 +68,7 @@ function ReportDoc({ r }: { r: Report }) {
         <Text style={s.h2}>{t("review.title")}</Text>
         <Rows rows={[[t("review.decisions"), tx.number(r.review.decisions)], [t("review.median"), tx.duration(r.review.medianToDecision)]]} />
         <Rows rows={r.review.people.map((p) => [p.name, tx.number(p.decisions), tx.number(p.approvals), tx.number(p.rejections)])} />
-        <Rows rows={r.review.reasons.map((x) => [x.category ?? t("review.noReason"), tx.number(x.count)])} />
+        <Rows rows={r.review.reasons.map((x) => [tx.category(x.category), tx.number(x.count)])} />
         <Text style={s.h2}>{t("checks.title")}</Text>
         <Rows rows={r.checks.rules.map((x) => [x.rule, tx.number(x.count)])} />
       </Page>

@@ -165,7 +165,7 @@ export function ReportView({ report, tx }: { report: Report; tx: ReportTexts }) 
                 <tbody>
                   {r.review.reasons.map((x) => (
                     <tr key={x.category ?? "none"}>
-                      <td className={td}>{x.category ?? t("review.noReason")}</td>
+                      <td className={td}>{tx.category(x.category)}</td>
                       <td className={num}>{tx.number(x.count)}</td>
                     </tr>
                   ))}

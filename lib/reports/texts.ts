@@ -2,6 +2,8 @@ import { createTranslator } from "use-intl/core";
 import enInsights from "@/messages/en/insights.json";
 import ruInsights from "@/messages/ru/insights.json";
 import type { Locale } from "@/i18n/config";
+import { labelOr } from "@/i18n/keys";
+import { messagesTranslator } from "@/lib/analytics/messages-translator";
 
 /**
  * The report's words and figures in one language, for every form of it (the
@@ -35,6 +37,8 @@ export function reportTexts(locale: Locale) {
       if (s < 86_400) return d("hoursMinutes", { h: Math.floor(s / 3600), m: Math.round((s % 3600) / 60) });
       return d("daysHours", { d: Math.floor(s / 86_400), h: Math.round((s % 86_400) / 3600) });
     },
+    /** A reject reason's category as the review page names it, or as stored when unknown. */
+    category: (c: string | null) => (c === null ? t("review.noReason") : labelOr(messagesTranslator(locale), "review.rejectCategory", c)),
     metric: (m: string) => (t.has(`metrics.${m}` as never) ? t(`metrics.${m}` as never) : m),
   };
 }

@@ -137,7 +137,7 @@ export async function reportPdf(r: Report, tx: ReportTexts): Promise<Buffer> {
       doc.moveDown(0.5);
       table(
         [t("review.reason"), t("review.count")],
-        r.review.reasons.map((x) => [x.category ?? t("review.noReason"), tx.number(x.count)]),
+        r.review.reasons.map((x) => [tx.category(x.category), tx.number(x.count)]),
         [W * 0.6, W * 0.2],
       );
     }
