@@ -6,6 +6,8 @@ import { GET as chartRoute } from "@/app/api/reports/charts/[name]/route";
 import { POST as shareRoute } from "@/app/api/reports/share/route";
 import { POST as sendRoute } from "@/app/api/reports/send/route";
 import { call, errorOf, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { listAuditEvents } from "@/lib/server/audit-events";
+import { startSmtp, type TestSmtp } from "@/test/servers/notify-receivers";
 
 /*
  * The report routes as a person meets them: who may use them, bad input in
@@ -13,10 +15,15 @@ import { call, errorOf, startHarness, type Harness } from "@/app/api/_tests/harn
  * answered as files, a share link made and an outside send refused without SMTP.
  */
 let h: Harness;
+let smtp: TestSmtp;
 beforeAll(async () => {
-  h = await startHarness();
+  smtp = await startSmtp();
+  h = await startHarness({ SMTP_URL: smtp.url });
 });
-afterAll(async () => h?.close());
+afterAll(async () => {
+  await h?.close();
+  await smtp?.close();
+});
 
 const sub = { campaign_id: null, cadence: "weekly", day: 1, hour: 9, by_email: true, by_telegram: false };
 
@@ -68,9 +75,17 @@ describe("report routes", () => {
     expect((await call(shareRoute, "/api/reports/share", { method: "POST", role: "manager", body: { campaign_id: null, from: "2026-11-16", to: "2026-11-22", days: 365 } })).status).toBe(400);
   });
 
-  it("refuse an outside send when e-mail is not set up", async () => {
-    const r = await call(sendRoute, "/api/reports/send", { method: "POST", role: "admin", body: { to: "boss@client.example", campaign_id: null } });
-    expect(r.status).toBe(400);
-    expect((await errorOf(r)).message).toMatch(/SMTP_URL/);
+  it("let an admin mail a report to an outside address, audited, and say when the server refused it", async () => {
+    const ok = await call(sendRoute, "/api/reports/send", { method: "POST", role: "admin", body: { to: "boss@client.example", campaign_id: null, from: "2026-11-16", to_day: "2026-11-22" } });
+    expect(ok.status).toBe(200);
+    expect(smtp.mails.map((m) => m.to)).toEqual([["boss@client.example"]]);
+    expect(smtp.mails[0]!.raw).toMatch(/content-type: application\/pdf/i);
+    smtp.failing = true;
+    const refused = await call(sendRoute, "/api/reports/send", { method: "POST", role: "admin", body: { to: "boss@client.example", campaign_id: null } });
+    smtp.failing = false;
+    expect(refused.status).toBe(503);
+    const events = (await listAuditEvents({ kinds: ["report.sent", "report.send_failed"] })).items.map((e) => [e.kind, e.subject_id]);
+    expect(events.sort()).toEqual([["report.send_failed", "boss@client.example"], ["report.sent", "boss@client.example"], ["report.sent", "boss@client.example"]]);
+    expect((await call(sendRoute, "/api/reports/send", { method: "POST", role: "admin", body: { to: "not an address", campaign_id: null } })).status).toBe(400);
   });
 });
