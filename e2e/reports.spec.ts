@@ -89,3 +89,17 @@ test("a bad period is refused in words, not a crash", async ({ page }) => {
   expect(r.status()).toBe(400);
   expect(((await r.json()) as { error: { code: string } }).error.code).toBe("validation_error");
 });
+
+test("a manager subscribes to the Monday report on the profile and ends it", async ({ page }) => {
+  await page.goto("/profile");
+  const section = page.locator("section", { has: page.getByRole("heading", { name: "Отчёты по расписанию" }) });
+  await expect(section).toBeVisible();
+  await section.getByLabel("Час").selectOption("9");
+  await section.getByRole("button", { name: "Подписаться" }).click();
+  const row = section.getByTestId("report-subscriptions").getByText("Вся команда: по дням «Понедельник» в 09:00, Почта");
+  await expect(row).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: "test-results/reports-profile.png", fullPage: true });
+  await section.getByRole("button", { name: "Отписаться" }).first().click();
+  await expect(row).toHaveCount(0);
+});

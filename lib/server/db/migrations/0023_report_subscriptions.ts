@@ -10,8 +10,6 @@ import { int } from "./portable";
  *   before sending: the primary key makes a second send of the same period
  *   impossible, `status` says sent, failed (retried) or unknown (the sender
  *   stopped mid-send: never sent again, as it may have arrived).
- * - report_shares: read-only links to one report (campaign or team, period),
- *   expiring, revocable; only the token's SHA-256 is kept (lib/server/share/token.ts).
  */
 export const reportSubscriptions: Migration = {
   async up(db: Kysely<unknown>) {
@@ -43,22 +41,8 @@ export const reportSubscriptions: Migration = {
       .addColumn("error", "text")
       .addPrimaryKeyConstraint("report_deliveries_pk", ["subscription_id", "period", "channel"])
       .execute();
-    await db.schema
-      .createTable("report_shares")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("token_hash", "text", (c) => c.notNull())
-      .addColumn("campaign_id", int(db))
-      .addColumn("period_from", "text", (c) => c.notNull())
-      .addColumn("period_to", "text", (c) => c.notNull())
-      .addColumn("time_zone", "text", (c) => c.notNull())
-      .addColumn("created_by", "text", (c) => c.notNull())
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("expires_at", "text", (c) => c.notNull())
-      .addColumn("revoked_at", "text")
-      .execute();
   },
   async down(db: Kysely<unknown>) {
-    await db.schema.dropTable("report_shares").execute();
     await db.schema.dropTable("report_deliveries").execute();
     await db.schema.dropTable("report_subscriptions").execute();
   },

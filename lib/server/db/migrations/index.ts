@@ -1,4 +1,5 @@
 import { reportSubscriptions } from "./0023_report_subscriptions";
+import { reportShares } from "./0024_report_shares";
 import type { Migration } from "kysely";
 import { auditLog } from "./0001_audit_log";
 import { bulkJobs } from "./0002_bulk_jobs";
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   "0020_landing": landing,
   "0022_demo_history": demoHistory,
   "0023_report_subscriptions": reportSubscriptions,
+  "0024_report_shares": reportShares,
   // ↓ next migration here ("0017_…")
 };
