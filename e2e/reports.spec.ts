@@ -92,9 +92,9 @@ test("a bad period is refused in words, not a crash", async ({ page }) => {
 
 test("a manager subscribes to the Monday report on the profile and ends it", async ({ page }) => {
   await page.goto("/profile");
-  const section = page.locator("section", { has: page.getByRole("heading", { name: "Отчёты по расписанию" }) });
+  const section = page.getByRole("region", { name: "Отчёты по расписанию" });
   await expect(section).toBeVisible();
-  await section.getByLabel("Час").selectOption("9");
+  await section.getByRole("combobox", { name: "Час", exact: true }).selectOption("9");
   await section.getByRole("button", { name: "Подписаться" }).click();
   const row = section.getByTestId("report-subscriptions").getByText("Вся команда: по дням «Понедельник» в 09:00, Почта");
   await expect(row).toBeVisible();
