@@ -2,7 +2,7 @@ import { createTranslator } from "use-intl/core";
 import enInsights from "@/messages/en/insights.json";
 import ruInsights from "@/messages/ru/insights.json";
 import type { Locale } from "@/i18n/config";
-import { labelOr } from "@/i18n/keys";
+import { labelOr, type TranslatorFor } from "@/i18n/keys";
 import { messagesTranslator } from "@/lib/analytics/messages-translator";
 
 /**
@@ -14,6 +14,7 @@ export function reportTexts(locale: Locale) {
   const messages = { insights: locale === "en" ? enInsights : ruInsights };
   const t = createTranslator({ locale, messages, namespace: "insights.reports" });
   const d = createTranslator({ locale, messages, namespace: "insights.duration" });
+  const all: TranslatorFor = messagesTranslator(locale);
   const nf = new Intl.NumberFormat(locale);
   const compact = new Intl.NumberFormat(locale, { notation: "compact" });
   const pct = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1, signDisplay: "exceptZero" });
@@ -38,7 +39,7 @@ export function reportTexts(locale: Locale) {
       return d("daysHours", { d: Math.floor(s / 86_400), h: Math.round((s % 86_400) / 3600) });
     },
     /** A reject reason's category as the review page names it, or as stored when unknown. */
-    category: (c: string | null) => (c === null ? t("review.noReason") : labelOr(messagesTranslator(locale), "review.rejectCategory", c)),
+    category: (c: string | null) => (c === null ? t("review.noReason") : labelOr(all, "review.rejectCategory", c)),
     metric: (m: string) => (t.has(`metrics.${m}` as never) ? t(`metrics.${m}` as never) : m),
   };
 }
