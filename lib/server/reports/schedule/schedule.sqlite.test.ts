@@ -135,7 +135,6 @@ describe("scheduled reports", () => {
     await reportTick(deps("tg", () => MONDAY_0901 + 86_400_000 * 2), MONDAY_0901 + 86_400_000 * 2);
     await reportTick(deps("tg", () => MONDAY_0901 + 86_400_000 * 2), MONDAY_0901 + 86_400_000 * 2 + 60_000);
     const calls = tg.calls.slice(before);
-    if (process.env.REPORTS_DEBUG) console.error(JSON.stringify(await db().selectFrom("report_deliveries").selectAll().execute()), tg.calls.map((c) => c.method));
     const album = calls.filter((c) => c.method === "sendMediaGroup");
     const docs = calls.filter((c) => c.method === "sendDocument");
     expect(album).toHaveLength(1);

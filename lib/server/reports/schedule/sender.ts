@@ -79,7 +79,6 @@ async function deliver(d: SenderDeps, s: Subscription, channel: Channel, period:
   } catch (e) {
     const row = await deliveryOf(d.db, key);
     await settleDelivery(d.db, key, d.owner, now, { ok: false, error: e instanceof Error ? e.message : String(e), attempts: Number(row?.attempts ?? 1) });
-    if (process.env.REPORTS_DEBUG) console.error(e);
     log.warn("scheduled report not delivered", { subscription: s.id, channel, error: e instanceof Error ? e.message : String(e) });
   }
 }
@@ -98,6 +97,5 @@ export async function reportTick(d: SenderDeps, now = Date.now()): Promise<void>
     }
   } catch (e) {
     log.error("report sender round failed", { error: e instanceof Error ? e : String(e) });
-    if (process.env.REPORTS_DEBUG) console.error(e);
   }
 }
