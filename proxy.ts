@@ -107,9 +107,11 @@ const requireSession = withAuth(
  * caches, referrers (media are loaded from other origins) and search engines.
  */
 const SHARE_PAGE = /^\/s\/[A-Za-z0-9_-]{1,200}(\/gone)?\/?$/;
+/** A report link's page, /r/<token> (lib/server/reports/share.ts): the same rules. */
+const REPORT_SHARE_PAGE = /^\/r\/[A-Za-z0-9_-]{1,200}\/?$/;
 
 function isSharePage(pathname: string): boolean {
-  return SHARE_PAGE.test(pathname);
+  return SHARE_PAGE.test(pathname) || REPORT_SHARE_PAGE.test(pathname);
 }
 
 function sharePage(req: NextRequest): NextResponse {

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { dayToDate } from "@/components/campaigns/use-labels";
 import { cn } from "@/lib/cn";
 import type { TrendPoint } from "@/lib/analytics/engagement-trends";
-import { niceScale, pathOf, tickIndexes } from "./trend-scale";
+import { niceScale, pathOf, tickIndexes } from "@/lib/charts/trend-scale";
 
 /** The plot's own coordinates; the SVG is stretched to its box, lines and dots keep their width. */
 const W = 1000;

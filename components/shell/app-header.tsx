@@ -23,6 +23,7 @@ export async function AppHeader({ user }: { user: SessionUser | null }) {
   // The audit log is for admins and managers (the API refuses others anyway).
   if (user && can(user.role, "audit:read")) items.push({ href: "/activity", label: t("nav.activity"), more: true });
   if (user && can(user.role, "analytics:review")) items.push({ href: "/analytics/review", label: t("nav.reviewAnalytics"), more: true });
+  if (user && can(user.role, "analytics:review")) items.push({ href: "/reports", label: t("nav.reports"), more: true });
   if (user && can(user.role, "sessions:manage")) items.push({ href: "/admin/sessions", label: t("sessions.nav"), more: true });
   if (user && can(user.role, "health:detail")) items.push({ href: "/admin/health", label: t("nav.health"), more: true });
 

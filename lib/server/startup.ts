@@ -41,6 +41,9 @@ export async function startServer(): Promise<void> {
   // Notifications: the notify() sink, deadline checks on the inbox's data and e-mail digests.
   const { startNotifications } = await import("@/lib/server/notify/runtime");
   startNotifications();
+  // Scheduled reports: every instance ticks, the lease holder sends (lib/server/reports/schedule).
+  const { startReportSender } = await import("@/lib/server/reports/schedule/runtime");
+  startReportSender();
   // The Telegram bot (lib/server/messengers/telegram): nothing without TELEGRAM_BOT_TOKEN; polling under a lease, or a webhook.
   const { startTelegram } = await import("@/lib/server/messengers/telegram/runtime");
   await startTelegram().catch((e: unknown) => log.error("could not start the telegram bot", { error: e instanceof Error ? e.message : String(e) }));

@@ -14,7 +14,7 @@ import { waitForRecorded } from "@/test/servers/recorded-calls";
 export type Call = { method: string; params: Record<string, unknown> };
 export type TgUser = { id: number; is_bot: false; first_name: string; username?: string; language_code?: string };
 export type TgChat = { id: number; type: "private" | "group" | "supergroup"; title?: string; first_name?: string };
-export type SentMessage = { message_id: number; chat: TgChat; date: number; text?: string; reply_markup?: unknown; photo?: unknown };
+export type SentMessage = { message_id: number; chat: TgChat; date: number; text?: string; reply_markup?: unknown; photo?: unknown; document?: unknown };
 export type Button = { text: string; callback_data?: string; url?: string };
 
 export const BOT_USERNAME = "dashboard_test_bot";
@@ -54,8 +54,20 @@ async function readParams(req: IncomingMessage, url: URL): Promise<Record<string
     for (const [k, v] of new URLSearchParams(raw)) out[k] = /^[[{]/.test(v) ? JSON.parse(v) : v;
     return out;
   }
+  if (type.includes("multipart/form-data")) {
+    // Files (an album's photos, a document) as the Bot API takes them: a file part per attach:// name.
+    const form = await new Response(Buffer.concat(chunks), { headers: { "content-type": type } }).formData();
+    for (const [k, v] of form) {
+      if (typeof v === "string") out[k] = /^[[{]/.test(v) ? JSON.parse(v) : v;
+      else out[k] = { filename: v.name, type: v.type, data: Buffer.from(await v.arrayBuffer()) } satisfies UploadedFile;
+    }
+    return out;
+  }
   return { ...out, raw };
 }
+
+/** A file sent in a multipart call. */
+export type UploadedFile = { filename: string; type: string; data: Buffer };
 
 export async function startBotApiServer(token = "123456:TEST-token-abcdefghijklmnopqrstuv", fixedPort?: number): Promise<BotApiServer> {
   const port = fixedPort ?? (await freePort());
@@ -147,6 +159,8 @@ export async function startBotApiServer(token = "123456:TEST-token-abcdefghijklm
       }
       case "sendPhoto":
         return message(params, { photo: [{ file_id: "f", file_unique_id: "u", width: 1, height: 1 }] });
+      case "sendDocument":
+        return message(params, { document: { file_id: "d", file_unique_id: "du", file_name: (params.document as UploadedFile | undefined)?.filename } });
       case "sendMediaGroup":
         return ((params.media as unknown[]) ?? []).map(() => message(params, { photo: [{ file_id: "f", file_unique_id: "u", width: 1, height: 1 }] }));
       case "editMessageText": {

@@ -10,6 +10,8 @@ import { getOwnLanding } from "@/lib/server/profile/landing";
 import { getOwnTimeZone } from "@/lib/server/profile/time-zone";
 import { defaultLanding, LANDINGS } from "@/lib/auth/landing";
 import { requireCurrentUser } from "@/lib/auth/current-user";
+import { can } from "@/lib/auth/roles";
+import { ReportSubscriptionsSection } from "@/components/reports/subscriptions-section";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("notify.profile");
@@ -76,6 +78,7 @@ export default async function ProfilePage() {
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("profile.intro")}</p>
         <NotifySettingsForm />
       </section>
+      {can(user.role, "analytics:review") && <ReportSubscriptionsSection email={user.email} />}
       <section aria-labelledby="profile-telegram" className="flex flex-col gap-3 rounded-md border border-zinc-300 p-4 dark:border-zinc-700">
         <h2 id="profile-telegram" className="text-lg font-semibold">
           {t("telegram.title")}

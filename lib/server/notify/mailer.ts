@@ -26,7 +26,7 @@ export function smtpMailer(url: string, from: string): Mailer {
 }
 
 /** SMTP_URL as nodemailer's options, with timeouts (a URL string alone cannot carry them). */
-function transportOptions(url: string) {
+export function transportOptions(url: string) {
   const u = new URL(url);
   const secure = u.protocol === "smtps:";
   return {

@@ -23,6 +23,8 @@ import { landing } from "./0020_landing";
 import { demoHistory } from "./0022_demo_history";
 import { outcomeChecks } from "./0023_outcome_checks";
 import { maxLinks } from "./0024_max_links";
+import { reportSubscriptions } from "./0025_report_subscriptions";
+import { reportShares } from "./0026_report_shares";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -56,5 +58,7 @@ export const migrations: Record<string, Migration> = {
   "0022_demo_history": demoHistory,
   "0023_outcome_checks": outcomeChecks,
   "0024_max_links": maxLinks,
+  "0025_report_subscriptions": reportSubscriptions,
+  "0026_report_shares": reportShares,
   // ↓ next migration here ("0017_…")
 };
