@@ -4,11 +4,10 @@ import { useQueries, useQueryClient, type QueryKey } from "@tanstack/react-query
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { notify } from "@/components/ui/toaster";
-import { createBulkJob, recentBulkJobsOptions, type BulkJob, type BulkJobDetail, type CreateBulkJobBody } from "@/lib/queries/bulk";
+import { createBulkJob, jobShown, recentBulkJobsOptions, type BulkJob, type BulkJobDetail, type CreateBulkJobBody } from "@/lib/queries/bulk";
 import type { BulkGroup, BulkPlan } from "./deferred";
 
 const NO_JOBS: readonly BulkJob[] = [];
-const STOPPED_SHOWN_MS = 60 * 60_000;
 
 /** The body of one campaign's job: the posts, and the version seen of each where it is known (lib/queries/bulk.ts). */
 function jobBody(plan: BulkPlan, group: BulkGroup): CreateBulkJobBody {
@@ -48,9 +47,7 @@ export function useBulkJobs({
   const [dismissed, setDismissed] = useState<number[]>([]);
   const [openedAt] = useState(() => Date.now());
   const shownJobs = useMemo(() => {
-    // A job stopped because its author lost access stays in view (an hour before this page opened), so the team sees why it ended.
-    const since = openedAt - STOPPED_SHOWN_MS;
-    const open = recent.filter((j) => j.status !== "done" || (j.stopped && Date.parse(j.finished_at ?? "") > since)).map((j) => j.id);
+    const open = recent.filter((j) => jobShown(j, openedAt)).map((j) => j.id);
     return [...new Set([...jobIds, ...open])].filter((id) => !dismissed.includes(id)).sort((a, b) => b - a);
   }, [recent, jobIds, dismissed, openedAt]);
 
@@ -84,10 +81,12 @@ export function useBulkJobs({
 
   const onJobDone = useCallback(
     (detail: BulkJobDetail) => {
+      // A job that ended before this page opened (a stopped one kept in view): the lists already show its results.
+      if (detail.job.finished_at && Date.parse(detail.job.finished_at) < openedAt) return;
       applyStatuses(detail.items.flatMap((i) => (i.status === "ok" && i.status_after ? [{ taskId: i.task_id, status: i.status_after }] : [])));
       void qc.invalidateQueries({ queryKey: listKey });
     },
-    [qc, listKey, applyStatuses],
+    [qc, listKey, applyStatuses, openedAt],
   );
 
   const dismiss = useCallback((id: number) => setDismissed((d) => [...d, id]), []);

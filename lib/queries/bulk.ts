@@ -83,8 +83,17 @@ export function bulkJobOptions(id: number, live = false) {
     queryKey: bulkKeys.job(id),
     queryFn: ({ signal }) => apiGetRaw<BulkJobDetail>(`/api/bulk-jobs/${id}`, undefined, signal),
     refetchInterval: (query) => (query.state.data?.job.status === "done" ? false : live ? BULK_POLL_LIVE_MS : BULK_POLL_MS),
-    staleTime: 0,
+    // A finished job never changes: one a first load brought (a stopped job kept in view) is not asked for again.
+    staleTime: (query) => (query.state.data?.job.status === "done" ? Infinity : 0),
   });
+}
+
+/** A job stopped because its author lost access stays in view this long after it ended, so the team sees why. */
+export const STOPPED_SHOWN_MS = 60 * 60_000;
+
+/** Whether a campaign's recent job is shown on its triage desk at `openedAt`: unfinished, or stopped within the hour. */
+export function jobShown(j: BulkJob, openedAt: number): boolean {
+  return j.status !== "done" || (j.stopped !== null && Date.parse(j.finished_at ?? "") > openedAt - STOPPED_SHOWN_MS);
 }
 
 /**

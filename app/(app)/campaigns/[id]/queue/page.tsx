@@ -9,14 +9,14 @@ import { ShareButton } from "@/components/share/share-button";
 import { TriageTableSkeleton } from "@/components/triage/table/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
-import { recentBulkJobsOptions } from "@/lib/queries/bulk";
+import { bulkJobOptions, jobShown, recentBulkJobsOptions } from "@/lib/queries/bulk";
 import { campaignQuery } from "@/lib/queries/campaigns";
 import { policyQuery, rowFactsQuery } from "@/lib/queries/collab";
 import { queuePostsOptions } from "@/lib/queries/queue";
 import { prefetchEntry } from "@/lib/queries/server-query-client";
 import { IdParam, PostListQuery } from "@/lib/schemas";
 import { campaignPostsChecked } from "@/lib/server/checks/list-filter";
-import { recentBulkJobs } from "@/lib/server/bulk";
+import { readBulkJob, recentBulkJobs } from "@/lib/server/bulk";
 import { getPolicy } from "@/lib/server/collab/approval-policy";
 import { rowFacts } from "@/lib/server/collab/row-facts";
 import { service } from "@/lib/server/upstream-service";
@@ -75,7 +75,16 @@ async function QueuePage({ params, searchParams }: Props) {
     // arriving after hydration, each flag would add a line to its row and push the list down.
     { queryKey: campaignQuery(id).queryKey, queryFn: () => service.campaign(id) },
     // A bulk job started before this load shows its progress at once (database only; deciders only, as the route).
-    ...(canDecide ? [{ queryKey: recentBulkJobsOptions(id).queryKey, queryFn: async () => ({ jobs: await recentBulkJobs(id) }) }] : []),
+    // A job shown at once comes with its detail, so a stopped job's panel asks for nothing after hydrating.
+    ...(canDecide
+      ? [
+          prefetchEntry(
+            recentBulkJobsOptions(id).queryKey,
+            async () => ({ jobs: await recentBulkJobs(id) }),
+            ({ jobs }) => jobs.filter((j) => jobShown(j, Date.now())).map((j) => ({ queryKey: bulkJobOptions(j.id).queryKey, queryFn: () => readBulkJob(j.id) })),
+          ),
+        ]
+      : []),
   ];
   return (
     <>
