@@ -35,6 +35,9 @@ async function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void
     res.writeHead(500, "Internal Server Error", ["Content-Type", "text/plain"]);
     res.write("Internal ");
     res.end("Server Error");
+  } else if (path === "/page-post" && req.method === "POST") {
+    // Next's answer to a form POST on a page when no server action has that id: a bare text 400.
+    res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad Request");
   } else if (path === "/page-404") {
     res.writeHead(404, { "Content-Type": "text/html" }).end("<h1>not here</h1>");
   } else if (path === "/api/own-error") {
@@ -247,6 +250,11 @@ describe("the edge in front of a real server", () => {
     const r = await raw(direct.port, get(path, "", method));
     expectEnvelope(r, status, code);
     if (status === 405) expect(r.headers["allow"]).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("puts Next's bare text answer on a page (a form POST with no server action) in the envelope", async () => {
+    const r = await raw(direct.port, get("/page-post", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 0\r\n", "POST"));
+    expectEnvelope(r, 400, "validation_error");
   });
 
   it("answers a page's OPTIONS itself (Next would answer a bare 400)", async () => {

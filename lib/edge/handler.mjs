@@ -126,7 +126,11 @@ function forward(req, res, { upstream, agent, path, onError }) {
     const status = answerOf.statusCode ?? 500;
     for (const [name, value] of Object.entries(answerOf.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) res.setHeader(name, value);
     if (status === 503 && !res.hasHeader("retry-after")) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
-    if (isUnder(path, "/api") && status >= 400 && !isJson(answerOf.headers["content-type"])) {
+    const type = answerOf.headers["content-type"];
+    // Under /api every error of Next's own; on a page, one that is not the page's HTML (Next's bare
+    // text 400 for a form POST that names no server action, a bare 500).
+    const nextsOwn = isUnder(path, "/api") ? !isJson(type) : !isJson(type) && !/^text\/html/i.test(String(type ?? ""));
+    if (status >= 400 && nextsOwn) {
       // Next's own answer (an HTML 404, the empty 405 of a method a route lacks, a bare 500): the envelope instead.
       answerOf.resume();
       void envelopeFor(req, res, status, { upstream, agent, path });
