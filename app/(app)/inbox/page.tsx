@@ -8,13 +8,13 @@ import { InboxView } from "@/components/triage/inbox/inbox-view";
 import { TriageTableSkeleton } from "@/components/triage/table/skeleton";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/roles";
-import { recentBulkJobsOptions } from "@/lib/queries/bulk";
+import { bulkJobOptions, jobShown, recentBulkJobsOptions } from "@/lib/queries/bulk";
+import { prefetchEntry, type PrefetchEntry } from "@/lib/queries/server-query-client";
 import { campaignQuery } from "@/lib/queries/campaigns";
 import { policyQuery, rowFactsQuery } from "@/lib/queries/collab";
 import { projectsQuery } from "@/lib/queries/projects";
-import type { PrefetchEntry } from "@/lib/queries/server-query-client";
 import type { SessionUser } from "@/lib/auth/roles";
-import { recentBulkJobs } from "@/lib/server/bulk";
+import { readBulkJob, recentBulkJobs } from "@/lib/server/bulk";
 import { getPolicy } from "@/lib/server/collab/approval-policy";
 import { rowFacts } from "@/lib/server/collab/row-facts";
 import { inboxAnswer } from "@/lib/server/inbox";
@@ -49,7 +49,14 @@ function deskEntries(answer: ReturnType<typeof inboxAnswer>, user: SessionUser |
     ...rowChecksEntry(ids),
     ...onPage.map((id) => ({ queryKey: policyQuery(id).queryKey, queryFn: () => getPolicy(id) })),
     ...(can(user.role, "decide")
-      ? answer.data.campaigns.map((c) => ({ queryKey: recentBulkJobsOptions(c.id).queryKey, queryFn: async () => ({ jobs: await recentBulkJobs(c.id) }) }))
+      ? answer.data.campaigns.map((c) =>
+          // A job shown at once comes with its detail, so a stopped job's panel asks for nothing after hydrating.
+          prefetchEntry(
+            recentBulkJobsOptions(c.id).queryKey,
+            async () => ({ jobs: await recentBulkJobs(c.id) }),
+            ({ jobs }) => jobs.filter((j) => jobShown(j, Date.now())).map((j) => ({ queryKey: bulkJobOptions(j.id).queryKey, queryFn: () => readBulkJob(j.id) })),
+          ),
+        )
       : []),
   ];
 }
