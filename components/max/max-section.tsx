@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState } from "react";
+import { LinkOffer } from "@/components/messengers/link-offer";
 import { Button } from "@/components/ui/button";
 import { ErrorState, useErrorText } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
@@ -24,9 +24,7 @@ function MaxLink({ view }: { view: MaxView }) {
   const format = useFormatter();
   const errorText = useErrorText();
   const client = useQueryClient();
-  const [deepLink, setDeepLink] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: maxKeys.account });
-  const link = useMutation({ mutationFn: createMaxLink, onSuccess: (r) => setDeepLink(r.url) });
   const unlink = useMutation({
     mutationFn: removeMaxLink,
     onSuccess: () => {
@@ -57,26 +55,7 @@ function MaxLink({ view }: { view: MaxView }) {
           </Button>
         </div>
       ) : (
-        <>
-          <p>{t("notLinked")}</p>
-          <Button size="sm" onClick={() => link.mutate()} disabled={link.isPending} data-testid="max-link">
-            {t("link")}
-          </Button>
-          {deepLink && (
-            <p role="status">
-              {t("linkReady")}{" "}
-              <a href={deepLink} target="_blank" rel="noreferrer" className="font-medium text-blue-700 underline dark:text-blue-400" data-testid="max-deep-link">
-                {t("openLink", { bot: view.bot ?? "bot" })}
-              </a>
-            </p>
-          )}
-          {link.isError && <p role="alert" className="text-red-700 dark:text-red-400">{errorText(link.error)}</p>}
-          {deepLink && (
-            <Button size="sm" variant="ghost" onClick={() => void refresh()}>
-              {t("refresh")}
-            </Button>
-          )}
-        </>
+        <LinkOffer testId="max" texts={{ notLinked: t("notLinked"), link: t("link"), linkReady: t("linkReady"), openLink: t("openLink", { bot: view.bot ?? "bot" }), refresh: t("refresh") }} create={createMaxLink} onRefresh={() => void refresh()} />
       )}
       <fieldset className="flex flex-col gap-1" disabled={choose.isPending}>
         <legend className="mb-1 font-semibold">{t("remindersTo")}</legend>

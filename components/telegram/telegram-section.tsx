@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
+import { LinkOffer } from "@/components/messengers/link-offer";
 import { Button } from "@/components/ui/button";
 import { ErrorState, useErrorText } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
@@ -24,10 +25,8 @@ function Linked({ view }: { view: TelegramView }) {
   const format = useFormatter();
   const errorText = useErrorText();
   const client = useQueryClient();
-  const [deepLink, setDeepLink] = useState<string | null>(null);
   const [kinds, setKinds] = useState<TelegramKinds | null>(view.kinds);
   const refresh = () => client.invalidateQueries({ queryKey: telegramKeys.account });
-  const link = useMutation({ mutationFn: createTelegramLink, onSuccess: (r) => setDeepLink(r.url) });
   const unlink = useMutation({
     mutationFn: removeTelegramLink,
     onSuccess: () => {
@@ -47,24 +46,7 @@ function Linked({ view }: { view: TelegramView }) {
   if (!view.linked || !kinds) {
     return (
       <div className="flex flex-col items-start gap-2 text-sm">
-        <p>{t("notLinked")}</p>
-        <Button size="sm" onClick={() => link.mutate()} disabled={link.isPending} data-testid="telegram-link">
-          {t("link")}
-        </Button>
-        {deepLink && (
-          <p role="status">
-            {t("linkReady")}{" "}
-            <a href={deepLink} target="_blank" rel="noreferrer" className="font-medium text-blue-700 underline dark:text-blue-400" data-testid="telegram-deep-link">
-              {t("openLink", { bot: view.bot ?? "bot" })}
-            </a>
-          </p>
-        )}
-        {link.isError && <p role="alert" className="text-red-700 dark:text-red-400">{errorText(link.error)}</p>}
-        {deepLink && (
-          <Button size="sm" variant="ghost" onClick={() => void refresh()}>
-            {t("refresh")}
-          </Button>
-        )}
+        <LinkOffer testId="telegram" texts={{ notLinked: t("notLinked"), link: t("link"), linkReady: t("linkReady"), openLink: t("openLink", { bot: view.bot ?? "bot" }), refresh: t("refresh") }} create={createTelegramLink} onRefresh={() => void refresh()} />
       </div>
     );
   }
@@ -101,3 +83,4 @@ function Linked({ view }: { view: TelegramView }) {
     </form>
   );
 }
+
