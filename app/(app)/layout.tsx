@@ -1,6 +1,6 @@
 import { AppHeader } from "@/components/shell/app-header";
-import { HeaderReads } from "@/components/shell/header-reads";
-import { requireCurrentUser } from "@/lib/auth/current-user";
+import { HeaderReads } from "@/lib/server/render/header-reads";
+import { requireCurrentUser } from "@/lib/server/auth/current-user";
 import { HydrateLater } from "@/components/shell/hydrate-later";
 import { SkipLink } from "@/components/shell/skip-link";
 import { ViewerRole } from "@/components/shell/viewer-role";

@@ -6,7 +6,7 @@ import { NextRequest } from "next/server";
 import { admin, call, cookieFor, ORIGIN, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { DEMO_USERS } from "@/lib/auth/demo-users";
 import type { Role } from "@/lib/auth/roles";
-import { revokeSessions } from "@/lib/auth/session-store";
+import { revokeSessions } from "@/lib/server/auth/session-store";
 import { addUser } from "@/lib/auth/users-file";
 import { db } from "@/lib/server/db";
 import { resetServiceForTests, service } from "@/lib/server/upstream-service";

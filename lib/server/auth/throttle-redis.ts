@@ -3,7 +3,7 @@ import { once } from "node:events";
 import type Redis from "ioredis";
 import { RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { viaRedis } from "@/lib/server/redis";
-import { emptySizes, seconds, TABLES, type LimiterOptions, type Table, type ThrottleSizes, type ThrottleStore } from "./throttle-store";
+import { emptySizes, seconds, TABLES, type LimiterOptions, type Table, type ThrottleSizes, type ThrottleStore } from "@/lib/auth/throttle-store";
 
 /**
  * The throttle's counters in Redis (RateLimiterRedis), shared by every

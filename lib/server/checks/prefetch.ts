@@ -1,7 +1,7 @@
 import "server-only";
 import { postReport, rowMarks, within } from "@/lib/server/checks/row-marks";
-import type { PrefetchEntry } from "@/lib/queries/server-query-client";
-import { checksKeys, rowMarksQuery } from "./queries";
+import type { PrefetchEntry } from "@/lib/server/queries/server-query-client";
+import { checksKeys, rowMarksQuery } from "@/lib/queries/checks";
 
 /*
  * The checks' reads a page hands the browser with its data, under the keys the browser's queries

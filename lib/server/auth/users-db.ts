@@ -2,8 +2,8 @@ import "server-only";
 import { db, ensureMigrated } from "@/lib/server/db";
 import type { UserRow } from "@/lib/server/db/schema";
 import { log } from "@/lib/server/log";
-import { DuplicateUserError, normalizeEmail, StoredUserSchema, type StoredUser } from "./users-file";
-import type { UsersStore } from "./users-store";
+import { DuplicateUserError, normalizeEmail, StoredUserSchema, type StoredUser } from "@/lib/auth/users-file";
+import type { UsersStore } from "@/lib/auth/users-store";
 
 /**
  * The users table (migration 0006_users): production mode's users, shared by

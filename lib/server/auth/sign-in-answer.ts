@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError, errorResponse } from "@/lib/server/errors";
-import { describeSignInError, SIGN_IN_ANSWERS, signInMessage, waitSeconds } from "./sign-in-errors";
+import { describeSignInError, SIGN_IN_ANSWERS, signInMessage, waitSeconds } from "@/lib/auth/sign-in-errors";
 
 type Translate = (key: string, values?: Record<string, number>) => string;
 

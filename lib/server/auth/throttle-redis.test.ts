@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectRedis, StoreUnavailableError } from "@/lib/server/redis";
 import { startRedis, type RedisServer } from "@/test/servers/redis";
 import { freePort } from "@/test/servers/free-port";
-import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleConfig } from "./throttle";
+import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleConfig } from "@/lib/auth/throttle";
 import { ADMIN, allowed, at, ATTACKER, OFFICE, refusedFor, secondsOf, throttleContract } from "@/test/contracts/sign-in-throttle";
-import { RedisThrottleStore } from "./throttle-redis";
+import { RedisThrottleStore } from "@/lib/server/auth/throttle-redis";
 
 let server: RedisServer;
 /** Two connections: two instances of the dashboard. */

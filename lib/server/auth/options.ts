@@ -5,16 +5,16 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { env, type Env } from "@/lib/env";
 import { log } from "@/lib/server/log";
 import { redis } from "@/lib/server/redis";
-import { safeCallbackPath } from "./callback-url";
-import { authCookies, isSecureUrl } from "./cookies";
-import { authorizeCredentials, clientIp } from "./credentials";
-import { oidcProvider } from "./oidc";
-import { checkSession } from "./session-check";
-import { createSession, hashSid, revokeSessions } from "./session-store";
-import { SignInThrottle } from "./throttle";
-import { RedisThrottleStore } from "./throttle-redis";
-import { userFromClaims } from "./token";
-import { usersStoreFor } from "./users-mode";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { authCookies, isSecureUrl } from "@/lib/auth/cookies";
+import { authorizeCredentials, clientIp } from "@/lib/auth/credentials";
+import { oidcProvider } from "@/lib/auth/oidc";
+import { checkSession } from "@/lib/server/auth/session-check";
+import { createSession, hashSid, revokeSessions } from "@/lib/server/auth/session-store";
+import { SignInThrottle } from "@/lib/auth/throttle";
+import { RedisThrottleStore } from "@/lib/server/auth/throttle-redis";
+import { userFromClaims } from "@/lib/auth/token";
+import { usersStoreFor } from "@/lib/server/auth/users-mode";
 
 /** SESSION_MAX_HOURS (a work day by default); the session record enforces it, the cookie only follows. */
 export function sessionMaxAgeSeconds(e: Env): number {

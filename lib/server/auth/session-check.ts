@@ -2,10 +2,10 @@ import "server-only";
 import { env, type Env } from "@/lib/env";
 import type { SessionRow } from "@/lib/server/db/schema";
 import { log } from "@/lib/server/log";
-import { DEMO_USERS } from "./demo-users";
-import { isRole, type SessionUser } from "./roles";
-import { findSession, hashSid, revokeSessions, touchSession, type EndReason } from "./session-store";
-import { usersStoreFor } from "./users-mode";
+import { DEMO_USERS } from "@/lib/auth/demo-users";
+import { isRole, type SessionUser } from "@/lib/auth/roles";
+import { findSession, hashSid, revokeSessions, touchSession, type EndReason } from "@/lib/server/auth/session-store";
+import { usersStoreFor } from "@/lib/server/auth/users-mode";
 
 /** last_seen_at is written at most this often per session; idleness is judged at that grain. */
 export const TOUCH_INTERVAL_MS = 60_000;

@@ -1,7 +1,7 @@
 import "server-only";
 import { HydrationBoundary, type DehydratedState } from "@tanstack/react-query";
 import { Suspense } from "react";
-import { prefetched, prefetchEntries, type PrefetchEntry } from "@/lib/queries/server-query-client";
+import { prefetched, prefetchEntries, type PrefetchEntry } from "@/lib/server/queries/server-query-client";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
 
 export type { PrefetchEntry };

@@ -6,10 +6,10 @@ import { decode } from "next-auth/jwt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { env, resetEnvForTests } from "@/lib/env";
 import { closeDbForTests } from "@/lib/server/db";
-import { DEMO_PASSWORD } from "./demo-users";
-import { authOptions, buildAuthOptions } from "./options";
+import { DEMO_PASSWORD } from "@/lib/auth/demo-users";
+import { authOptions, buildAuthOptions } from "@/lib/server/auth/options";
 import { AuthDriver } from "@/test/support/auth-driver";
-import { SignInThrottle } from "./throttle";
+import { SignInThrottle } from "@/lib/auth/throttle";
 
 const SECRET = "test-secret-test-secret-test-secret";
 let dir: string;

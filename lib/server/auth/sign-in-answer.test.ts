@@ -9,11 +9,11 @@ import { env, resetEnvForTests } from "@/lib/env";
 import { closeDbForTests } from "@/lib/server/db";
 import en from "@/messages/en/auth.json";
 import ru from "@/messages/ru/auth.json";
-import { buildAuthOptions } from "./options";
-import { sayWhy } from "./sign-in-answer";
-import { errorCodeFromAnswer } from "./sign-in-errors";
+import { buildAuthOptions } from "@/lib/server/auth/options";
+import { sayWhy } from "@/lib/server/auth/sign-in-answer";
+import { errorCodeFromAnswer } from "@/lib/auth/sign-in-errors";
 import { AuthDriver, type AuthResult } from "@/test/support/auth-driver";
-import { SignInThrottle } from "./throttle";
+import { SignInThrottle } from "@/lib/auth/throttle";
 
 // Real next-auth answers (through its own handler and the real throttle), then what the endpoint makes of them.
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { HydrationBoundary } from "@tanstack/react-query";
-import { settlesWithin } from "@/components/overview/prefetch";
+import { settlesWithin } from "@/lib/server/render/prefetch";
 import { INBOX_COUNT_READ } from "@/lib/queries/inbox";
 import { BELL_LIMIT, notifyKeys } from "@/lib/queries/notify";
-import { prefetchEntries } from "@/lib/queries/server-query-client";
+import { prefetchEntries } from "@/lib/server/queries/server-query-client";
 import { inboxEntry } from "@/lib/server/inbox/prefetch-entry";
 import { notificationList } from "@/lib/server/notify/store";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";

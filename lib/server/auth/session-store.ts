@@ -4,7 +4,7 @@ import * as z from "zod";
 import { db, ensureMigrated } from "@/lib/server/db";
 import type { SessionRow } from "@/lib/server/db/schema";
 import { log } from "@/lib/server/log";
-import type { SessionUser } from "./roles";
+import type { SessionUser } from "@/lib/auth/roles";
 
 /**
  * Session records: one row per sign-in, looked up by the hash of the random

@@ -2,8 +2,8 @@ import "server-only";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import type { SessionUser } from "./roles";
-import { sessionUserFromCookies } from "./session";
+import type { SessionUser } from "@/lib/auth/roles";
+import { sessionUserFromCookies } from "@/lib/server/auth/session";
 
 /**
  * The signed-in person for server pages and layouts, or null: the same check

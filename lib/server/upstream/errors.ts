@@ -1,3 +1,4 @@
+import "server-only";
 import { brandSymbol, hasBrand } from "@/lib/brand";
 const UPSTREAMHTTPERROR_BRAND = brandSymbol("UpstreamHttpError");
 

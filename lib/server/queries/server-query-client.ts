@@ -2,7 +2,7 @@ import "server-only";
 import { dehydrate, hashKey, type DehydratedState, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { cache } from "react";
 import { eventResumePoint } from "@/lib/server/events";
-import { makeQueryClient } from "./query-client";
+import { makeQueryClient } from "@/lib/queries/query-client";
 
 /**
  * One QueryClient per server request, shared by the layout, the page and every

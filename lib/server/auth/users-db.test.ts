@@ -7,11 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { env, resetEnvForTests } from "@/lib/env";
 import { closeDbForTests, db, ensureMigrated } from "@/lib/server/db";
 import { postgresDatabase, type PostgresDatabase } from "@/test/servers/postgres-shared";
-import { buildAuthOptions } from "./options";
+import { buildAuthOptions } from "@/lib/server/auth/options";
 import { AuthDriver } from "@/test/support/auth-driver";
-import { SignInThrottle } from "./throttle";
-import { runUserAdd } from "./user-add-cli";
-import { usersStoreFor } from "./users-mode";
+import { SignInThrottle } from "@/lib/auth/throttle";
+import { runUserAdd } from "@/lib/auth/user-add-cli";
+import { usersStoreFor } from "@/lib/server/auth/users-mode";
 import { usersStoreContract } from "@/test/contracts/users-store";
 
 // Production mode's users (DATABASE_URL=postgres://…) on a real Postgres: a database of its own on the run's server.

@@ -2,8 +2,8 @@ import "server-only";
 import type { Env } from "@/lib/env";
 import { databaseKind } from "@/lib/server/db";
 import { log } from "@/lib/server/log";
-import { databaseUsersStore } from "./users-db";
-import { fileUsersStore, type UsersStore } from "./users-store";
+import { databaseUsersStore } from "@/lib/server/auth/users-db";
+import { fileUsersStore, type UsersStore } from "@/lib/auth/users-store";
 
 /**
  * The users store for this environment: the database when DATABASE_URL is

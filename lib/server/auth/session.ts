@@ -2,9 +2,9 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { decode, getToken, type JWT } from "next-auth/jwt";
 import { env } from "@/lib/env";
-import { isSecureUrl, sessionCookieName } from "./cookies";
-import type { SessionUser } from "./roles";
-import { checkSession } from "./session-check";
+import { isSecureUrl, sessionCookieName } from "@/lib/auth/cookies";
+import type { SessionUser } from "@/lib/auth/roles";
+import { checkSession } from "@/lib/server/auth/session-check";
 
 /**
  * Decoded tokens by their exact cookie value. The cookie is an encrypted,
@@ -42,7 +42,7 @@ function cookieSettings() {
 
 /**
  * The signed-in person of an API request: a valid next-auth cookie whose
- * session record is still open (lib/auth/session-check.ts), else null.
+ * session record is still open (lib/server/auth/session-check.ts), else null.
  */
 export async function getSessionUser(req: NextRequest): Promise<SessionUser | null> {
   const { secret, secure, cookieName } = cookieSettings();
