@@ -1,0 +1,36 @@
+import "server-only";
+
+/**
+ * The shape of every background job. One runner (lib/server/jobs) runs them all:
+ * on Postgres through a maintained queue library, on SQLite in-process, behind
+ * this one interface, so a loop never owns its own timer or lease.
+ */
+export type JobContext = {
+  /** Aborted when the runner stops (shutdown, test teardown): stop between steps. */
+  signal: AbortSignal;
+};
+
+/** Runs every `everyMs` on one instance at a time across the team. */
+export type RecurringJob = {
+  /** Unique, kebab-case: "upstream-reads", "outcome-settler", "report-sender". */
+  name: string;
+  everyMs: number;
+  run: (ctx: JobContext) => Promise<void>;
+};
+
+/** Handles queued payloads (a bulk job's items, an outcome check due at a time). */
+export type QueuedJob<P> = {
+  name: string;
+  handle: (payload: P, ctx: JobContext) => Promise<void>;
+};
+
+export interface JobRunner {
+  recurring(job: RecurringJob): void;
+  queue<P>(job: QueuedJob<P>): void;
+  /** Queue one payload; `singletonKey` keeps one pending per key, `startAfterMs` delays it. */
+  send<P>(name: string, payload: P, opts?: { startAfterMs?: number; singletonKey?: string }): Promise<void>;
+  /** Run a recurring job soon instead of at its next tick (a person opened a page, a webhook came). */
+  wake(name: string): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
