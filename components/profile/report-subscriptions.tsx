@@ -13,6 +13,8 @@ export type SubscriptionRow = { id: string; label: string };
 type Texts = {
   report: string;
   team: string;
+  projectsGroup: string;
+  campaignsGroup: string;
   cadence: string;
   weekly: string;
   monthly: string;
@@ -30,17 +32,18 @@ type Texts = {
 const field = "h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
 /** The person's scheduled reports: which one, how often, when (in their zone) and where; added and ended here. */
-export function ReportSubscriptions({ rows, campaigns, texts }: { rows: SubscriptionRow[]; campaigns: { id: number; name: string }[]; texts: Texts }) {
+export function ReportSubscriptions({ rows, campaigns, projects, texts }: { rows: SubscriptionRow[]; campaigns: { id: number; name: string }[]; projects: { id: number; name: string }[]; texts: Texts }) {
   const router = useRouter();
   const errorText = useErrorText();
-  const [campaign, setCampaign] = useState("");
+  // "", "campaign-N" or "project-N": one picker for what the report covers.
+  const [scope, setScope] = useState("");
   const [cadence, setCadence] = useState<"weekly" | "monthly">("weekly");
   const [day, setDay] = useState(1);
   const [hour, setHour] = useState(9);
   const [email, setEmail] = useState(true);
   const [telegram, setTelegram] = useState(false);
   const add = useMutation({
-    mutationFn: () => apiPost("/api/account/report-subscriptions", { campaign_id: campaign === "" ? null : Number(campaign), cadence, day, hour, by_email: email, by_telegram: telegram }),
+    mutationFn: () => apiPost("/api/account/report-subscriptions", { campaign_id: scope.startsWith("campaign-") ? Number(scope.slice(9)) : null, project_id: scope.startsWith("project-") ? Number(scope.slice(8)) : null, cadence, day, hour, by_email: email, by_telegram: telegram }),
     onSuccess: () => {
       notify("success", texts.added);
       router.refresh();
@@ -73,13 +76,24 @@ export function ReportSubscriptions({ rows, campaigns, texts }: { rows: Subscrip
       >
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">{texts.report}</span>
-          <select value={campaign} onChange={(e) => setCampaign(e.target.value)} className={field}>
+          <select value={scope} onChange={(e) => setScope(e.target.value)} className={field}>
             <option value="">{texts.team}</option>
-            {campaigns.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            {projects.length > 0 && (
+              <optgroup label={texts.projectsGroup}>
+                {projects.map((p) => (
+                  <option key={p.id} value={`project-${p.id}`}>
+                    {p.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            <optgroup label={texts.campaignsGroup}>
+              {campaigns.map((c) => (
+                <option key={c.id} value={`campaign-${c.id}`}>
+                  {c.name}
+                </option>
+              ))}
+            </optgroup>
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm">

@@ -57,7 +57,7 @@ export function ReportView({ report, tx }: { report: Report; tx: ReportTexts }) 
     <article className="space-y-6 print:space-y-4" data-testid="report">
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold">
-          {t("title")}: {r.scope.campaignName ? t("scope.campaign", { name: r.scope.campaignName }) : t("scope.team")}
+          {t("title")}: {tx.scope(r.scope)}
         </h1>
         <p data-testid="report-period">{t("period", { from: tx.longDay(r.period.from), to: tx.longDay(r.period.to) })}</p>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("generated", { at: tx.at(r.generatedAt, r.period.timeZone), zone: r.period.timeZone })}</p>

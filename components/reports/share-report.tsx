@@ -8,9 +8,9 @@ import { apiPost } from "@/lib/queries/fetch-json";
 type Texts = { share: string; link: string; expires: string };
 
 /** Makes a read-only link to this report (7 days) and shows it to copy. */
-export function ShareReport({ campaignId, from, to, texts }: { campaignId: number | null; from: string; to: string; texts: Texts }) {
+export function ShareReport({ campaignId, projectId, from, to, texts }: { campaignId: number | null; projectId: number | null; from: string; to: string; texts: Texts }) {
   const errorText = useErrorText();
-  const make = useMutation({ mutationFn: () => apiPost<{ data: { url: string; expires_at: string } }>("/api/reports/share", { campaign_id: campaignId, from, to, days: 7 }) });
+  const make = useMutation({ mutationFn: () => apiPost<{ data: { url: string; expires_at: string } }>("/api/reports/share", { campaign_id: campaignId, project_id: projectId, from, to, days: 7 }) });
   return (
     <div className="flex flex-wrap items-end gap-2">
       <Button type="button" variant="secondary" onClick={() => make.mutate()} disabled={make.isPending}>

@@ -40,6 +40,9 @@ export function reportTexts(locale: Locale) {
     },
     /** A reject reason's category as the review page names it, or as stored when unknown. */
     category: (c: string | null) => (c === null ? t("review.noReason") : labelOr(all, "review.rejectCategory", c)),
+    /** What the report covers, as its title and a mail's subject say it. */
+    scope: (s: { campaignName: string | null; projectName: string | null }) =>
+      s.campaignName ? t("scope.campaign", { name: s.campaignName }) : s.projectName ? t("scope.project", { name: s.projectName }) : t("scope.team"),
     metric: (m: string) => (t.has(`metrics.${m}` as never) ? t(`metrics.${m}` as never) : m),
   };
 }

@@ -5,7 +5,8 @@ export type ReportPost = { taskId: number; campaignId: number; campaignName: str
 export type MetricTotal = { metric: string; value: number; previous: number; change: number | null };
 
 export type Report = {
-  scope: { campaignId: number | null; campaignName: string | null };
+  /** A campaign, a project (its campaigns) or, with neither, the whole team. */
+  scope: { campaignId: number | null; campaignName: string | null; projectId: number | null; projectName: string | null };
   period: { from: string; to: string; days: number; timeZone: string };
   previous: { from: string; to: string };
   engagement: { totals: MetricTotal[]; trend: { metric: string; points: TrendPoint[] }[] };

@@ -10,7 +10,8 @@ import { reportTexts } from "@/lib/reports/texts";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { ApiError } from "@/lib/server/errors";
 import { buildReport } from "@/lib/server/reports/data";
-import { reportQueryNow, reportSearch } from "@/lib/server/reports/query";
+import { knownProjects } from "@/lib/server/mirror/projects";
+import { reportQueryNow, reportSearch, scopeValue } from "@/lib/server/reports/query";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("insights.reports");
@@ -36,23 +37,42 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
     );
   }
   await ensureMigrated();
-  const [report, campaigns] = await Promise.all([
-    buildReport({ campaignId: query.campaignId, period: query.period, timeZone }),
-    db().selectFrom("campaign_sync").select(["campaign_id", "campaign_name"]).orderBy("campaign_name").execute(),
-  ]);
+  let report;
+  try {
+    report = await buildReport({ campaignId: query.campaignId, projectId: query.projectId, period: query.period, timeZone });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return (
+      <p role="alert" className="text-red-700 dark:text-red-400">
+        {e.messageIn(toLocale(locale))}
+      </p>
+    );
+  }
+  const [campaigns, projects] = await Promise.all([db().selectFrom("campaign_sync").select(["campaign_id", "campaign_name"]).orderBy("campaign_name").execute(), knownProjects(db())]);
   const search = reportSearch(query);
   return (
     <div className="space-y-4">
       <form method="get" action="/reports" className="flex flex-wrap items-end gap-3 print:hidden" aria-label={t("periodLabel")}>
         <label className="flex flex-col text-sm">
-          {t("campaignLabel")}
-          <select name="campaign" defaultValue={query.campaignId ?? ""} className={field}>
-            <option value="">{t("teamOption")}</option>
-            {campaigns.map((c) => (
-              <option key={c.campaign_id} value={Number(c.campaign_id)}>
-                {c.campaign_name}
-              </option>
-            ))}
+          {t("scopeLabel")}
+          <select name="scope" defaultValue={scopeValue(query)} className={field} data-testid="report-scope">
+            <option value="team">{t("teamOption")}</option>
+            {projects.length > 0 && (
+              <optgroup label={t("projectsGroup")}>
+                {projects.map((p) => (
+                  <option key={p.id} value={`project-${p.id}`}>
+                    {t("projectOption", { name: p.name })}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            <optgroup label={t("campaignsGroup")}>
+              {campaigns.map((c) => (
+                <option key={c.campaign_id} value={`campaign-${Number(c.campaign_id)}`}>
+                  {c.campaign_name}
+                </option>
+              ))}
+            </optgroup>
           </select>
         </label>
         <label className="flex flex-col text-sm">
@@ -71,7 +91,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         </a>
       </form>
       <div className="print:hidden">
-        <ShareReport campaignId={query.campaignId} from={query.period.from} to={query.period.to} texts={{ share: t("shareLink.share"), link: t("shareLink.link"), expires: t("shareLink.expires") }} />
+        <ShareReport campaignId={query.campaignId} projectId={query.projectId} from={query.period.from} to={query.period.to} texts={{ share: t("shareLink.share"), link: t("shareLink.link"), expires: t("shareLink.expires") }} />
       </div>
       <ReportView report={report} tx={tx} />
     </div>

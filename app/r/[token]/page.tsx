@@ -45,7 +45,7 @@ async function ReportSharePage({ params }: { params: Promise<{ token: string }> 
     );
   }
   const { share } = opened;
-  const report = await buildReport({ campaignId: share.campaignId, period: share.period, timeZone: share.timeZone });
+  const report = await buildReport({ campaignId: share.campaignId, projectId: share.projectId, period: share.period, timeZone: share.timeZone });
   return (
     <ShareShell>
       <ReportView report={report} tx={reportTexts(toLocale(await getLocale()))} />

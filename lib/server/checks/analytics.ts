@@ -24,12 +24,14 @@ const outcomes = (): Outcomes => ({ approved: 0, rejected: 0, approve_rate: null
 // The reader's calendar day (their zone, lib/server/profile/request-zone.ts), as the range's bounds are: not the UTC date.
 const dayOf = (iso: string, timeZone: string) => calendarDay(new Date(iso), timeZone);
 
-export async function checksAnalytics(range: { from: string; to: string }, campaignId: number | null, timeZone = DEFAULT_TIME_ZONE): Promise<ChecksAnalytics> {
+export async function checksAnalytics(range: { from: string; to: string }, campaignId: number | readonly number[] | null, timeZone = DEFAULT_TIME_ZONE): Promise<ChecksAnalytics> {
   await ensureMigrated();
   const { fromIso, toIso } = rangeBounds(range, timeZone);
 
   let reports = db().selectFrom("check_reports").select(["task_id", "campaign_id", "version", "verdict", "findings", "first_seen_at"]).where("first_seen_at", ">=", fromIso).where("first_seen_at", "<=", toIso);
-  if (campaignId !== null) reports = reports.where("campaign_id", "=", campaignId);
+  // A list: a project's campaigns (the reports).
+  const scope = typeof campaignId === "number" ? [campaignId] : campaignId === null ? null : campaignId.length ? campaignId : [-1];
+  if (scope) reports = reports.where("campaign_id", "in", scope);
   const rows = await reports.execute();
 
   const byRule = new Map<string, RuleDay>();
@@ -67,7 +69,7 @@ export async function checksAnalytics(range: { from: string; to: string }, campa
     .where("error_code", "is", null)
     .where("at", ">=", fromIso)
     .where("at", "<=", toIso);
-  if (campaignId !== null) dq = dq.where("campaign_id", "=", campaignId);
+  if (scope) dq = dq.where("campaign_id", "in", scope);
   const decided = await dq.execute();
   const verdictOf = new Map<string, Verdict>();
   const ids = [...new Set(decided.map((d) => Number(d.task_id)))];

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type Kysely } from "kysely";
 import { Post } from "@/lib/schemas";
+import { campaignProjectsOf, keepCampaignProjects } from "./projects";
 
 /**
  * The campaign mirror in the dashboard's database (migration 0014): every
@@ -267,6 +268,12 @@ export class MirrorStore {
       .values(row)
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: row.value, fetched_at: row.fetched_at }))
       .execute();
+  }
+
+  /** Which project each campaign of a list or detail answer belongs to, for project reports (./projects.ts). */
+  async keepProjectsOf(answer: unknown, at: number): Promise<void> {
+    const campaigns = campaignProjectsOf(answer);
+    if (campaigns.length > 0) await keepCampaignProjects((await this.q()) as unknown as Parameters<typeof keepCampaignProjects>[0], campaigns, at);
   }
 
   /** Forgets this instance's parsed copies (tests). */

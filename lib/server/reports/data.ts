@@ -12,6 +12,8 @@ import { loadDecisions } from "@/lib/server/review-analytics/decisions";
 import { startOfDay } from "@/lib/time/zone";
 import type { MetricTotal, Report, ReportPost } from "@/lib/reports/types";
 import type {} from "@/lib/server/mirror/store";
+import { ApiError, text } from "@/lib/server/errors";
+import { projectCampaigns } from "@/lib/server/mirror/projects";
 import { previousPeriod } from "./period";
 
 /*
@@ -36,13 +38,13 @@ const TOP = 5;
 
 type Row = { campaign_id: number; task_id: number; status: string; published_at: string | null; created_at: string; post: string };
 
-async function postsBetween(db: Kysely<Database>, campaignId: number | null, fromIso: string, endIso: string): Promise<Row[]> {
+async function postsBetween(db: Kysely<Database>, campaignIds: readonly number[] | null, fromIso: string, endIso: string): Promise<Row[]> {
   let q = db
     .selectFrom("campaign_posts")
     .select(["campaign_id", "task_id", "status", "published_at", "created_at", "post"])
     .where("published_at", ">=", fromIso)
     .where("published_at", "<", endIso);
-  if (campaignId !== null) q = q.where("campaign_id", "=", campaignId);
+  if (campaignIds !== null) q = q.where("campaign_id", "in", campaignIds);
   const rows = await q.execute();
   return rows.map((r) => ({ ...r, campaign_id: Number(r.campaign_id), task_id: Number(r.task_id) }));
 }
@@ -90,10 +92,25 @@ function reportPost(r: Row, last: Map<string, number> | undefined, names: Map<nu
   };
 }
 
-export async function buildReport(o: { campaignId: number | null; period: { from: string; to: string }; timeZone: string; now?: number; db?: Kysely<Database> }): Promise<Report> {
+/** A project's name and campaigns; not_found when the dashboard never saw a campaign of it. */
+export async function requireProject(db: Kysely<Database>, projectId: number): Promise<{ name: string; campaignIds: number[] }> {
+  const project = await projectCampaigns(db, projectId);
+  if (!project) throw new ApiError("not_found", text("validation.reportProjectUnknown", { id: projectId }));
+  return project;
+}
+
+/**
+ * The report of a campaign, a project (the campaigns the dashboard has seen
+ * in it: lib/server/mirror/projects.ts) or, with neither, the whole team.
+ * An unknown project is not_found (a campaign unknown here is just empty, as before).
+ */
+export async function buildReport(o: { campaignId: number | null; projectId?: number | null; period: { from: string; to: string }; timeZone: string; now?: number; db?: Kysely<Database> }): Promise<Report> {
   await ensureMigrated();
   const db = o.db ?? appDb();
   const { period, timeZone, campaignId } = o;
+  const projectId = campaignId === null ? (o.projectId ?? null) : null;
+  const project = projectId === null ? null : await requireProject(db, projectId);
+  const campaignIds = campaignId !== null ? [campaignId] : (project?.campaignIds ?? null);
   const prev = previousPeriod(period);
   const fromIso = startOfDay(period.from, timeZone).toISOString();
   const endIso = new Date(dayEndMs(period.to, timeZone)).toISOString();
@@ -102,7 +119,7 @@ export async function buildReport(o: { campaignId: number | null; period: { from
   const sync = await db.selectFrom("campaign_sync").select(["campaign_id", "campaign_name"]).execute();
   const names = new Map(sync.map((s) => [Number(s.campaign_id), s.campaign_name]));
 
-  const [rows, prevRows] = await Promise.all([postsBetween(db, campaignId, fromIso, endIso), postsBetween(db, campaignId, prevFromIso, fromIso)]);
+  const [rows, prevRows] = await Promise.all([postsBetween(db, campaignIds, fromIso, endIso), postsBetween(db, campaignIds, prevFromIso, fromIso)]);
   const published = rows.filter((r) => PUBLISHED.has(r.status));
   const prevPublished = prevRows.filter((r) => PUBLISHED.has(r.status));
   const ids = published.map((r) => r.task_id);
@@ -139,7 +156,7 @@ export async function buildReport(o: { campaignId: number | null; period: { from
   }
 
   // The review: decisions from the audit log, post times from the mirror (not the upstream lists).
-  const decisions = await loadDecisions(period, campaignId, timeZone);
+  const decisions = await loadDecisions(period, project ? project.campaignIds : campaignId, timeZone);
   const decided = [...new Set(decisions.map((d) => d.task_id))];
   const facts: PostFacts[] = [];
   for (let i = 0; i < decided.length; i += 200) {
@@ -147,12 +164,12 @@ export async function buildReport(o: { campaignId: number | null; period: { from
     facts.push(...part.map((p) => ({ ...p, task_id: Number(p.task_id), campaign_id: Number(p.campaign_id) })));
   }
   const review = computeReviewAnalytics({ range: period, campaignId, decisions, posts: facts, campaignNames: names, now: o.now ?? Date.now(), maxRows: 0, timeZone });
-  const checks = await checksAnalytics(period, campaignId, timeZone);
+  const checks = await checksAnalytics(period, project ? project.campaignIds : campaignId, timeZone);
   const rules = new Map<string, number>();
   for (const r of checks.by_rule) rules.set(r.rule, (rules.get(r.rule) ?? 0) + r.count);
 
   return {
-    scope: { campaignId, campaignName: campaignId === null ? null : (names.get(campaignId) ?? null) },
+    scope: { campaignId, campaignName: campaignId === null ? null : (names.get(campaignId) ?? null), projectId, projectName: project?.name ?? null },
     period: { ...period, days: daysBetween(period.from, period.to) + 1, timeZone },
     previous: prev,
     engagement: { totals, trend },

@@ -72,7 +72,7 @@ export async function reportPdf(r: Report, tx: ReportTexts): Promise<Buffer> {
     return { w: Number(m?.[1] ?? 640), h: Number(m?.[2] ?? 240) };
   };
 
-  h1(`${t("title")}: ${r.scope.campaignName ? t("scope.campaign", { name: r.scope.campaignName }) : t("scope.team")}`);
+  h1(`${t("title")}: ${tx.scope(r.scope)}`);
   line(t("period", { from: tx.longDay(r.period.from), to: tx.longDay(r.period.to) }), { size: 11 });
   line(t("generated", { at: tx.at(r.generatedAt, r.period.timeZone), zone: r.period.timeZone }), { size: 8.5, color: "#52525b" });
 

@@ -30,7 +30,7 @@ describe("report share links", () => {
     const link = await createReportShare(db(), { campaignId: 10, period: { from: "2026-11-16", to: "2026-11-22" }, timeZone: "Asia/Novosibirsk", createdBy: "m@example.com", days: 7, now: NOW });
     expect(await openReportShare(db(), link.token, NOW + 1000)).toEqual({
       ok: true,
-      share: { id: link.id, campaignId: 10, period: { from: "2026-11-16", to: "2026-11-22" }, timeZone: "Asia/Novosibirsk", expiresAt: "2026-12-02T09:00:00.000Z" },
+      share: { id: link.id, campaignId: 10, projectId: null, period: { from: "2026-11-16", to: "2026-11-22" }, timeZone: "Asia/Novosibirsk", expiresAt: "2026-12-02T09:00:00.000Z" },
     });
     expect(await openReportShare(db(), link.token, NOW + 7 * 86_400_000)).toEqual({ ok: false, reason: "link_expired" });
   });

@@ -12,6 +12,8 @@ export interface ReportSharesTable {
   id: string;
   token_hash: string;
   campaign_id: number | null;
+  /** A project's report (migration 0030). */
+  project_id: number | null;
   period_from: string;
   period_to: string;
   /** The creator's zone: the report's days are theirs, whoever opens it. */
@@ -29,16 +31,16 @@ declare module "@/lib/server/db/schema" {
 }
 
 export const REPORT_SHARE_MAX_DAYS = 30;
-export type ReportShare = { id: string; campaignId: number | null; period: { from: string; to: string }; timeZone: string; expiresAt: string };
+export type ReportShare = { id: string; campaignId: number | null; projectId: number | null; period: { from: string; to: string }; timeZone: string; expiresAt: string };
 export type ShareState = { ok: true; share: ReportShare } | { ok: false; reason: "not_found" | "link_expired" | "link_revoked" };
 
-export async function createReportShare(db: Kysely<Database>, o: { campaignId: number | null; period: { from: string; to: string }; timeZone: string; createdBy: string; days: number; now?: number }) {
+export async function createReportShare(db: Kysely<Database>, o: { campaignId: number | null; projectId?: number | null; period: { from: string; to: string }; timeZone: string; createdBy: string; days: number; now?: number }) {
   const now = o.now ?? Date.now();
   const { id, token, hash } = newToken();
   const expiresAt = new Date(now + o.days * 86_400_000).toISOString();
   await db
     .insertInto("report_shares")
-    .values({ id, token_hash: hash, campaign_id: o.campaignId, period_from: o.period.from, period_to: o.period.to, time_zone: o.timeZone, created_by: o.createdBy, created_at: new Date(now).toISOString(), expires_at: expiresAt, revoked_at: null })
+    .values({ id, token_hash: hash, campaign_id: o.campaignId, project_id: o.projectId ?? null, period_from: o.period.from, period_to: o.period.to, time_zone: o.timeZone, created_by: o.createdBy, created_at: new Date(now).toISOString(), expires_at: expiresAt, revoked_at: null })
     .execute();
   return { id, token, expiresAt };
 }
@@ -50,7 +52,7 @@ export async function openReportShare(db: Kysely<Database>, token: string, now =
   if (!row || !tokenMatches(token, row.token_hash)) return { ok: false, reason: "not_found" };
   if (row.revoked_at) return { ok: false, reason: "link_revoked" };
   if (Date.parse(row.expires_at) <= now) return { ok: false, reason: "link_expired" };
-  return { ok: true, share: { id, campaignId: row.campaign_id === null ? null : Number(row.campaign_id), period: { from: row.period_from, to: row.period_to }, timeZone: row.time_zone, expiresAt: row.expires_at } };
+  return { ok: true, share: { id, campaignId: row.campaign_id === null ? null : Number(row.campaign_id), projectId: row.project_id == null ? null : Number(row.project_id), period: { from: row.period_from, to: row.period_to }, timeZone: row.time_zone, expiresAt: row.expires_at } };
 }
 
 /** The creator (or an admin, `anyone`) ends a link; false when there was none to end. */

@@ -18,7 +18,7 @@ export function rangeBounds(range: { from: string; to: string }, timeZone = DEFA
  * budget, network) stays in the audit log but is no decision. `at` is ISO
  * in UTC, so text comparison is time order (schema.ts).
  */
-export async function loadDecisions(range: { from: string; to: string }, campaignId: number | null, timeZone = DEFAULT_TIME_ZONE): Promise<Decision[]> {
+export async function loadDecisions(range: { from: string; to: string }, campaignId: number | readonly number[] | null, timeZone = DEFAULT_TIME_ZONE): Promise<Decision[]> {
   await ensureMigrated();
   const { fromIso, toIso } = rangeBounds(range, timeZone);
   let q = db()
@@ -28,7 +28,9 @@ export async function loadDecisions(range: { from: string; to: string }, campaig
     .where("error_code", "is", null)
     .where("at", ">=", fromIso)
     .where("at", "<=", toIso);
-  if (campaignId !== null) q = q.where("campaign_id", "=", campaignId);
+  // A list: a project's campaigns (the reports).
+  if (typeof campaignId === "number") q = q.where("campaign_id", "=", campaignId);
+  else if (campaignId !== null) q = q.where("campaign_id", "in", campaignId.length ? campaignId : [-1]);
   const rows = await q.orderBy("at").orderBy("id").execute();
   // Postgres hands integers of some drivers back as text: the figures must be numbers either way.
   return rows.map((r) => ({ ...r, id: Number(r.id), task_id: Number(r.task_id), campaign_id: r.campaign_id === null ? null : Number(r.campaign_id) }));

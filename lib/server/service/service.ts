@@ -191,6 +191,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
       load: async (ctx) => {
         const value = await ctx.call(op, fn);
         void store.keepSnapshot(key, value, gw.clock.now()).catch(() => undefined);
+        if (op === "campaigns" || op === "campaign") void store.keepProjectsOf(value, gw.clock.now()).catch(() => undefined);
         return value;
       },
     });

@@ -7,6 +7,9 @@ import { POST as shareRoute } from "@/app/api/reports/share/route";
 import { POST as sendRoute } from "@/app/api/reports/send/route";
 import { call, errorOf, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { listAuditEvents } from "@/lib/server/audit-events";
+import { db } from "@/lib/server/db";
+import { campaignProjectsOf, keepCampaignProjects } from "@/lib/server/mirror/projects";
+import { openReportShare } from "@/lib/server/reports/share";
 import { startSmtp, type TestSmtp } from "@/test/servers/notify-receivers";
 
 /*
@@ -73,6 +76,36 @@ describe("report routes", () => {
     expect(link.status).toBe(201);
     expect(((await link.json()) as { data: { url: string } }).data.url).toMatch(/\/r\/[0-9a-f]{16}[A-Za-z0-9_-]{43}$/);
     expect((await call(shareRoute, "/api/reports/share", { method: "POST", role: "manager", body: { campaign_id: null, from: "2026-11-16", to: "2026-11-22", days: 365 } })).status).toBe(400);
+  });
+
+  it("take a project as the scope: unknown is not_found, malformed or doubled is refused, a known one answers", async () => {
+    const unknown = await call(pdfRoute, "/api/reports/pdf?project=999&from=2026-11-16&to=2026-11-22", { role: "manager" });
+    expect(unknown.status).toBe(404);
+    expect(await errorOf(unknown)).toMatchObject({ code: "not_found" });
+    for (const q of ["project=abc", "project=0", "project=1&campaign=2", "scope=project-x"]) {
+      const r = await call(pdfRoute, `/api/reports/pdf?${q}`, { role: "manager" });
+      expect(r.status, q).toBe(400);
+      expect((await errorOf(r)).code, q).toBe("validation_error");
+    }
+    expect((await call(shareRoute, "/api/reports/share", { method: "POST", role: "manager", body: { campaign_id: null, project_id: 999, from: "2026-11-16", to: "2026-11-22" } })).status).toBe(404);
+    expect((await call(shareRoute, "/api/reports/share", { method: "POST", role: "manager", body: { campaign_id: 3, project_id: 7, from: "2026-11-16", to: "2026-11-22" } })).status).toBe(400);
+    expect((await call(addSub, "/api/account/report-subscriptions", { method: "POST", role: "manager", body: { ...sub, project_id: 999 } })).status).toBe(404);
+    expect((await call(addSub, "/api/account/report-subscriptions", { method: "POST", role: "manager", body: { ...sub, campaign_id: 3, project_id: 7 } })).status).toBe(400);
+    expect((await call(sendRoute, "/api/reports/send", { method: "POST", role: "admin", body: { to: "boss@client.example", campaign_id: null, project_id: 999 } })).status).toBe(404);
+
+    // A campaign list answer seen once makes project 7 known.
+    await keepCampaignProjects(db(), campaignProjectsOf({ campaigns: [{ id: 3, name: "Весна", project_id: 7, project_name: "Сезоны" }] }));
+    const pdf = await call(pdfRoute, "/api/reports/pdf?project=7&from=2026-11-16&to=2026-11-22", { role: "manager" });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-disposition")).toBe('attachment; filename="report-project-7-2026-11-16-2026-11-22.pdf"');
+    const made = await call(addSub, "/api/account/report-subscriptions", { method: "POST", role: "manager", body: { ...sub, project_id: 7 } });
+    expect(made.status).toBe(201);
+    expect(((await made.json()) as { data: { project_id: number | null; campaign_id: number | null } }).data).toMatchObject({ project_id: 7, campaign_id: null });
+    const link = await call(shareRoute, "/api/reports/share", { method: "POST", role: "manager", body: { campaign_id: null, project_id: 7, from: "2026-11-16", to: "2026-11-22" } });
+    expect(link.status).toBe(201);
+    const token = new URL(((await link.json()) as { data: { url: string } }).data.url).pathname.slice(3);
+    const opened = await openReportShare(db(), token);
+    expect(opened.ok && opened.share).toMatchObject({ campaignId: null, projectId: 7, period: { from: "2026-11-16", to: "2026-11-22" } });
   });
 
   it("let an admin mail a report to an outside address, audited, and say when the server refused it", async () => {

@@ -22,13 +22,13 @@ export const POST = withPermission(
     if (!SMTP_URL) throw new ApiError("validation_error", text("validation.emailUnavailable"));
     const timeZone = await timeZoneOf(session.email);
     const period = reportPeriod({ from: body.from, to: body.to_day }, Date.now(), timeZone);
-    const q = { campaignId: body.campaign_id, period };
+    const q = { campaignId: body.campaign_id, projectId: body.project_id ?? null, period };
     const tx = reportTexts(requestLocale());
-    const report = await buildReport({ campaignId: q.campaignId, period, timeZone });
+    const report = await buildReport({ campaignId: q.campaignId, projectId: q.projectId, period, timeZone });
     const pdf = await reportPdf(report, tx);
-    const subject = `${tx.t("title")}: ${report.scope.campaignName ? tx.t("scope.campaign", { name: report.scope.campaignName }) : tx.t("scope.team")}, ${tx.t("period", { from: tx.longDay(period.from), to: tx.longDay(period.to) })}`;
+    const subject = `${tx.t("title")}: ${tx.scope(report.scope)}, ${tx.t("period", { from: tx.longDay(period.from), to: tx.longDay(period.to) })}`;
     const actor = { email: session.email, name: session.name, role: session.role };
-    const detail = { to: body.to, campaign_id: q.campaignId, from: period.from, to_day: period.to };
+    const detail = { to: body.to, campaign_id: q.campaignId, project_id: q.projectId, from: period.from, to_day: period.to };
     // Audited before it leaves: a send that cannot be recorded is not made.
     await recordAuditEvent({ actor, kind: "report.sent", campaign_id: q.campaignId, subject_id: body.to, detail });
     const transport = nodemailer.createTransport(transportOptions(SMTP_URL));

@@ -9,6 +9,7 @@ import { closeDbForTests, db, ensureMigrated } from "@/lib/server/db";
 import { startBotApiServer, type BotApiServer, type UploadedFile } from "@/test/telegram/bot-api-server";
 import { startSmtp, type TestSmtp } from "@/test/servers/notify-receivers";
 import { seedReportWeek } from "@/test/report-seed";
+import { campaignProjectsOf, keepCampaignProjects } from "@/lib/server/mirror/projects";
 import { duePeriod } from "./due";
 import { reportTick, type SenderDeps } from "./sender";
 import { addSubscription, deliveryOf } from "./store";
@@ -149,5 +150,20 @@ describe("scheduled reports", () => {
     const doc = docs[0]!.params.document as UploadedFile;
     expect(doc.filename).toBe("report-campaign-10-2026-11-16-2026-11-22.pdf");
     expect(pdfText(doc.data)).toContain("Five best posts");
+  });
+
+  it("mail a project's report with the project's figures: its campaigns' only", async () => {
+    // Project 5 holds campaign 20 alone (likes 7); campaign 10 (likes 45) is another project's.
+    await keepCampaignProjects(db(), campaignProjectsOf({ campaigns: [{ id: 20, name: "Осень", project_id: 5, project_name: "Осенний проект" }, { id: 10, name: "Весна", project_id: 6, project_name: "Весенний" }] }));
+    await addSubscription(db(), "boris@example.com", { campaign_id: null, project_id: 5, cadence: "weekly", day: 1, hour: 9, by_email: true, by_telegram: false, locale: "ru" });
+    const before = smtp.mails.length;
+    const at = MONDAY_0901 + 86_400_000 * 3;
+    await reportTick(deps("p", () => at), at);
+    const mails = smtp.mails.slice(before).filter((m) => m.to[0] === "boris@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Отчёт: проект «Осенний проект», 16 ноября 2026 г. – 22 ноября 2026 г.");
+    expect(mails[0]!.text).toContain("Лайки: 7 (—)");
+    expect(mails[0]!.raw).toMatch(/filename="?report-project-5-2026-11-16-2026-11-22\.pdf/);
+    expect(pdfText(pdfOf(mails[0]!.raw))).toContain("Отчёт: проект «Осенний проект»");
   });
 });

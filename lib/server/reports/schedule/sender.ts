@@ -31,8 +31,7 @@ export type SenderDeps = {
 
 const mailOf = (r: Awaited<ReturnType<typeof buildReport>>, tx: ReturnType<typeof reportTexts>, link: string) => {
   const { t } = tx;
-  const scope = r.scope.campaignName ? t("scope.campaign", { name: r.scope.campaignName }) : t("scope.team");
-  const subject = `${t("title")}: ${scope}, ${t("period", { from: tx.longDay(r.period.from), to: tx.longDay(r.period.to) })}`;
+  const subject = `${t("title")}: ${tx.scope(r.scope)}, ${t("period", { from: tx.longDay(r.period.from), to: tx.longDay(r.period.to) })}`;
   const lines = [
     subject,
     "",
@@ -55,8 +54,8 @@ async function deliver(d: SenderDeps, s: Subscription, channel: Channel, period:
   if (!(await claimDelivery(d.db, key, d.owner, now))) return;
   try {
     const tx = reportTexts(toLocale(s.locale));
-    const report = await buildReport({ db: d.db, campaignId: s.campaign_id, period, timeZone, now });
-    const q = { campaignId: s.campaign_id, period };
+    const report = await buildReport({ db: d.db, campaignId: s.campaign_id, projectId: s.project_id, period, timeZone, now });
+    const q = { campaignId: s.campaign_id, projectId: s.project_id, period };
     const pdf = await reportPdf(report, tx);
     const mail = mailOf(report, tx, `${d.baseUrl.replace(/\/+$/, "")}/reports?${reportSearch(q)}`);
     if (channel === "email") {

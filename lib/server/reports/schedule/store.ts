@@ -10,6 +10,8 @@ export interface ReportSubscriptionsTable {
   id: string;
   user_email: string;
   campaign_id: number | null;
+  /** A project's report (migration 0030); null with a campaign or for the whole team. */
+  project_id: number | null;
   cadence: Cadence;
   /** Weekly: 1 (Monday) … 7; monthly: 1 … 28. */
   day: number;
@@ -53,6 +55,7 @@ const backoffMs = (attempts: number) => 5 * 60_000 * 2 ** Math.max(0, attempts -
 const subOf = (r: ReportSubscriptionsTable): Subscription => ({
   ...r,
   campaign_id: r.campaign_id === null ? null : Number(r.campaign_id),
+  project_id: r.project_id == null ? null : Number(r.project_id),
   day: Number(r.day),
   hour: Number(r.hour),
   by_email: Boolean(Number(r.by_email)),
@@ -65,10 +68,10 @@ export async function listSubscriptions(db: Kysely<Database>, email?: string): P
   return (await q.orderBy("created_at").execute()).map(subOf);
 }
 
-export type NewSubscription = { campaign_id: number | null; cadence: Cadence; day: number; hour: number; by_email: boolean; by_telegram: boolean; locale: string };
+export type NewSubscription = { campaign_id: number | null; project_id?: number | null; cadence: Cadence; day: number; hour: number; by_email: boolean; by_telegram: boolean; locale: string };
 
 export async function addSubscription(db: Kysely<Database>, email: string, s: NewSubscription, now = Date.now()): Promise<Subscription> {
-  const row: ReportSubscriptionsTable = { id: randomBytes(8).toString("hex"), user_email: email, ...s, by_email: s.by_email ? 1 : 0, by_telegram: s.by_telegram ? 1 : 0, created_at: iso(now) };
+  const row: ReportSubscriptionsTable = { id: randomBytes(8).toString("hex"), user_email: email, ...s, project_id: s.project_id ?? null, by_email: s.by_email ? 1 : 0, by_telegram: s.by_telegram ? 1 : 0, created_at: iso(now) };
   await db.insertInto("report_subscriptions").values(row).execute();
   return subOf(row);
 }

@@ -1,0 +1,65 @@
+import "server-only";
+import type { Kysely } from "kysely";
+
+/*
+ * Which project each campaign belongs to (migration 0030), for reports of a
+ * project: written from every campaign list or detail answer the dashboard
+ * reads anyway (lib/server/service), read by the reports, so a project's
+ * report costs no upstream request. Rows are never dropped: a campaign that
+ * ended still belongs to its project for last month's report.
+ */
+export interface CampaignProjectsTable {
+  campaign_id: number;
+  campaign_name: string;
+  project_id: number;
+  project_name: string;
+  seen_at: string;
+}
+
+declare module "@/lib/server/db/schema" {
+  interface Database {
+    campaign_projects: CampaignProjectsTable;
+  }
+}
+
+type Db = Kysely<{ campaign_projects: CampaignProjectsTable }>;
+export type CampaignProject = { id: number; name: string; project_id: number; project_name: string };
+
+const isItem = (c: unknown): c is CampaignProject => {
+  const o = c as Record<string, unknown> | null;
+  return !!o && Number.isSafeInteger(o.id) && Number.isSafeInteger(o.project_id) && typeof o.name === "string" && typeof o.project_name === "string";
+};
+
+/** The campaigns of an upstream answer: a campaign list (`{ campaigns }`) or one campaign's detail. */
+export function campaignProjectsOf(answer: unknown): CampaignProject[] {
+  const list = (answer as { campaigns?: unknown } | null)?.campaigns;
+  return (Array.isArray(list) ? list : [answer]).filter(isItem).map((c) => ({ id: c.id, name: c.name, project_id: c.project_id, project_name: c.project_name }));
+}
+
+export async function keepCampaignProjects(db: Db, campaigns: readonly CampaignProject[], at = Date.now()): Promise<void> {
+  const seen_at = new Date(at).toISOString();
+  for (const c of campaigns) {
+    const row = { campaign_id: c.id, campaign_name: c.name, project_id: c.project_id, project_name: c.project_name, seen_at };
+    await db
+      .insertInto("campaign_projects")
+      .values(row)
+      .onConflict((oc) => oc.column("campaign_id").doUpdateSet({ campaign_name: row.campaign_name, project_id: row.project_id, project_name: row.project_name, seen_at }))
+      .execute();
+  }
+}
+
+/** Every project a campaign was seen in, by name: the reports' choice of project. */
+export async function knownProjects(db: Db): Promise<{ id: number; name: string }[]> {
+  const rows = await db.selectFrom("campaign_projects").select(["project_id", "project_name", "seen_at"]).orderBy("seen_at", "desc").execute();
+  const names = new Map<number, string>();
+  // The newest name a project was seen under.
+  for (const r of rows) if (!names.has(Number(r.project_id))) names.set(Number(r.project_id), r.project_name);
+  return [...names].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+/** A project's name and campaigns, or null when no campaign of it was ever seen. */
+export async function projectCampaigns(db: Db, projectId: number): Promise<{ name: string; campaignIds: number[] } | null> {
+  const rows = await db.selectFrom("campaign_projects").select(["campaign_id", "project_name", "seen_at"]).where("project_id", "=", projectId).orderBy("seen_at", "desc").execute();
+  if (rows.length === 0) return null;
+  return { name: rows[0]!.project_name, campaignIds: rows.map((r) => Number(r.campaign_id)).sort((a, b) => a - b) };
+}
