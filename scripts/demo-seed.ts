@@ -1,6 +1,7 @@
 // `npm run demo` runs this before it starts the servers (scripts/demo.mjs): the simulator's world
 // is made (or loaded) and saved where the simulator will continue it, and the dashboard's database
-// gets the demo's month of history from that same world (lib/server/demo/history.ts), once.
+// gets the demo's month of history from that same world (lib/server/demo/history.ts), once, and the
+// demo people their Monday report by e-mail (lib/server/demo/report-subscriptions.ts).
 //
 // Run as `node --conditions=react-server --import tsx` (like user:add): the server's database
 // module is fenced with "server-only", and that condition lets it through.
@@ -10,10 +11,23 @@ import { HISTORY_DAYS, worldHistory } from "../simulator/world/history";
 
 const say = (line: string) => console.log(`demo: ${line}`);
 
+/** The demo people's Monday report by e-mail to the demo's mail catcher (lib/server/demo/report-subscriptions.ts), once per database. */
+async function seedReports(): Promise<void> {
+  const [{ seedDemoReportSubscriptions }, { db, ensureMigrated }] = await Promise.all([import("../lib/server/demo/report-subscriptions"), import("../lib/server/db")]);
+  await ensureMigrated();
+  const people = await seedDemoReportSubscriptions(db());
+  if (people.length) say(`subscribed ${people.join(" and ")} to the team's weekly report by e-mail (sent within a minute of the start)`);
+}
+
 const options = optionsFromEnv(process.env);
 if (!options.stateFile) {
   // A fresh world on every start: its posts would not be the ones a history names.
   say("SIMULATOR_STATE_FILE is empty (a fresh world on every start): the demo starts without a history");
+  try {
+    await seedReports();
+  } finally {
+    await (await import("../lib/server/db")).db().destroy();
+  }
   process.exit(0);
 }
 const sim = new SimulatorState(options);
@@ -32,6 +46,7 @@ try {
       `wrote the demo's last 30 days: ${counts.approvals} approvals, ${counts.rejections} rejections, ${counts.verdicts} verdicts, ` +
         `${counts.comments} comments, engagement history of ${counts.posts} posts (${counts.snapshots} readings)`,
     );
+  await seedReports();
 } finally {
   await db().destroy();
 }

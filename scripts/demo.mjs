@@ -8,10 +8,15 @@
 // it stops it is restarted, after a short backoff, and carries on with the same
 // posts while the dashboard keeps running. When the dashboard stops, the demo
 // stops, saying why. DEMO_SKIP_BUILD=1 reuses the last build.
+//
+// Unless SMTP_URL is set, a local mail catcher (scripts/mail-catcher.mjs) takes the dashboard's
+// mail: SMTP on 127.0.0.1:1025 (MAIL_CATCHER_SMTP_PORT), its page on http://127.0.0.1:1080
+// (MAIL_CATCHER_PORT). The demo people's Monday report arrives there within a minute of the start.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { startMailCatcher } from "./mail-catcher.mjs";
 import { supervise } from "./supervise.mjs";
 
 const say = (line) => console.log(`demo: ${line}`);
@@ -44,6 +49,17 @@ const env = {
   NEXT_BUILD_CACHE: process.env.NEXT_BUILD_CACHE ?? "0",
 };
 const dashboardUrl = env.NEXTAUTH_URL.replace(/\/+$/, "");
+
+// The mail catcher before the seed and the servers: the dashboard's SMTP_URL points at it.
+let catcher = null;
+if (!process.env.SMTP_URL) {
+  try {
+    catcher = await startMailCatcher({ smtpPort: Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 1025), webPort: Number(process.env.MAIL_CATCHER_PORT ?? 1080) });
+    env.SMTP_URL = catcher.smtpUrl;
+  } catch (e) {
+    complain(`no mail catcher (${e instanceof Error ? e.message : String(e)}); the demo runs without e-mail`);
+  }
+}
 
 if (process.env.DEMO_SKIP_BUILD !== "1") {
   const build = spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit", env });
@@ -88,7 +104,7 @@ let stopping = false;
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  await Promise.all([dashboard.stop(), simulator.stop()]);
+  await Promise.all([dashboard.stop(), simulator.stop(), catcher?.close()]);
   process.exit(code);
 }
 for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -119,6 +135,7 @@ async function announceWhenReady() {
   while (!stopping) {
     if ((await answers(`${dashboardUrl}/api/health`)) && (await answers(env.UPSTREAM_BASE_URL))) {
       say(`dashboard ready on ${dashboardUrl}, simulator on ${env.UPSTREAM_BASE_URL}`);
+      if (catcher) say(`mail (the demo people's Monday report with its PDF, within a minute) on ${catcher.webUrl}`);
       say("sign in as editor@example.com, reviewer@example.com, manager@example.com or admin@example.com, password: demo\n");
       return;
     }
