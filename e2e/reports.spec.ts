@@ -10,17 +10,20 @@ import { signIn, test } from "./own-sign-in";
 test.use({ role: "manager" });
 
 type PostPage = { data: { posts: { task_id: number }[] } };
+/** The project of the campaign whose two posts were decided here (its report holds those decisions). */
+let project: { id: number; name: string };
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ").trim();
 
 test.beforeAll(async ({ browser }) => {
   const editor = await browser.newContext({ storageState: await signIn(browser, E2E.baseURL, "editor"), baseURL: E2E.baseURL });
-  const { data } = (await (await editor.request.get("/api/campaigns?status=ACTIVE")).json()) as { data: { campaigns: { id: number }[] } };
+  const { data } = (await (await editor.request.get("/api/campaigns?status=ACTIVE")).json()) as { data: { campaigns: { id: number; project_id: number; project_name: string }[] } };
   let ids: number[] = [];
   for (const c of data.campaigns) {
     const page = (await (await editor.request.get(`/api/campaigns/${c.id}/posts?status=WAITING_APPROVAL&limit=2`)).json()) as PostPage;
     if (page.data.posts.length >= 2) {
       ids = page.data.posts.map((p) => p.task_id);
+      project = { id: c.project_id, name: c.project_name };
       break;
     }
   }
@@ -80,6 +83,48 @@ test("the report in English and dark, on a desktop, passes axe", async ({ page }
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Report: whole team");
   await expectNoA11yViolations(page);
   await page.screenshot({ path: "test-results/reports-en-dark.png", fullPage: true });
+});
+
+test("a manager picks a project: its report, its PDF, and an unknown project refused", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/reports?from=${today()}&to=${today()}`);
+  const team = Number(plain(await page.locator('[data-review="decisions"]').innerText()));
+  await page.getByRole("combobox", { name: "Отчёт по" }).selectOption(`project-${project.id}`);
+  await page.getByRole("button", { name: "Показать" }).click();
+  await expect(page).toHaveURL(new RegExp(`scope=project-${project.id}`));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`Отчёт: проект «${project.name}»`);
+  // The two decisions of this spec are on a campaign of this project; the team's may hold more.
+  const decisions = Number(plain(await page.locator('[data-review="decisions"]').innerText()));
+  expect(decisions).toBeGreaterThanOrEqual(2);
+  expect(decisions).toBeLessThanOrEqual(team);
+  await expect(page.getByRole("combobox", { name: "Отчёт по" })).toHaveValue(`project-${project.id}`);
+  await expectNoA11yViolations(page);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("report-pdf").click()]);
+  expect(download.suggestedFilename()).toBe(`report-project-${project.id}-${today()}-${today()}.pdf`);
+  const text = plain(execFileSync("pdftotext", ["-layout", (await download.path())!, "-"], { encoding: "utf8" }));
+  expect(text).toContain(`Отчёт: проект «${project.name}»`);
+  expect(text).toMatch(new RegExp(`Решений ${decisions}\\b`));
+
+  // Looked at: ru and en, light and dark, phone and desktop.
+  await page.screenshot({ path: "test-results/reports-project-ru-light-phone.png", fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: "test-results/reports-project-ru-dark-phone.png", fullPage: true });
+  await setLocale(page, "en");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/reports?project=${project.id}&from=${today()}&to=${today()}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`Report: project “${project.name}”`);
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: "test-results/reports-project-en-dark-desktop.png", fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.screenshot({ path: "test-results/reports-project-en-light-desktop.png", fullPage: true });
+
+  await page.goto(`/reports?project=999999&from=${today()}&to=${today()}`);
+  await expect(page.getByRole("alert").filter({ hasText: "project 999999" })).toBeVisible();
+  const r = await page.request.get(`/api/reports/pdf?project=999999&from=${today()}&to=${today()}`);
+  expect(r.status()).toBe(404);
+  expect(((await r.json()) as { error: { code: string } }).error.code).toBe("not_found");
+  await setLocale(page, "ru");
 });
 
 test("a bad period is refused in words, not a crash", async ({ page }) => {

@@ -6,7 +6,7 @@ import * as upstream from "@/lib/server/upstream";
 import { createService } from "@/lib/server/service/service";
 import { startSimulator, type SimulatorHandle } from "@/simulator/server";
 import { mirrorDatabase } from "./index";
-import { knownProjects, projectCampaigns } from "./projects";
+import { keepCampaignProjects, knownProjects, projectCampaigns } from "./projects";
 
 /*
  * Where a project's report learns its campaigns: the answers the dashboard
@@ -64,6 +64,10 @@ describe("campaign_projects", () => {
     ]);
     expect(await projectCampaigns(db, 10)).toEqual({ name: "Сезоны", campaignIds: [1, 3] });
     expect(await projectCampaigns(db, 99)).toBeNull();
+    // Campaign 3 moved to project 20 (a newer answer); an older kept answer read later does not move it back.
+    await keepCampaignProjects(db, [{ id: 3, name: "Зима", project_id: 20, project_name: "Прочее" }], Date.parse("2026-11-21T00:00:00Z"));
+    await keepCampaignProjects(db, [{ id: 3, name: "Зима", project_id: 10, project_name: "Сезоны" }], Date.parse(at));
+    expect(await projectCampaigns(db, 20)).toEqual({ name: "Прочее", campaignIds: [2, 3] });
     await db.destroy();
   });
 });

@@ -43,7 +43,8 @@ export async function keepCampaignProjects(db: Db, campaigns: readonly CampaignP
     await db
       .insertInto("campaign_projects")
       .values(row)
-      .onConflict((oc) => oc.column("campaign_id").doUpdateSet({ campaign_name: row.campaign_name, project_id: row.project_id, project_name: row.project_name, seen_at }))
+      // An older answer (a kept snapshot) never overwrites a newer one.
+      .onConflict((oc) => oc.column("campaign_id").doUpdateSet({ campaign_name: row.campaign_name, project_id: row.project_id, project_name: row.project_name, seen_at }).where("campaign_projects.seen_at", "<=", seen_at))
       .execute();
   }
 }

@@ -179,6 +179,8 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     if (!gw.peek(key)) {
       const kept = await store.snapshot<T>(key).catch(() => undefined);
       if (kept) gw.seed(key, kept.value, kept.fetchedAt, ttl[op], tagList);
+      // A kept answer served without a read still says which project its campaigns are in (project reports).
+      if (kept && (op === "campaigns" || op === "campaign")) void store.keepProjectsOf(kept.value, kept.fetchedAt).catch(() => undefined);
     }
     const held = gw.peek<T>(key);
     const priority: Priority = held && !wasInvalidated(held) ? "background" : p;
