@@ -53,9 +53,10 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   return (
     <div className="space-y-4">
       <form method="get" action="/reports" className="flex flex-wrap items-end gap-3 print:hidden" aria-label={t("periodLabel")}>
-        <label className="flex flex-col text-sm">
+        <label className="flex max-w-full flex-col text-sm">
           {t("scopeLabel")}
-          <select name="scope" defaultValue={scopeValue(query)} className={field} data-testid="report-scope">
+          {/* A long project or campaign name must not push the picker past a phone's edge. */}
+          <select name="scope" defaultValue={scopeValue(query)} className={`${field} max-w-full`} data-testid="report-scope">
             <option value="team">{t("teamOption")}</option>
             {projects.length > 0 && (
               <optgroup label={t("projectsGroup")}>
