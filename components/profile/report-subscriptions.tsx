@@ -74,9 +74,9 @@ export function ReportSubscriptions({ rows, campaigns, projects, texts }: { rows
           add.mutate();
         }}
       >
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex max-w-full flex-col gap-1 text-sm">
           <span className="font-medium">{texts.report}</span>
-          <select value={scope} onChange={(e) => setScope(e.target.value)} className={field}>
+          <select value={scope} onChange={(e) => setScope(e.target.value)} className={`${field} max-w-full`}>
             <option value="">{texts.team}</option>
             {projects.length > 0 && (
               <optgroup label={texts.projectsGroup}>
