@@ -85,6 +85,16 @@ async function main(): Promise<void> {
   peak = Math.max(peak, process.memoryUsage().rss);
   console.log(`report of ${campaigns} campaigns over ${days} days: data ${(b1 - b0).toFixed(0)} ms + PDF ${(b2 - b1).toFixed(0)} ms = ${(b2 - b0).toFixed(0)} ms; extra RSS ${mb(peak - rss0)} (peak ${mb(peak)}); PDF ${pdf.length} bytes`);
 
+  // A project's report: the campaigns in four projects of ten, one project's month (its campaigns from campaign_projects).
+  const { keepCampaignProjects } = await import("../lib/server/mirror/projects");
+  await keepCampaignProjects(d, Array.from({ length: campaigns }, (_, i) => ({ id: i + 1, name: `Кампания ${i + 1}`, project_id: 1 + (i % 4), project_name: `Проект ${1 + (i % 4)}` })));
+  const p0 = performance.now();
+  const ofProject = await buildReport({ campaignId: null, projectId: 1, period, timeZone: "Europe/Moscow" });
+  const p1 = performance.now();
+  const projectPdf = await reportPdf(ofProject, tx);
+  const p2 = performance.now();
+  console.log(`report of project 1 (${Math.ceil(campaigns / 4)} campaigns) over ${days} days: data ${(p1 - p0).toFixed(0)} ms + PDF ${(p2 - p1).toFixed(0)} ms; PDF ${projectPdf.length} bytes`);
+
   const json = path.join(dir, "report.json");
   writeFileSync(json, JSON.stringify(report));
   const kit: number[] = [];

@@ -1,4 +1,6 @@
-import { createTranslator, type Messages } from "next-intl";
+// use-intl/core, not next-intl: outside Next (a benchmark under the "react-server" condition) next-intl pulls in React hooks.
+import { createTranslator } from "use-intl/core";
+import type { Messages } from "next-intl";
 import type { Locale } from "@/i18n/config";
 import type { TranslatorFor } from "@/i18n/keys";
 import enAnalytics from "@/messages/en/analytics.json";
