@@ -13,6 +13,8 @@ export interface CampaignProjectsTable {
   campaign_name: string;
   project_id: number;
   project_name: string;
+  /** The campaign's status as last listed; null when the answer did not say. */
+  status: string | null;
   seen_at: string;
 }
 
@@ -23,7 +25,7 @@ declare module "@/lib/server/db/schema" {
 }
 
 type Db = Kysely<{ campaign_projects: CampaignProjectsTable }>;
-export type CampaignProject = { id: number; name: string; project_id: number; project_name: string };
+export type CampaignProject = { id: number; name: string; project_id: number; project_name: string; status?: string | null };
 
 const isItem = (c: unknown): c is CampaignProject => {
   const o = c as Record<string, unknown> | null;
@@ -33,18 +35,18 @@ const isItem = (c: unknown): c is CampaignProject => {
 /** The campaigns of an upstream answer: a campaign list (`{ campaigns }`) or one campaign's detail. */
 export function campaignProjectsOf(answer: unknown): CampaignProject[] {
   const list = (answer as { campaigns?: unknown } | null)?.campaigns;
-  return (Array.isArray(list) ? list : [answer]).filter(isItem).map((c) => ({ id: c.id, name: c.name, project_id: c.project_id, project_name: c.project_name }));
+  return (Array.isArray(list) ? list : [answer]).filter(isItem).map((c) => ({ id: c.id, name: c.name, project_id: c.project_id, project_name: c.project_name, status: typeof c.status === "string" ? c.status : null }));
 }
 
 export async function keepCampaignProjects(db: Db, campaigns: readonly CampaignProject[], at = Date.now()): Promise<void> {
   const seen_at = new Date(at).toISOString();
   for (const c of campaigns) {
-    const row = { campaign_id: c.id, campaign_name: c.name, project_id: c.project_id, project_name: c.project_name, seen_at };
+    const row = { campaign_id: c.id, campaign_name: c.name, project_id: c.project_id, project_name: c.project_name, status: c.status ?? null, seen_at };
     await db
       .insertInto("campaign_projects")
       .values(row)
       // An older answer (a kept snapshot) never overwrites a newer one.
-      .onConflict((oc) => oc.column("campaign_id").doUpdateSet({ campaign_name: row.campaign_name, project_id: row.project_id, project_name: row.project_name, seen_at }).where("campaign_projects.seen_at", "<=", seen_at))
+      .onConflict((oc) => oc.column("campaign_id").doUpdateSet({ campaign_name: row.campaign_name, project_id: row.project_id, project_name: row.project_name, status: row.status, seen_at }).where("campaign_projects.seen_at", "<=", seen_at))
       .execute();
   }
 }
@@ -63,4 +65,20 @@ export async function projectCampaigns(db: Db, projectId: number): Promise<{ nam
   const rows = await db.selectFrom("campaign_projects").select(["campaign_id", "project_name", "seen_at"]).where("project_id", "=", projectId).orderBy("seen_at", "desc").execute();
   if (rows.length === 0) return null;
   return { name: rows[0]!.project_name, campaignIds: rows.map((r) => Number(r.campaign_id)).sort((a, b) => a - b) };
+}
+
+/**
+ * Campaigns of the scope (null: all) that were ACTIVE or FROZEN when last
+ * listed and whose posts the mirror has never held: a report built now would
+ * leave them out. Right after a start the collector and the mirror are still
+ * filling them.
+ */
+export async function unmirroredActive(db: Kysely<{ campaign_projects: CampaignProjectsTable; campaign_sync: { campaign_id: number } }>, campaignIds: readonly number[] | null): Promise<number[]> {
+  let q = db
+    .selectFrom("campaign_projects")
+    .select("campaign_id")
+    .where("status", "in", ["ACTIVE", "FROZEN"])
+    .where("campaign_id", "not in", db.selectFrom("campaign_sync").select("campaign_id"));
+  if (campaignIds !== null) q = q.where("campaign_id", "in", campaignIds.length ? campaignIds : [-1]);
+  return (await q.execute()).map((r) => Number(r.campaign_id)).sort((a, b) => a - b);
 }

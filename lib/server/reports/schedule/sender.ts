@@ -12,7 +12,8 @@ import { reportFileName } from "../file-name";
 import { reportPdf } from "../pdf";
 import { chartPngs } from "../png";
 import { reportSearch } from "../query";
-import { duePeriod, periodKey } from "./due";
+import { projectCampaigns, unmirroredActive } from "@/lib/server/mirror/projects";
+import { due, periodKey } from "./due";
 import { claimDelivery, deliveryOf, listSubscriptions, markLostSends, settleDelivery, type Channel, type Subscription } from "./store";
 import type { TelegramTarget } from "./telegram";
 import { sendAlbum, sendDocument } from "./telegram";
@@ -82,6 +83,19 @@ async function deliver(d: SenderDeps, s: Subscription, channel: Channel, period:
   }
 }
 
+/**
+ * How long a due report waits for the mirror to hold every active campaign of
+ * its scope (a start: the collector and the mirror are still filling them).
+ * After that it goes with what the mirror has: a campaign that vanished
+ * upstream must not hold every report back.
+ */
+export const MIRROR_WAIT_MS = 60 * 60_000;
+
+async function mirrorMissing(d: SenderDeps, s: Subscription): Promise<number[]> {
+  const ids = s.campaign_id !== null ? [s.campaign_id] : s.project_id !== null ? ((await projectCampaigns(d.db, s.project_id))?.campaignIds ?? []) : null;
+  return unmirroredActive(d.db, ids);
+}
+
 /** One round of the sender: while this instance holds the lease, every due subscription's channels. Never throws. */
 export async function reportTick(d: SenderDeps, now = Date.now()): Promise<void> {
   try {
@@ -89,8 +103,16 @@ export async function reportTick(d: SenderDeps, now = Date.now()): Promise<void>
     await markLostSends(d.db, now);
     for (const s of await listSubscriptions(d.db)) {
       const timeZone = await d.timeZoneOf(s.user_email);
-      const period = duePeriod(s, now, timeZone);
-      if (!period) continue;
+      const when = due(s, now, timeZone);
+      if (!when) continue;
+      const { period } = when;
+      if (now - when.at < MIRROR_WAIT_MS) {
+        const missing = await mirrorMissing(d, s);
+        if (missing.length) {
+          log.debug("scheduled report waits for the mirror", { subscription: s.id, campaigns: missing });
+          continue;
+        }
+      }
       if (s.by_email) await deliver(d, s, "email", period, timeZone, now);
       if (s.by_telegram) await deliver(d, s, "telegram", period, timeZone, now);
     }
