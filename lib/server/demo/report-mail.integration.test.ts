@@ -59,7 +59,9 @@ describe("the demo's Monday mail", () => {
     expect(await seedDemoReportSubscriptions(db(), NOW)).toEqual(["manager@example.com", "admin@example.com"]);
     // Right after the start the collector has listed the campaigns but not yet mirrored the active "Зима":
     // the report waits for it rather than leave it out (and, sent once, never be corrected).
-    await keepCampaignProjects(db(), campaignProjectsOf({ campaigns: [10, 20, 30].map((id) => ({ id, name: `#${id}`, project_id: 1, project_name: "Кофейня", status: "ACTIVE" })) }), NOW);
+    // Campaign 50 starts in December: not of last week, so the report does not wait for it.
+    const running = [10, 20, 30].map((id) => ({ id, name: `#${id}`, project_id: 1, project_name: "Кофейня", status: "ACTIVE", start_date: "2026-10-01", end_date: null }));
+    await keepCampaignProjects(db(), campaignProjectsOf({ campaigns: [...running, { id: 50, name: "Декабрь", project_id: 1, project_name: "Кофейня", status: "ACTIVE", start_date: "2026-12-01", end_date: null }] }), NOW);
     await reportTick(senderDepsFromEnv("demo-start-1"), NOW);
     expect(catcher.mails).toHaveLength(0);
     await db().insertInto("campaign_sync").values({ campaign_id: 30, campaign_name: "Зима", cursor: null, full_at: iso(NOW + 30_000), full_by: iso(NOW + 86_400_000), fetched_at: iso(NOW + 30_000), revision: 1, lease_owner: null, lease_until: null }).execute();

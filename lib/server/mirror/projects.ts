@@ -15,6 +15,9 @@ export interface CampaignProjectsTable {
   project_name: string;
   /** The campaign's status as last listed; null when the answer did not say. */
   status: string | null;
+  /** The campaign's days (YYYY-MM-DD) as last listed; end null: open-ended. */
+  start_date: string | null;
+  end_date: string | null;
   seen_at: string;
 }
 
@@ -25,28 +28,30 @@ declare module "@/lib/server/db/schema" {
 }
 
 type Db = Kysely<{ campaign_projects: CampaignProjectsTable }>;
-export type CampaignProject = { id: number; name: string; project_id: number; project_name: string; status?: string | null };
+export type CampaignProject = { id: number; name: string; project_id: number; project_name: string; status?: string | null; start_date?: string | null; end_date?: string | null };
 
 const isItem = (c: unknown): c is CampaignProject => {
   const o = c as Record<string, unknown> | null;
   return !!o && Number.isSafeInteger(o.id) && Number.isSafeInteger(o.project_id) && typeof o.name === "string" && typeof o.project_name === "string";
 };
 
+const day = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
+
 /** The campaigns of an upstream answer: a campaign list (`{ campaigns }`) or one campaign's detail. */
 export function campaignProjectsOf(answer: unknown): CampaignProject[] {
   const list = (answer as { campaigns?: unknown } | null)?.campaigns;
-  return (Array.isArray(list) ? list : [answer]).filter(isItem).map((c) => ({ id: c.id, name: c.name, project_id: c.project_id, project_name: c.project_name, status: typeof c.status === "string" ? c.status : null }));
+  return (Array.isArray(list) ? list : [answer]).filter(isItem).map((c) => ({ id: c.id, name: c.name, project_id: c.project_id, project_name: c.project_name, status: typeof c.status === "string" ? c.status : null, start_date: day(c.start_date), end_date: day(c.end_date) }));
 }
 
 export async function keepCampaignProjects(db: Db, campaigns: readonly CampaignProject[], at = Date.now()): Promise<void> {
   const seen_at = new Date(at).toISOString();
   for (const c of campaigns) {
-    const row = { campaign_id: c.id, campaign_name: c.name, project_id: c.project_id, project_name: c.project_name, status: c.status ?? null, seen_at };
+    const row = { campaign_id: c.id, campaign_name: c.name, project_id: c.project_id, project_name: c.project_name, status: c.status ?? null, start_date: c.start_date ?? null, end_date: c.end_date ?? null, seen_at };
     await db
       .insertInto("campaign_projects")
       .values(row)
       // An older answer (a kept snapshot) never overwrites a newer one.
-      .onConflict((oc) => oc.column("campaign_id").doUpdateSet({ campaign_name: row.campaign_name, project_id: row.project_id, project_name: row.project_name, status: row.status, seen_at }).where("campaign_projects.seen_at", "<=", seen_at))
+      .onConflict((oc) => oc.column("campaign_id").doUpdateSet({ campaign_name: row.campaign_name, project_id: row.project_id, project_name: row.project_name, status: row.status, start_date: row.start_date, end_date: row.end_date, seen_at }).where("campaign_projects.seen_at", "<=", seen_at))
       .execute();
   }
 }
@@ -69,15 +74,21 @@ export async function projectCampaigns(db: Db, projectId: number): Promise<{ nam
 
 /**
  * Campaigns of the scope (null: all) that were ACTIVE or FROZEN when last
- * listed and whose posts the mirror has never held: a report built now would
- * leave them out. Right after a start the collector and the mirror are still
- * filling them.
+ * listed, ran in the period (by their days), and whose posts the mirror has
+ * never held: a report of that period built now would leave them out. Right
+ * after a start the collector and the mirror are still filling them.
  */
-export async function unmirroredActive(db: Kysely<{ campaign_projects: CampaignProjectsTable; campaign_sync: { campaign_id: number } }>, campaignIds: readonly number[] | null): Promise<number[]> {
+export async function unmirroredActive(
+  db: Kysely<{ campaign_projects: CampaignProjectsTable; campaign_sync: { campaign_id: number } }>,
+  campaignIds: readonly number[] | null,
+  period: { from: string; to: string },
+): Promise<number[]> {
   let q = db
     .selectFrom("campaign_projects")
     .select("campaign_id")
     .where("status", "in", ["ACTIVE", "FROZEN"])
+    .where((eb) => eb.or([eb("start_date", "is", null), eb("start_date", "<=", period.to)]))
+    .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">=", period.from)]))
     .where("campaign_id", "not in", db.selectFrom("campaign_sync").select("campaign_id"));
   if (campaignIds !== null) q = q.where("campaign_id", "in", campaignIds.length ? campaignIds : [-1]);
   return (await q.execute()).map((r) => Number(r.campaign_id)).sort((a, b) => a - b);

@@ -8,8 +8,9 @@ import { int } from "./portable";
  * belongs to, kept from every campaign list or detail answer the dashboard
  * reads (lib/server/mirror/projects.ts) and never dropped, so last month's
  * report of a project still finds a campaign that has since ended; and the
- * project a subscription or a share link names; `status` as last listed (a
- * scheduled report waits for the active campaigns' mirror). Filled at once from the
+ * project a subscription or a share link names; `status` and dates as last
+ * listed (a scheduled report waits for the mirror of the active campaigns
+ * that ran in its period). Filled at once from the
  * answers already kept in upstream_snapshots. Frozen once shipped.
  */
 export const reportProjects: Migration = {
@@ -21,6 +22,8 @@ export const reportProjects: Migration = {
       .addColumn("project_id", int(db), (c) => c.notNull())
       .addColumn("project_name", "text", (c) => c.notNull())
       .addColumn("status", "text")
+      .addColumn("start_date", "text")
+      .addColumn("end_date", "text")
       .addColumn("seen_at", "text", (c) => c.notNull())
       .execute();
     await db.schema.createIndex("campaign_projects_project").on("campaign_projects").columns(["project_id"]).execute();

@@ -91,9 +91,9 @@ async function deliver(d: SenderDeps, s: Subscription, channel: Channel, period:
  */
 export const MIRROR_WAIT_MS = 60 * 60_000;
 
-async function mirrorMissing(d: SenderDeps, s: Subscription): Promise<number[]> {
+async function mirrorMissing(d: SenderDeps, s: Subscription, period: { from: string; to: string }): Promise<number[]> {
   const ids = s.campaign_id !== null ? [s.campaign_id] : s.project_id !== null ? ((await projectCampaigns(d.db, s.project_id))?.campaignIds ?? []) : null;
-  return unmirroredActive(d.db, ids);
+  return unmirroredActive(d.db, ids, period);
 }
 
 /** One round of the sender: while this instance holds the lease, every due subscription's channels. Never throws. */
@@ -107,7 +107,7 @@ export async function reportTick(d: SenderDeps, now = Date.now()): Promise<void>
       if (!when) continue;
       const { period } = when;
       if (now - when.at < MIRROR_WAIT_MS) {
-        const missing = await mirrorMissing(d, s);
+        const missing = await mirrorMissing(d, s, period);
         if (missing.length) {
           log.debug("scheduled report waits for the mirror", { subscription: s.id, campaigns: missing });
           continue;
