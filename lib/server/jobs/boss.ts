@@ -2,7 +2,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import { log } from "@/lib/server/log";
 import { setCurrentRunner } from "./current";
-import type { HeldJob, JobContext, JobRunner, QueuedJob, RecurringJob } from "./job";
+import { DEAD_RUN_GRACE_MS, runTimeoutMs, type HeldJob, type JobContext, type JobRunner, type QueuedJob, type RecurringJob } from "./job";
 import { HeldJobs, runLogged, runnerName, type HeldOptions } from "./run";
 
 export type BossRunnerOptions = {
@@ -70,23 +70,26 @@ export class BossJobRunner implements JobRunner {
 
   async start(): Promise<void> {
     if (this.boss) return;
-    const boss = new PgBoss({ connectionString: this.url, max: 4, schedule: false, application_name: "dashboard-jobs" });
+    // Expired runs are looked for every 30 s (pg-boss's maintenance), not every 2 min.
+    const boss = new PgBoss({ connectionString: this.url, max: 4, schedule: false, maintenanceIntervalSeconds: 30, application_name: "dashboard-jobs" });
     boss.on("error", (e: unknown) => log.error("job queue error", { error: e instanceof Error ? e : String(e) }));
     await boss.start();
     this.boss = boss;
     const poll = (ms: number) => this.o.pollSeconds ?? Math.min(2, Math.max(0.5, ms / 2_000));
     for (const job of this.recurringJobs.values()) {
-      // Long enough for a paced run (a bulk job's items); pg-boss fails an active job older than this.
-      await ensureQueue(boss, { name: job.name, policy: "stately", retryLimit: 0, expireInSeconds: 3_600 });
+      const timeout = runTimeoutMs(job);
+      // pg-boss fails an active job older than this: the run of an instance that died stops blocking the queue.
+      await ensureQueue(boss, { name: job.name, policy: "stately", retryLimit: 0, expireInSeconds: Math.ceil((timeout + DEAD_RUN_GRACE_MS) / 1_000) });
       await boss.work(job.name, { pollingIntervalSeconds: poll(job.everyMs) }, async () => {
-        await runLogged("recurring", job.name, () => job.run(this.ctx));
+        const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeout)]);
+        await runLogged("recurring", job.name, () => job.run({ signal }));
       });
       const slot = Math.max(1, Math.round(job.everyMs / 1_000));
       const tick = () => {
         if (this.abort.signal.aborted) return;
         boss.send(job.name, {}, { singletonSeconds: slot }).catch((e: unknown) => log.warn("recurring job not queued", { job: job.name, error: String(e) }));
       };
-      tick();
+      // A period after start, as a timer would; a job that must run at once is woken.
       const timer = setInterval(tick, job.everyMs);
       timer.unref();
       this.timers.push(timer);

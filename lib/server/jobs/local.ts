@@ -1,14 +1,12 @@
 import "server-only";
 import { log } from "@/lib/server/log";
 import { setCurrentRunner } from "./current";
-import type { HeldJob, JobContext, JobRunner, QueuedJob, RecurringJob } from "./job";
+import { DEAD_RUN_GRACE_MS, runTimeoutMs, type HeldJob, type JobContext, type JobRunner, type QueuedJob, type RecurringJob } from "./job";
 import { holdLease, releaseLease } from "./lease";
 import { HeldJobs, runLogged, runnerName, type HeldOptions } from "./run";
 
 export type LocalRunnerOptions = {
   owner?: string;
-  /** How long a recurring job's lease holds without renewal; by default three ticks, at least 30 s. */
-  leaseMs?: number;
   /** A payload whose handler throws is tried this many more times, `retryDelayMs` × attempt apart. */
   retryLimit?: number;
   retryDelayMs?: number;
@@ -21,8 +19,9 @@ type Queue = { job: QueuedJob<unknown>; items: Item[]; running?: Promise<void> }
 
 /**
  * The runner on SQLite (the embedded default): the same jobs in-process. A
- * recurring job runs on the instance holding its lease in job_leases, so
- * instances sharing one database file never run it twice at once; queued
+ * recurring job runs on the instance that takes its lease in job_leases, held
+ * for the run and most of a period after it, so instances sharing one
+ * database file never run it twice at once nor more than once a period; queued
  * payloads wait in memory (every payload we queue can be re-derived from the
  * database at start, as the settler does), one at a time per queue.
  */
@@ -71,8 +70,8 @@ export class LocalJobRunner implements JobRunner {
     if (this.started) return;
     this.started = true;
     setCurrentRunner(this);
+    // A period after start, as a timer would; a job that must run at once is woken.
     for (const r of this.recurringJobs.values()) {
-      this.tick(r, false);
       r.timer = setInterval(() => this.tick(r, false), r.job.everyMs);
       r.timer.unref();
     }
@@ -95,10 +94,6 @@ export class LocalJobRunner implements JobRunner {
     for (const q of this.queues.values()) await q.running;
   }
 
-  private leaseMs(job: RecurringJob): number {
-    return this.o.leaseMs ?? Math.max(3 * job.everyMs, 30_000);
-  }
-
   /** A tick while the job runs is dropped; a wake runs it once more right after. */
   private tick(r: Recurring, wake: boolean): void {
     if (this.abort.signal.aborted) return;
@@ -115,22 +110,20 @@ export class LocalJobRunner implements JobRunner {
 
   private async runRecurring(r: Recurring): Promise<void> {
     const name = leaseName(r.job.name);
-    const ttl = this.leaseMs(r.job);
+    const timeout = runTimeoutMs(r.job);
+    const started = Date.now();
     let held = false;
     try {
-      held = await holdLease(name, this.owner, ttl);
+      held = await holdLease(name, this.owner, timeout + DEAD_RUN_GRACE_MS, started);
     } catch (e) {
       log.error("job lease could not be taken", { job: r.job.name, error: e instanceof Error ? e : String(e) });
     }
     if (!held || this.abort.signal.aborted) return;
-    // A run longer than the lease (a bulk job's items, paced) keeps it.
-    const renew = setInterval(() => void holdLease(name, this.owner, ttl).catch(() => undefined), Math.max(10, Math.floor(ttl / 3)));
-    renew.unref();
-    try {
-      await runLogged("recurring", r.job.name, () => r.job.run(this.ctx));
-    } finally {
-      clearInterval(renew);
-    }
+    const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeout)]);
+    await runLogged("recurring", r.job.name, () => r.job.run({ signal }));
+    // Kept until most of a period has passed since the start: another instance's tick skips this period.
+    const until = started + Math.floor(r.job.everyMs * 0.9);
+    if (until > Date.now() && !this.abort.signal.aborted) await holdLease(name, this.owner, until - Date.now()).catch(() => undefined);
   }
 
   private arm(q: Queue, item: Item): void {
@@ -145,7 +138,8 @@ export class LocalJobRunner implements JobRunner {
     if (q.running || this.abort.signal.aborted) return;
     const at = q.items.findIndex((i) => i.ready);
     if (at < 0) return;
-    const [item] = q.items.splice(at, 1);
+    const item = q.items.splice(at, 1)[0];
+    if (!item) return;
     q.running = (async () => {
       item.attempts++;
       const ok = await runLogged("queued", q.job.name, () => q.job.handle(item.payload, this.ctx));

@@ -4,6 +4,7 @@ import { publishEvent } from "@/lib/server/events";
 import { peekInbox, type InboxSnapshot } from "@/lib/server/inbox";
 import { plannedMs } from "@/lib/server/inbox/urgency";
 import { listDashboardUsers } from "@/lib/server/collab/users";
+import type { RecurringJob } from "@/lib/server/jobs";
 import { log } from "@/lib/server/log";
 import { checkDeadlines, type WaitingPost } from "./deadline";
 import { runDigests } from "./digest";
@@ -65,29 +66,21 @@ export async function notifyTick(c: NotifyConfig = notifyConfigFromEnv(), now = 
   }
 }
 
-const g = globalThis as typeof globalThis & { __notifyTimer?: ReturnType<typeof setInterval> };
-
 /**
- * Start-up: route notify() events here and start the minute timer (unref'd,
- * so it never keeps a process alive). Several instances may all run it: the
- * once-only marks and the digest claims in the database keep each notice and
- * each mail single.
+ * The minute round as a recurring job of the runner (lib/server/jobs): one
+ * instance a minute, and the once-only marks and the digest claims in the
+ * database keep each notice and each mail single even if two ever overlap.
  */
+export function notifyJob(config: NotifyConfig = notifyConfigFromEnv()): RecurringJob {
+  return { name: "notifications", everyMs: TICK_MS, run: () => notifyTick(config) };
+}
+
+/** Start-up: route notify() events here (the sink is every instance's: events are raised where decisions are made). */
 export function startNotifications(): void {
   const config = notifyConfigFromEnv();
   setNotifySink((event) => handleNotifyEvent(event, config));
-  if (g.__notifyTimer) return;
-  let running = false;
-  g.__notifyTimer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void notifyTick(config).finally(() => (running = false));
-  }, TICK_MS);
-  g.__notifyTimer.unref();
 }
 
 export function stopNotifications(): void {
   setNotifySink(undefined);
-  if (g.__notifyTimer) clearInterval(g.__notifyTimer);
-  g.__notifyTimer = undefined;
 }
