@@ -17,7 +17,7 @@ export type RunnerTarget = { freshDatabase: () => Promise<string> };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Test-sized timings: pg-boss polls every 0.5 s at best, the SQLite runner ticks on its own timers. */
-const fast = { pollSeconds: 0.5, retryDelayMs: 200, retryDelaySeconds: 1, retryLimit: 2, held: { ttlMs: 1_500, renewMs: 200 } };
+const fast = { stopWaitMs: 2_000, pollSeconds: 0.5, retryDelayMs: 200, retryDelaySeconds: 1, retryLimit: 2, held: { ttlMs: 1_500, renewMs: 200 } };
 
 export function describeJobRunnerContract(name: string, target: RunnerTarget): void {
   describe(`${name}: the job runner`, () => {
@@ -131,6 +131,31 @@ export function describeJobRunnerContract(name: string, target: RunnerTarget): v
       wakeJob("woken");
       await eventually(() => runs === 1, 5_000);
     });
+
+    it("lets another runner take a recurring job over when the run of its holder hangs past its timeout (a dead instance)", async () => {
+      const ran: string[] = [];
+      for (const owner of ["frozen", "alive"]) {
+        const r = createJobRunner({ ...fast, owner, graceMs: 1_000, maintenanceSeconds: 1 });
+        runners.push(r);
+        r.recurring({
+          name: "takeover",
+          everyMs: 1_000,
+          timeoutMs: 1_000,
+          run: async () => {
+            ran.push(owner);
+            // The frozen instance never comes back: its run ignores the signal and never ends.
+            if (owner === "frozen") await new Promise(() => undefined);
+          },
+        });
+      }
+      await runners[0]!.start();
+      await eventually(() => ran.includes("frozen"), 5_000);
+      await runners[1]!.start();
+      // Not before the frozen run's timeout and grace (2 s) have passed: until then it is taken for alive.
+      const since = Date.now();
+      await eventually(() => ran.includes("alive"), 15_000);
+      expect(Date.now() - since).toBeGreaterThanOrEqual(1_500);
+    }, 30_000);
 
     it("holds a held job on one runner, and hands it over when its holder stops", async () => {
       const holders = new Set<string>();

@@ -12,6 +12,11 @@ export type BossRunnerOptions = {
   retryLimit?: number;
   retryDelaySeconds?: number;
   held?: HeldOptions;
+  /** Tests: how long after its timeout a run counts as dead, and how often pg-boss looks for such runs. */
+  graceMs?: number;
+  maintenanceSeconds?: number;
+  /** How long stop() waits for runs in flight before it lets go: 30 s. */
+  stopWaitMs?: number;
 };
 
 /**
@@ -70,8 +75,8 @@ export class BossJobRunner implements JobRunner {
 
   async start(): Promise<void> {
     if (this.boss) return;
-    // Expired runs are looked for every 30 s (pg-boss's maintenance), not every 2 min.
-    const boss = new PgBoss({ connectionString: this.url, max: 4, schedule: false, maintenanceIntervalSeconds: 30, application_name: "dashboard-jobs" });
+    // Expired runs (an instance died mid-run) are looked for every 15 s (pg-boss's maintenance), not every 2 min.
+    const boss = new PgBoss({ connectionString: this.url, max: 4, schedule: false, maintenanceIntervalSeconds: this.o.maintenanceSeconds ?? 15, application_name: "dashboard-jobs" });
     boss.on("error", (e: unknown) => log.error("job queue error", { error: e instanceof Error ? e : String(e) }));
     await boss.start();
     this.boss = boss;
@@ -79,7 +84,7 @@ export class BossJobRunner implements JobRunner {
     for (const job of this.recurringJobs.values()) {
       const timeout = runTimeoutMs(job);
       // pg-boss fails an active job older than this: the run of an instance that died stops blocking the queue.
-      await ensureQueue(boss, { name: job.name, policy: "stately", retryLimit: 0, expireInSeconds: Math.ceil((timeout + DEAD_RUN_GRACE_MS) / 1_000) });
+      await ensureQueue(boss, { name: job.name, policy: "stately", retryLimit: 0, expireInSeconds: Math.ceil((timeout + (this.o.graceMs ?? DEAD_RUN_GRACE_MS)) / 1_000) });
       await boss.work(job.name, { pollingIntervalSeconds: poll(job.everyMs) }, async () => {
         const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeout)]);
         await runLogged("recurring", job.name, () => job.run({ signal }));
@@ -118,19 +123,20 @@ export class BossJobRunner implements JobRunner {
     setCurrentRunner(undefined, this);
     for (const t of this.timers) clearInterval(t);
     await this.heldJobs.stop();
-    await this.boss?.stop({ graceful: true, wait: true, timeout: 30_000 });
+    await this.boss?.stop({ graceful: true, wait: true, timeout: this.o.stopWaitMs ?? 30_000 });
   }
 }
 
 /**
- * Creates the queue unless it exists. Instances starting together may race
+ * Creates the queue, or updates an existing one's options. Instances starting together may race
  * (pg-boss adds a partition per queue, and two at once can deadlock): the
  * loser looks again and finds the winner's queue.
  */
 async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    if (await boss.getQueue(queue.name)) return;
     try {
+      // Options may have changed since another version of the code created it.
+      if (await boss.getQueue(queue.name)) return await boss.updateQueue(queue.name, queue);
       await boss.createQueue(queue.name, queue);
       return;
     } catch (e) {

@@ -17,7 +17,7 @@ export type RecurringJob = {
   everyMs: number;
   /**
    * A run is told to stop (ctx.signal) after this long, and a run that has not
-   * ended 30 s later is taken for one whose instance died: another instance may
+   * ended 20 s later is taken for one whose instance died: another instance may
    * start the job. Default: two periods, at least a minute.
    */
   timeoutMs?: number;
@@ -26,7 +26,7 @@ export type RecurringJob = {
 
 /** How long a run may take, and the grace after it before another instance takes over. */
 export const runTimeoutMs = (job: RecurringJob) => job.timeoutMs ?? Math.max(60_000, 2 * job.everyMs);
-export const DEAD_RUN_GRACE_MS = 30_000;
+export const DEAD_RUN_GRACE_MS = 20_000;
 
 /** Handles queued payloads (a bulk job's items, an outcome check due at a time). */
 export type QueuedJob<P> = {

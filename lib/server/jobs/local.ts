@@ -11,6 +11,10 @@ export type LocalRunnerOptions = {
   retryLimit?: number;
   retryDelayMs?: number;
   held?: HeldOptions;
+  /** Tests: how long after its timeout a run counts as dead (its lease lapses). */
+  graceMs?: number;
+  /** How long stop() waits for runs in flight (a bulk item's call) before it lets go: 30 s. */
+  stopWaitMs?: number;
 };
 
 type Recurring = { job: RecurringJob; running?: Promise<void>; again: boolean; timer?: ReturnType<typeof setInterval> };
@@ -87,11 +91,9 @@ export class LocalJobRunner implements JobRunner {
     for (const r of this.recurringJobs.values()) clearInterval(r.timer);
     for (const q of this.queues.values()) for (const i of q.items.splice(0)) clearTimeout(i.timer);
     await this.heldJobs.stop();
-    for (const r of this.recurringJobs.values()) {
-      await r.running;
-      await releaseLease(leaseName(r.job.name), this.owner).catch(() => undefined);
-    }
-    for (const q of this.queues.values()) await q.running;
+    // Runs in flight finish (a call under way is recorded); one that hangs is let go, its lease left to lapse.
+    const settled = await within(this.o.stopWaitMs ?? 30_000, [...this.recurringJobs.values()].map((r) => r.running).concat([...this.queues.values()].map((q) => q.running)));
+    if (settled) for (const r of this.recurringJobs.values()) await releaseLease(leaseName(r.job.name), this.owner).catch(() => undefined);
   }
 
   /** A tick while the job runs is dropped; a wake runs it once more right after. */
@@ -114,7 +116,7 @@ export class LocalJobRunner implements JobRunner {
     const started = Date.now();
     let held = false;
     try {
-      held = await holdLease(name, this.owner, timeout + DEAD_RUN_GRACE_MS, started);
+      held = await holdLease(name, this.owner, timeout + (this.o.graceMs ?? DEAD_RUN_GRACE_MS), started);
     } catch (e) {
       log.error("job lease could not be taken", { job: r.job.name, error: e instanceof Error ? e : String(e) });
     }
@@ -160,3 +162,15 @@ export class LocalJobRunner implements JobRunner {
 }
 
 const leaseName = (job: string) => `job:${job}`;
+
+/** Whether every promise settled within `ms`. */
+async function within(ms: number, running: (Promise<void> | undefined)[]): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const done = Promise.all(running).then(() => true as const);
+  try {
+    return await Promise.race([done, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
