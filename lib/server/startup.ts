@@ -47,13 +47,13 @@ export async function startServer(): Promise<void> {
 async function startJobs(): Promise<void> {
   const { createJobRunner } = await import("@/lib/server/jobs");
   const runner = createJobRunner();
-  // Bulk decision jobs go on across restarts: the next tick picks up any left unfinished.
-  const { bulkJob } = await import("@/lib/server/bulk");
+  // Bulk decision jobs go on across restarts: woken at start, so any left unfinished are picked up at once.
+  const { BULK_JOB, bulkJob } = await import("@/lib/server/bulk");
   runner.recurring(bulkJob());
   // Decisions whose outcome is unknown: re-read on their schedule, including those an earlier process left.
   const { resumeSettling, settlerJob } = await import("@/lib/server/outcomes");
   runner.queue(settlerJob());
-  // Notifications: the notify() sink on every instance; deadline checks on the inbox's data and e-mail digests as a job.
+  // Notifications: the notify() sink on every instance; deadline checks on the mirrored campaigns and e-mail digests as a job.
   const { notifyJob, startNotifications } = await import("@/lib/server/notify/runtime");
   startNotifications();
   runner.recurring(notifyJob());
@@ -66,7 +66,9 @@ async function startJobs(): Promise<void> {
   // The MAX bot (lib/server/messengers/max): nothing without MAX_BOT_TOKEN; long polling held by one instance.
   const { startMax } = await import("@/lib/server/messengers/max/runtime");
   await startMax(runner).catch((e: unknown) => log.error("could not start the max bot", { error: e instanceof Error ? e.message : String(e) }));
+  // The upstream reads (mirror, inbox, collector) join here as the scheduler's recurring job.
   await runner.start();
+  runner.wake(BULK_JOB);
   await resumeSettling();
 }
 
