@@ -15,7 +15,7 @@ import { approvedVersionOf, flagWrongVersion } from "./wrong-version";
 import "@/lib/server/collab/tables";
 
 /*
- * Decisions whose outcome nobody knows (issue 32.3): the write's answer was
+ * Decisions whose outcome nobody knows: the write's answer was
  * lost or unreadable and so were the re-reads after it. The audit row says
  * `outcome_unknown` until a later fresh read of the post (the confirm lane,
  * the reads decisions rest on) shows where it stands; then the same row
