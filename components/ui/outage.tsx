@@ -4,7 +4,7 @@ import { focusManager, hashKey, onlineManager, useQuery, useQueryClient, type Qu
 import { useFormatter, useTranslations } from "next-intl";
 import { createContext, useContext, useEffect, useId, useMemo, useReducer, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { isNetworkFailure } from "@/lib/queries/fetch-json";
-import { isTransientError, nextAttemptAt, retryNow } from "@/lib/queries/retry";
+import { isTransientError, isWoken, nextAttemptAt, retryNow } from "@/lib/queries/retry";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
 import { useErrorText } from "./error-text";
@@ -20,13 +20,17 @@ const PageBanner = createContext(false);
 
 type Phase = "idle" | "waiting" | "checking" | "offline";
 /** `nextAts`: each failing query's next attempt (0: one is out now); `at`: when this was read. */
-type Healing = { nextAts: readonly number[]; paused: boolean; error: unknown; message?: string; at: number };
-const IDLE: Healing = { nextAts: [], paused: false, error: null, at: 0 };
+type Healing = { nextAts: readonly number[]; paused: boolean; online: boolean; error: unknown; message?: string; at: number };
+const IDLE: Healing = { nextAts: [], paused: false, online: true, error: null, at: 0 };
 
-/** A query on screen whose fetch is between attempts of a transient failure, or paused by the browser being offline. */
+/**
+ * A query someone waits for (on screen, or a panel suspended on its first load) whose fetch is between
+ * attempts of a transient failure (or a `SelfHealing`'s), or paused while the browser is offline.
+ */
 function healing(q: Query): boolean {
-  if (!q.isActive() || q.state.fetchStatus === "idle") return false;
-  return q.state.fetchStatus === "paused" || (q.state.fetchFailureCount > 0 && isTransientError(q.state.fetchFailureReason));
+  if (q.state.fetchStatus === "idle" || !(q.isActive() || q.state.status === "pending")) return false;
+  const failed = q.state.fetchFailureCount > 0 && (q.meta?.heals === true || isTransientError(q.state.fetchFailureReason));
+  return failed || isWoken(q) || q.state.fetchStatus === "paused";
 }
 
 function healingStore(cache: QueryCache, only?: string) {
@@ -45,11 +49,12 @@ function healingStore(cache: QueryCache, only?: string) {
       // The network first (it explains the rest), else the latest failure; a page's own words beside it.
       const reason = q.state.fetchFailureReason;
       if (reason !== null && !isNetworkFailure(error)) error = reason;
-      message ??= q.meta?.healing as string | undefined;
+      message ??= q.meta?.message as string | undefined;
     }
     const same = nextAts.length === last.nextAts.length && nextAts.every((at, i) => at === last.nextAts[i]);
-    if (same && paused === last.paused && error === last.error && message === last.message) return last;
-    last = nextAts.length === 0 ? IDLE : { nextAts, paused, error, message, at: Date.now() };
+    const online = onlineManager.isOnline();
+    if (same && paused === last.paused && online === last.online && error === last.error && message === last.message) return last;
+    last = nextAts.length === 0 ? IDLE : { nextAts, paused, online, error, message, at: Date.now() };
     return last;
   };
   return { subscribe, get };
@@ -81,15 +86,15 @@ function Banner({ only, className }: { only?: string; className?: string }) {
   const shown = state.nextAts.length > 0;
   // The nearest attempt still to come; when every one is due or out, the page is checking.
   const nextAt = Math.min(Infinity, ...state.nextAts.filter((at) => at > now));
-  const phase: Phase = !shown ? "idle" : !onlineManager.isOnline() || state.paused ? "offline" : nextAt < Infinity ? "waiting" : "checking";
+  const phase: Phase = !shown ? "idle" : !state.online || state.paused ? "offline" : nextAt < Infinity ? "waiting" : "checking";
   const secondsLeft = Math.max(0, Math.ceil((nextAt - now) / 1000));
 
   // Redraw when the countdown's second changes, and when the attempt falls due.
   useEffect(() => {
     if (phase !== "waiting") return;
-    const timer = setTimeout(tick, ((nextAt - Date.now()) % 1000) + 1);
+    const timer = setTimeout(tick, Math.max(1, nextAt - Date.now() - (secondsLeft - 1) * 1000));
     return () => clearTimeout(timer);
-  }, [phase, secondsLeft, nextAt]);
+  }, [phase, secondsLeft, nextAt, tickedAt]);
 
   // React Query's retry sleeps through focus and the network's return: those cut the wait short here.
   useEffect(() => {
@@ -195,7 +200,7 @@ export function SelfHealing({ error, retry, message, quiet = false, className }:
     },
     retry: (_, e) => e === error || isTransientError(e),
     gcTime: 0,
-    meta: message ? { healing: message } : undefined,
+    meta: { heals: true, message },
   });
   return (
     <>

@@ -27,11 +27,21 @@ export function retryDelay(failureCount: number, error: unknown): number {
 
 /** When each query's latest attempt failed: React Query keeps the count and the reason, not the time. */
 const failedAt = new WeakMap<Query, number>();
+/** Queries whose retry `retryNow` sent early, until it answers (a new fetch starts its count at 0). */
+const woken = new WeakSet<Query>();
 
 export function recordFailures(client: QueryClient): void {
   client.getQueryCache().subscribe((event) => {
-    if (event.type === "updated" && event.action.type === "failed") failedAt.set(event.query, Date.now());
+    if (event.type !== "updated") return;
+    const { type } = event.action;
+    if (type === "failed") failedAt.set(event.query, Date.now());
+    if (type === "failed" || type === "success" || type === "error") woken.delete(event.query);
   });
+}
+
+/** A retry sent early by `retryNow` is out: the banner says "checking" until it answers. */
+export function isWoken(query: Query): boolean {
+  return woken.has(query) && query.state.fetchStatus !== "idle";
 }
 
 /** When React Query will try the query again; undefined when an attempt is out. */
@@ -51,10 +61,12 @@ export function nextAttemptAt(query: Query): number | undefined {
 export function retryNow(client: QueryClient, { only, keepRetryAfter = false }: { only?: string; keepRetryAfter?: boolean } = {}): void {
   const now = Date.now();
   const sleeping = (q: Query) => (nextAttemptAt(q) ?? 0) > now && (!keepRetryAfter || retryAfterMs(q.state.fetchFailureReason) === 0);
-  const due = new Set(client.getQueryCache().findAll({ type: "active", predicate: (q) => (!only || q.queryHash === only) && sleeping(q) }));
-  if (due.size === 0) return;
-  for (const q of due) failedAt.delete(q);
-  const filters = { predicate: (q: Query) => due.has(q) };
-  void client.cancelQueries(filters, { silent: true, revert: false });
-  void client.refetchQueries(filters);
+  const due = client.getQueryCache().findAll({ predicate: (q) => (!only || q.queryHash === only) && sleeping(q) });
+  for (const q of due) {
+    failedAt.delete(q);
+    woken.add(q);
+    // Silent: whoever waits on the sleeping fetch (a suspended panel) gets the new one's answer.
+    void q.cancel({ silent: true });
+    q.fetch().catch(() => undefined);
+  }
 }
