@@ -20,8 +20,8 @@ const PageBanner = createContext(false);
 
 type Phase = "idle" | "waiting" | "checking" | "offline";
 /** `nextAts`: each failing query's next attempt (0: one is out now); `at`: when this was read. */
-type Healing = { nextAts: readonly number[]; paused: boolean; online: boolean; error: unknown; message?: string; at: number };
-const IDLE: Healing = { nextAts: [], paused: false, online: true, error: null, at: 0 };
+type Healing = { nextAts: readonly number[]; online: boolean; error: unknown; message?: string; at: number };
+const IDLE: Healing = { nextAts: [], online: true, error: null, at: 0 };
 
 /**
  * A query someone waits for (on screen, or a panel suspended on its first load) whose fetch is between
@@ -41,11 +41,10 @@ function healingStore(cache: QueryCache, only?: string) {
   };
   const get = (): Healing => {
     const nextAts: number[] = [];
-    let { paused, error, message } = IDLE as Healing;
+    let { error, message } = IDLE as Healing;
     for (const q of cache.getAll()) {
       if ((only && q.queryHash !== only) || !healing(q)) continue;
       nextAts.push(nextAttemptAt(q) ?? 0);
-      paused ||= q.state.fetchStatus === "paused";
       // The network first (it explains the rest), else the latest failure; a page's own words beside it.
       const reason = q.state.fetchFailureReason;
       if (reason !== null && !isNetworkFailure(error)) error = reason;
@@ -53,8 +52,8 @@ function healingStore(cache: QueryCache, only?: string) {
     }
     const same = nextAts.length === last.nextAts.length && nextAts.every((at, i) => at === last.nextAts[i]);
     const online = onlineManager.isOnline();
-    if (same && paused === last.paused && online === last.online && error === last.error && message === last.message) return last;
-    last = nextAts.length === 0 ? IDLE : { nextAts, paused, online, error, message, at: Date.now() };
+    if (same && online === last.online && error === last.error && message === last.message) return last;
+    last = nextAts.length === 0 ? IDLE : { nextAts, online, error, message, at: Date.now() };
     return last;
   };
   return { subscribe, get };
@@ -86,7 +85,8 @@ function Banner({ only, className }: { only?: string; className?: string }) {
   const shown = state.nextAts.length > 0;
   // The nearest attempt still to come; when every one is due or out, the page is checking.
   const nextAt = Math.min(Infinity, ...state.nextAts.filter((at) => at > now));
-  const phase: Phase = !shown ? "idle" : !state.online || state.paused ? "offline" : nextAt < Infinity ? "waiting" : "checking";
+  // Paused while online: the tab was hidden and React Query goes on as it is shown.
+  const phase: Phase = !shown ? "idle" : !state.online ? "offline" : nextAt < Infinity ? "waiting" : "checking";
   const secondsLeft = Math.max(0, Math.ceil((nextAt - now) / 1000));
 
   // Redraw when the countdown's second changes, and when the attempt falls due.
