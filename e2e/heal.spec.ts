@@ -5,7 +5,7 @@ import { authFile, expect, expectNoA11yViolations, setLocale, test } from "./fix
 
 // Pages heal by themselves (ARCHITECTURE.md): a read that keeps failing shows one banner counting
 // down to React Query's next attempt, the server's Retry-After honoured, at once when the network
-// comes back, and the page recovers without a click. The calendar's next week is read by the browser.
+// comes back, and the page recovers without a click. The calendar's next month is read by the browser.
 test.use({ storageState: authFile("editor") });
 
 const SHOTS = process.env.E2E_SHOTS ?? "test-results/heal";
@@ -24,8 +24,8 @@ function unavailable(retryAfter: number, message: string) {
     });
 }
 
-/** The calendar's first shown day, then a read of the next week that will fail as `fail` says. */
-async function nextWeekWhile(page: Page, fail: (route: Route) => Promise<void>, button = "Следующая неделя"): Promise<{ asked: number[]; firstDay: string | null }> {
+/** The calendar's first shown day, then a read of the next month that will fail as `fail` says. */
+async function nextMonthWhile(page: Page, fail: (route: Route) => Promise<void>, button = "Следующий месяц"): Promise<{ asked: number[]; firstDay: string | null }> {
   await page.goto("/calendar");
   const firstDay = await page.locator("button[data-day]").first().getAttribute("data-day");
   const asked: number[] = [];
@@ -38,7 +38,7 @@ async function nextWeekWhile(page: Page, fail: (route: Route) => Promise<void>, 
 }
 
 test("a 503 with Retry-After: one banner counts down, no request before the wait, the page heals by itself", async ({ page }) => {
-  const { asked, firstDay } = await nextWeekWhile(page, unavailable(4, "Сервис временно недоступен"));
+  const { asked, firstDay } = await nextMonthWhile(page, unavailable(4, "Сервис временно недоступен"));
   await expect(banner(page)).toHaveCount(1);
   await expect(banner(page).getByRole("alert")).toHaveText("Сервис временно недоступен");
   await expect(countdown(page)).toHaveText(/^Следующая попытка через [1-4] с$/);
@@ -53,7 +53,7 @@ test("a 503 with Retry-After: one banner counts down, no request before the wait
 });
 
 test("no network: the banner says so, nothing is asked meanwhile, and the page heals as soon as it is back", async ({ page, context }) => {
-  const { asked, firstDay } = await nextWeekWhile(page, (route) => route.abort("internetdisconnected"));
+  const { asked, firstDay } = await nextMonthWhile(page, (route) => route.abort("internetdisconnected"));
   await expect(banner(page).getByRole("alert")).toHaveText(/Нет связи с сервером панели/);
   // Attempts at 0, 1, 3 and 7 s: the next would be 15 s after the first.
   await expect.poll(() => asked.length, { timeout: 12_000 }).toBe(4);
@@ -68,10 +68,10 @@ test("no network: the banner says so, nothing is asked meanwhile, and the page h
 });
 
 const VIEWS = [
-  { locale: "ru" as const, scheme: "light" as const, viewport: { width: 390, height: 844 }, next: "Следующая неделя", name: "ru-light-phone" },
-  { locale: "ru" as const, scheme: "dark" as const, viewport: { width: 1366, height: 900 }, next: "Следующая неделя", name: "ru-dark-desktop" },
-  { locale: "en" as const, scheme: "light" as const, viewport: { width: 1366, height: 900 }, next: "Next week", name: "en-light-desktop" },
-  { locale: "en" as const, scheme: "dark" as const, viewport: { width: 390, height: 844 }, next: "Next week", name: "en-dark-phone" },
+  { locale: "ru" as const, scheme: "light" as const, viewport: { width: 390, height: 844 }, next: "Следующий месяц", name: "ru-light-phone" },
+  { locale: "ru" as const, scheme: "dark" as const, viewport: { width: 1366, height: 900 }, next: "Следующий месяц", name: "ru-dark-desktop" },
+  { locale: "en" as const, scheme: "light" as const, viewport: { width: 1366, height: 900 }, next: "Next month", name: "en-light-desktop" },
+  { locale: "en" as const, scheme: "dark" as const, viewport: { width: 390, height: 844 }, next: "Next month", name: "en-dark-phone" },
 ];
 
 for (const v of VIEWS) {
@@ -80,7 +80,7 @@ for (const v of VIEWS) {
     const page = await context.newPage();
     await setLocale(page, v.locale);
     const message = v.locale === "ru" ? "Сервис временно недоступен" : "The service is unavailable for now";
-    await nextWeekWhile(page, unavailable(30, message), v.next);
+    await nextMonthWhile(page, unavailable(30, message), v.next);
     await expect(countdown(page)).toHaveText(v.locale === "ru" ? /^Следующая попытка через \d+ с$/ : /^Next attempt in \d+ s$/);
     await banner(page).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/banner-${v.name}.png` });
