@@ -11,7 +11,7 @@ import { useErrorText } from "./error-text";
 
 /**
  * One banner per page for failures that heal by themselves. React Query does the healing
- * (lib/queries/query-client.ts): it retries a transient failure on its backoff and pauses while the
+ * (lib/queries/retry.ts): it retries a transient failure on its backoff and pauses while the
  * browser is offline. The banner only reads its cache: the queries on screen between two attempts,
  * the nearest next attempt, what failed. Panels keep their skeleton or their data meanwhile; a 4xx
  * is not retried and stays in its panel.
@@ -45,7 +45,7 @@ function healingStore(cache: QueryCache, only?: string) {
     for (const q of cache.getAll()) {
       if ((only && q.queryHash !== only) || !healing(q)) continue;
       nextAts.push(nextAttemptAt(q) ?? 0);
-      // The network first (it explains the rest), else the latest failure; a page's own words beside it.
+      // The network first (it explains the rest), else any other failure; a page's own words instead when it gave some.
       const reason = q.state.fetchFailureReason;
       if (reason !== null && !isNetworkFailure(error)) error = reason;
       message ??= q.meta?.message as string | undefined;
