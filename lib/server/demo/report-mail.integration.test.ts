@@ -24,8 +24,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * sender (one a minute) mails each of them last week's report with its PDF;
  * a restarted demo (another sender, the seed run again) sends nothing twice.
  */
-// Monday 23 November, 00:30 in Moscow: the demo starts half an hour after the Monday report fell due.
-const NOW = Date.parse("2026-11-22T21:30:00Z");
+// Wednesday 25 November: the demo starts days after the Monday report fell due (it is sent at once).
+const NOW = Date.parse("2026-11-25T09:00:00Z");
 let dir: string;
 let catcher: MailCatcher;
 

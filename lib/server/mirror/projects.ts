@@ -19,6 +19,8 @@ export interface CampaignProjectsTable {
   start_date: string | null;
   end_date: string | null;
   seen_at: string;
+  /** When the dashboard first saw the campaign listed (never moved). */
+  first_seen_at: string;
 }
 
 declare module "@/lib/server/db/schema" {
@@ -46,7 +48,7 @@ export function campaignProjectsOf(answer: unknown): CampaignProject[] {
 export async function keepCampaignProjects(db: Db, campaigns: readonly CampaignProject[], at = Date.now()): Promise<void> {
   const seen_at = new Date(at).toISOString();
   for (const c of campaigns) {
-    const row = { campaign_id: c.id, campaign_name: c.name, project_id: c.project_id, project_name: c.project_name, status: c.status ?? null, start_date: c.start_date ?? null, end_date: c.end_date ?? null, seen_at };
+    const row = { campaign_id: c.id, campaign_name: c.name, project_id: c.project_id, project_name: c.project_name, status: c.status ?? null, start_date: c.start_date ?? null, end_date: c.end_date ?? null, seen_at, first_seen_at: seen_at };
     await db
       .insertInto("campaign_projects")
       .values(row)
@@ -74,19 +76,23 @@ export async function projectCampaigns(db: Db, projectId: number): Promise<{ nam
 
 /**
  * Campaigns of the scope (null: all) that were ACTIVE or FROZEN when last
- * listed, ran in the period (by their days), and whose posts the mirror has
- * never held: a report of that period built now would leave them out. Right
- * after a start the collector and the mirror are still filling them.
+ * listed, ran in the period (by their days), were first listed after `since`,
+ * and whose posts the mirror has never held: a report of that period built
+ * now would leave them out. Right after a start the collector and the mirror
+ * are still filling them; one still unmirrored long after it was first seen
+ * is taken to be gone and holds nothing back.
  */
 export async function unmirroredActive(
   db: Kysely<{ campaign_projects: CampaignProjectsTable; campaign_sync: { campaign_id: number } }>,
   campaignIds: readonly number[] | null,
   period: { from: string; to: string },
+  since: number,
 ): Promise<number[]> {
   let q = db
     .selectFrom("campaign_projects")
     .select("campaign_id")
     .where("status", "in", ["ACTIVE", "FROZEN"])
+    .where("first_seen_at", ">=", new Date(since).toISOString())
     .where((eb) => eb.or([eb("start_date", "is", null), eb("start_date", "<=", period.to)]))
     .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">=", period.from)]))
     .where("campaign_id", "not in", db.selectFrom("campaign_sync").select("campaign_id"));

@@ -25,6 +25,7 @@ export const reportProjects: Migration = {
       .addColumn("start_date", "text")
       .addColumn("end_date", "text")
       .addColumn("seen_at", "text", (c) => c.notNull())
+      .addColumn("first_seen_at", "text", (c) => c.notNull())
       .execute();
     await db.schema.createIndex("campaign_projects_project").on("campaign_projects").columns(["project_id"]).execute();
     await db.schema.alterTable("report_subscriptions").addColumn("project_id", int(db)).execute();

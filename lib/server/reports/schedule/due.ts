@@ -11,15 +11,10 @@ import { lastMonth, lastWeek } from "../period";
  * zone. A sender that was down at that hour sends when it comes back.
  */
 export function duePeriod(s: { cadence: "weekly" | "monthly"; day: number; hour: number }, now: number, timeZone: string): { from: string; to: string } | null {
-  return due(s, now, timeZone)?.period ?? null;
-}
-
-/** The same, with the moment it fell due (ms). */
-export function due(s: { cadence: "weekly" | "monthly"; day: number; hour: number }, now: number, timeZone: string): { period: { from: string; to: string }; at: number } | null {
   const period = s.cadence === "weekly" ? lastWeek(now, timeZone) : lastMonth(now, timeZone);
   const day = s.cadence === "weekly" ? shiftDay(period.to, s.day) : `${shiftDay(period.to, 1).slice(0, 8)}${String(s.day).padStart(2, "0")}`;
   const at = startOfDay(day, timeZone).getTime() + s.hour * 3_600_000;
-  return now >= at ? { period, at } : null;
+  return now >= at ? period : null;
 }
 
 export const periodKey = (p: { from: string; to: string }) => `${p.from}..${p.to}`;

@@ -13,7 +13,7 @@ import { reportPdf } from "../pdf";
 import { chartPngs } from "../png";
 import { reportSearch } from "../query";
 import { projectCampaigns, unmirroredActive } from "@/lib/server/mirror/projects";
-import { due, periodKey } from "./due";
+import { duePeriod, periodKey } from "./due";
 import { claimDelivery, deliveryOf, listSubscriptions, markLostSends, settleDelivery, type Channel, type Subscription } from "./store";
 import type { TelegramTarget } from "./telegram";
 import { sendAlbum, sendDocument } from "./telegram";
@@ -84,16 +84,16 @@ async function deliver(d: SenderDeps, s: Subscription, channel: Channel, period:
 }
 
 /**
- * How long a due report waits for the mirror to hold every active campaign of
- * its scope (a start: the collector and the mirror are still filling them).
- * After that it goes with what the mirror has: a campaign that vanished
- * upstream must not hold every report back.
+ * How long after a campaign is first listed a due report waits for its mirror
+ * (a start: the collector and the mirror are still filling them). Past that
+ * the report goes with what the mirror has: a campaign that cannot be read
+ * must not hold every report back.
  */
 export const MIRROR_WAIT_MS = 60 * 60_000;
 
-async function mirrorMissing(d: SenderDeps, s: Subscription, period: { from: string; to: string }): Promise<number[]> {
+async function mirrorMissing(d: SenderDeps, s: Subscription, period: { from: string; to: string }, now: number): Promise<number[]> {
   const ids = s.campaign_id !== null ? [s.campaign_id] : s.project_id !== null ? ((await projectCampaigns(d.db, s.project_id))?.campaignIds ?? []) : null;
-  return unmirroredActive(d.db, ids, period);
+  return unmirroredActive(d.db, ids, period, now - MIRROR_WAIT_MS);
 }
 
 /** One round of the sender: while this instance holds the lease, every due subscription's channels. Never throws. */
@@ -103,15 +103,12 @@ export async function reportTick(d: SenderDeps, now = Date.now()): Promise<void>
     await markLostSends(d.db, now);
     for (const s of await listSubscriptions(d.db)) {
       const timeZone = await d.timeZoneOf(s.user_email);
-      const when = due(s, now, timeZone);
-      if (!when) continue;
-      const { period } = when;
-      if (now - when.at < MIRROR_WAIT_MS) {
-        const missing = await mirrorMissing(d, s, period);
-        if (missing.length) {
-          log.debug("scheduled report waits for the mirror", { subscription: s.id, campaigns: missing });
-          continue;
-        }
+      const period = duePeriod(s, now, timeZone);
+      if (!period) continue;
+      const missing = await mirrorMissing(d, s, period, now);
+      if (missing.length) {
+        log.debug("scheduled report waits for the mirror", { subscription: s.id, campaigns: missing });
+        continue;
       }
       if (s.by_email) await deliver(d, s, "email", period, timeZone, now);
       if (s.by_telegram) await deliver(d, s, "telegram", period, timeZone, now);
