@@ -16,7 +16,7 @@ async function seedReports(): Promise<void> {
   const [{ seedDemoReportSubscriptions }, { db, ensureMigrated }] = await Promise.all([import("../lib/server/demo/report-subscriptions"), import("../lib/server/db")]);
   await ensureMigrated();
   const people = await seedDemoReportSubscriptions(db());
-  if (people.length) say(`subscribed ${people.join(" and ")} to the team's weekly report by e-mail (sent within a minute of the start)`);
+  if (people.length) say(`subscribed ${people.join(" and ")} to the team's weekly report by e-mail (sent once the active campaigns are mirrored)`);
 }
 
 const options = optionsFromEnv(process.env);

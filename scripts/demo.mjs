@@ -11,7 +11,8 @@
 //
 // Unless SMTP_URL is set, a local mail catcher (scripts/mail-catcher.mjs) takes the dashboard's
 // mail: SMTP on 127.0.0.1:1025 (MAIL_CATCHER_SMTP_PORT), its page on http://127.0.0.1:1080
-// (MAIL_CATCHER_PORT). The demo people's Monday report arrives there within a minute of the start.
+// (MAIL_CATCHER_PORT). The demo people's Monday report arrives there once the active campaigns are
+// mirrored: about a minute after the first sign-in.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -135,7 +136,7 @@ async function announceWhenReady() {
   while (!stopping) {
     if ((await answers(`${dashboardUrl}/api/health`)) && (await answers(env.UPSTREAM_BASE_URL))) {
       say(`dashboard ready on ${dashboardUrl}, simulator on ${env.UPSTREAM_BASE_URL}`);
-      if (catcher) say(`mail (the demo people's Monday report with its PDF, within a minute) on ${catcher.webUrl}`);
+      if (catcher) say(`mail on ${catcher.webUrl}: the demo people's Monday report with its PDF, about a minute after you sign in`);
       say("sign in as editor@example.com, reviewer@example.com, manager@example.com or admin@example.com, password: demo\n");
       return;
     }

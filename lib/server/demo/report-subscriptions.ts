@@ -10,8 +10,9 @@ import "./history";
  * The demo people's Monday report: every demo person who may read reports
  * (the manager and the admin) subscribes to the whole team's weekly report
  * by e-mail, on Monday at 00:00 of their zone, so last week's is due as soon
- * as the dashboard starts: the report sender mails it at its first round
- * (within a minute) to the demo's mail catcher, once per week and person
+ * as the dashboard starts: the report sender mails it to the demo's mail
+ * catcher at its first round after the active campaigns are mirrored (about
+ * a minute after the first sign-in), once per week and person
  * (its delivery rows), however often the demo restarts. Written once per
  * database (demo_history part "report_subscriptions"): a person who ends it
  * on the profile keeps it ended.
