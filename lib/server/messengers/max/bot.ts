@@ -4,6 +4,7 @@ import type { Update } from "@maxhub/max-bot-api/types";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { bindCommand, linkWithCode } from "../commands";
 import { deciderFor } from "../people";
+import { sendDigest } from "../digest";
 import { handlePress, handleReasonText } from "../press";
 import { chatLimiter, withinLimit } from "../rate-limit";
 import { auditTelegram } from "../audit";
@@ -59,6 +60,11 @@ export function createMaxBot(api: Api, c: MaxConfig, o: { chatLimit?: { points: 
       if (!had || !(await unlinkMax({ userRef }))) return void (await say(chatRef, t.notLinked));
       await auditTelegram({ kind: "max.unlinked", actor: { email: had.email, name: had.email, role: "unknown" }, subject_id: had.email, detail: { from: "max" } });
       return void (await say(chatRef, t.unlinked));
+    }
+    if (dialog && command === "/digest") {
+      const person = await deciderFor(userRef);
+      if (!person) return void (await say(chatRef, (await textsOf(null, localeOf(u))).strangers));
+      return sendDigest(m, chatRef, person.email);
     }
     const handled = await handleReasonText({ m, chatId: chatRef, fromId: userRef, text, say: (x) => say(chatRef, x) });
     if (handled || !dialog) return;

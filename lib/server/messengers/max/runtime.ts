@@ -4,7 +4,10 @@ import type { Api } from "@maxhub/max-bot-api";
 import { log } from "@/lib/server/log";
 import { telegramConfig } from "../telegram/config";
 import { holdLease, releaseLease } from "../store";
-import { telegramTick } from "../telegram/tick";
+import { setNotifyListener } from "@/lib/server/notify";
+import { notifyListenerFor } from "../bridge";
+import { channelsFromEnv } from "../channels";
+import { messengersTick } from "../tick";
 import { maxApi } from "./api";
 import { createMaxBot, type MaxBot } from "./bot";
 import { maxConfig, safeMaxError, type MaxConfig } from "./config";
@@ -15,7 +18,7 @@ const RENEW_MS = 15_000;
 const TYPES = ["message_created", "message_callback", "bot_started"] as const;
 
 type Options = { tickMs?: number; renewMs?: number; leaseMs?: number; pollSeconds?: number; chatLimit?: { points: number; seconds: number } };
-type Runtime = { poller: MaxPoller; timer: ReturnType<typeof setInterval>; tick?: ReturnType<typeof setInterval> };
+type Runtime = { poller?: MaxPoller; timer?: ReturnType<typeof setInterval>; tick?: ReturnType<typeof setInterval> };
 const g = globalThis as typeof globalThis & { __max?: Runtime };
 
 /**
@@ -74,35 +77,59 @@ export class MaxPoller {
   }
 }
 
-/** Start-up: nothing without MAX_BOT_TOKEN; otherwise long polling by the lease's holder. */
+/**
+ * Start-up: nothing without MAX_BOT_TOKEN. Webhook mode (MAX_WEBHOOK_URL):
+ * MAX is told the URL and secret (POST /subscriptions); updates arrive at
+ * /api/max/webhook on any instance. Otherwise long polling by the lease's holder.
+ */
 export async function startMax(o: Options = {}): Promise<void> {
   const c = maxConfig();
   if (!c || g.__max) return;
-  const poller = new MaxPoller(maxApi(c), c, o);
-  const renew = () => void poller.step().catch((e: unknown) => log.error("max polling lease failed", { error: safeMaxError(e, c) }));
-  renew();
-  const timer = setInterval(renew, o.renewMs ?? RENEW_MS);
-  timer.unref();
-  g.__max = { poller, timer };
-  // Reminders and escalation run in the Telegram bot's minute tick; without Telegram, MAX runs that tick itself.
+  const api = maxApi(c);
+  const rt: Runtime = {};
+  g.__max = rt;
+  setNotifyListener("max", notifyListenerFor("max"));
+  if (c.webhook) {
+    try {
+      await api.subscribe(c.webhook.url, c.webhook.secret, [...TYPES]);
+      log.info("max bot: webhook subscribed", { url: c.webhook.url });
+    } catch (e) {
+      log.error("max bot: webhook not subscribed", { error: safeMaxError(e, c) });
+    }
+  } else {
+    const poller = (rt.poller = new MaxPoller(api, c, o));
+    const renew = () => void poller.step().catch((e: unknown) => log.error("max polling lease failed", { error: safeMaxError(e, c) }));
+    renew();
+    rt.timer = setInterval(renew, o.renewMs ?? RENEW_MS);
+    rt.timer.unref();
+  }
+  // The layer's minute tick runs in the Telegram bot's runtime; without Telegram, MAX runs it.
   if (!telegramConfig()) {
     let ticking = false;
-    const tick = setInterval(() => {
+    rt.tick = setInterval(() => {
       if (ticking) return;
       ticking = true;
-      void telegramTick(null, null).finally(() => (ticking = false));
+      void messengersTick(channelsFromEnv()).finally(() => (ticking = false));
     }, o.tickMs ?? 60_000);
-    tick.unref();
-    g.__max.tick = tick;
+    rt.tick.unref();
   }
 }
 
 export async function stopMax(): Promise<void> {
   const rt = g.__max;
   g.__max = undefined;
+  setNotifyListener("max", undefined);
   if (!rt) return;
-  clearInterval(rt.timer);
+  if (rt.timer) clearInterval(rt.timer);
   if (rt.tick) clearInterval(rt.tick);
-  rt.poller.halt();
-  await releaseLease(LEASE, rt.poller.owner).catch(() => undefined);
+  rt.poller?.halt();
+  if (rt.poller) await releaseLease(LEASE, rt.poller.owner).catch(() => undefined);
+}
+
+/** For the webhook route: the bot's handler for this bundle and token. */
+let webhookBot: { key: string; bot: MaxBot } | undefined;
+export function maxBotForWebhook(c: MaxConfig): MaxBot {
+  const key = `${c.apiRoot} ${c.token}`;
+  if (webhookBot?.key !== key) webhookBot = { key, bot: createMaxBot(maxApi(c), c) };
+  return webhookBot.bot;
 }

@@ -6,7 +6,7 @@ import { chatLimiter, withinLimit } from "../rate-limit";
 import { personFor } from "../access";
 import { auditTelegram } from "../audit";
 import { safeError, type TelegramConfig } from "./config";
-import { sendDigest } from "./digest";
+import { sendDigest } from "../digest";
 import { handlePress, handleReasonText } from "../press";
 import { telegramMessenger } from "./messenger";
 import { campaignsOfChat, linkByTgUser, saveLink, unlink } from "../store";
@@ -70,7 +70,7 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
     if (!isPrivate(ctx) || !ctx.from) return;
     const person = await personFor(ctx.from.id);
     if (!person) return void (await ctx.reply((await textsOf(ctx)).strangers));
-    await sendDigest(ctx.api, c, person);
+    await sendDigest(telegramMessenger(ctx.api, c), person.link.chat_id, person.email);
   });
 
   bot.command(["bind", "unbind"], async (ctx) => {

@@ -4,11 +4,12 @@ import type { Bot } from "grammy";
 import { log } from "@/lib/server/log";
 import { setNotifyListener } from "@/lib/server/notify";
 import { createBot } from "./bot";
-import { cardsForEvent } from "./bridge";
+import { notifyListenerFor } from "../bridge";
+import { channelsFromEnv } from "../channels";
+import { messengersTick } from "../tick";
 import { safeError, telegramConfig, type TelegramConfig } from "./config";
 import { telegramApi } from "./api";
 import { holdLease, releaseLease } from "../store";
-import { telegramTick } from "./tick";
 
 const LEASE = "polling";
 const LEASE_MS = 45_000;
@@ -84,7 +85,7 @@ export async function startTelegram(o: Options = {}): Promise<void> {
   const rt: Runtime = { timers: [] };
   g.__telegram = rt;
   const api = telegramApi(c);
-  setNotifyListener("telegram", (event, to) => cardsForEvent(api, c, event, to));
+  setNotifyListener("telegram", notifyListenerFor("telegram"));
   if (c.webhook) {
     try {
       await api.setWebhook(c.webhook.url, { secret_token: c.webhook.secret, allowed_updates: [...ALLOWED] });
@@ -103,7 +104,7 @@ export async function startTelegram(o: Options = {}): Promise<void> {
     setInterval(() => {
       if (ticking) return;
       ticking = true;
-      void telegramTick(api, c).finally(() => (ticking = false));
+      void messengersTick(channelsFromEnv()).finally(() => (ticking = false));
     }, o.tickMs ?? TICK_MS),
   );
   for (const t of rt.timers) t.unref();
