@@ -3,7 +3,8 @@ import { GET as account, PUT as putAccount } from "@/app/api/account/max/route";
 import { POST as linkRoute } from "@/app/api/account/max/link/route";
 import { POST as webhook } from "@/app/api/max/webhook/route";
 import { POST as sendToMax } from "@/app/api/posts/[id]/max/route";
-import { call, cookieFor, errorOf, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { NextRequest } from "next/server";
+import { call, cookieFor, errorOf, ORIGIN, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { notifyListeners } from "@/lib/server/notify";
 import { startMax, stopMax } from "@/lib/server/messengers/max/runtime";
 
@@ -31,7 +32,8 @@ describe("no MAX token, no MAX bot", () => {
     const link = await call(linkRoute, "/api/account/max/link", { method: "POST", headers: { cookie } });
     expect(link.status).toBe(403);
     expect((await errorOf(link)).code).toBe("feature_unavailable");
-    const kinds = await call(putAccount, "/api/account/max", { method: "PUT", headers: { cookie }, body: { kinds: { deadline: true, mention: true, changes_requested: true, digest: true } } });
+    const body = JSON.stringify({ kinds: { deadline: true, mention: true, changes_requested: true, digest: true } });
+    const kinds = await putAccount(new NextRequest(`${ORIGIN}/api/account/max`, { method: "PUT", headers: { cookie, origin: ORIGIN, "content-type": "application/json" }, body }), { params: Promise.resolve({}) });
     expect(kinds.status).toBe(403);
     expect((await errorOf(kinds)).code).toBe("feature_unavailable");
     const sent = await call(sendToMax, "/api/posts/x/max", { method: "POST", params: { id: "1" }, headers: { cookie } });

@@ -72,7 +72,7 @@ describe("max webhook mode", () => {
   });
 
   it("refuses an update without the X-Max-Bot-Api-Secret header, or with another one; a malformed one gets the envelope", async () => {
-    for (const headers of [{}, { "x-max-bot-api-secret": "wrong-secret-wrong-secret-00000000" }]) {
+    for (const headers of [{}, { "x-max-bot-api-secret": "wrong-secret-wrong-secret-00000000" }] as Record<string, string>[]) {
       const res = await call(webhook, "/api/max/webhook", { method: "POST", body: message(4242, "привет"), headers: { ...headers, "x-no-origin": "1" } });
       expect(res.status).toBe(401);
       expect((await errorOf(res)).code).toBe("unauthorized");

@@ -57,7 +57,7 @@ export function createMaxBot(api: Api, c: MaxConfig, o: { chatLimit?: { points: 
     if (dialog && command === "/unlink") {
       const had = await maxLinkByUser(userRef);
       const t = await textsOf(had?.email, localeOf(u));
-      if (!had || !(await unlinkMax({ userRef }))) return void (await say(chatRef, t.notLinked));
+      if (!had || !(await unlinkMax({ userRef }))) return void (await say(chatRef, t.notLinked("max")));
       await auditTelegram({ kind: "max.unlinked", actor: { email: had.email, name: had.email, role: "unknown" }, subject_id: had.email, detail: { from: "max" } });
       return void (await say(chatRef, t.unlinked));
     }
@@ -70,7 +70,7 @@ export function createMaxBot(api: Api, c: MaxConfig, o: { chatLimit?: { points: 
     if (handled || !dialog) return;
     const person = await deciderFor(userRef);
     const t = await textsOf(person?.email, localeOf(u));
-    await say(chatRef, person ? t.help : t.strangers);
+    await say(chatRef, person ? t.help("max") : t.strangers);
   }
 
   function link(code: string, userRef: string, chatRef: string, username: string | null, locale?: string | null): Promise<string> {

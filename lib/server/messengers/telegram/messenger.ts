@@ -15,6 +15,7 @@ export function telegramMessenger(api: Api, c: TelegramConfig): Messenger {
     name: "telegram",
     baseUrl: c.baseUrl,
     textLimit: 4096,
+    limitCountsMarkup: false,
     urlButtonAllowed,
     async send(chat, html, o = {}) {
       const msg = await api.sendMessage(chat, html, {
