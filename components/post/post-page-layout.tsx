@@ -7,7 +7,7 @@ import { PresenceLine } from "@/components/collab/presence-line";
 import { SignoffNotice } from "@/components/collab/signoff-notice";
 import { MediaPanel } from "@/components/media/media-panel";
 import { ShareButton } from "@/components/share/share-button";
-import { SendToTelegram } from "@/components/telegram/send-to-telegram";
+import { SendCard } from "@/components/messengers/send-card";
 import { BrowserOnly } from "@/lib/queries/browser-only";
 import { DecidableOnly } from "./decidable-only";
 import { DecisionPanel } from "./decision-panel";
@@ -49,7 +49,7 @@ export function PostPageLayout({
   comments,
   verdicts,
   history,
-  canTelegram = false,
+  sendTo = [],
 }: {
   id: number;
   /** The post and its campaign are in the cache from the server's first-load read. */
@@ -62,8 +62,8 @@ export function PostPageLayout({
   comments: ReactNode;
   verdicts: ReactNode;
   history: ReactNode;
-  /** The Telegram bot runs (TELEGRAM_BOT_TOKEN): «Отправить в Telegram» is offered. */
-  canTelegram?: boolean;
+  /** The messengers the person linked whose bots run: «Отправить в Telegram» / «в MAX» are offered for these. */
+  sendTo?: readonly ("telegram" | "max")[];
 }) {
   const t = useTranslations("review.post");
   const tc = useTranslations("review.checks");
@@ -84,7 +84,9 @@ export function PostPageLayout({
           <PresenceLine id={id} me={me} />
         </div>
         <div className="flex flex-wrap gap-2">
-          {canTelegram && <SendToTelegram id={id} />}
+          {sendTo.map((to) => (
+            <SendCard key={to} id={id} to={to} />
+          ))}
           {canShare && (
             <DecidableOnly id={id}>
               <ShareButton target={{ task_id: id }} />

@@ -18,6 +18,7 @@ import { resetServiceForTests, service } from "@/lib/server/upstream-service";
 import { sendCard } from "@/lib/server/messengers/card";
 import { cardsForEvent } from "@/lib/server/messengers/bridge";
 import { channelsFromEnv } from "@/lib/server/messengers/channels";
+import { linkedMessengers } from "@/lib/server/messengers/on-request";
 import { messengersTick } from "@/lib/server/messengers/tick";
 import { handleNotifyEvent } from "@/lib/server/notify/dispatch";
 import { maxApi, resetMaxApiForTests } from "@/lib/server/messengers/max/api";
@@ -239,6 +240,9 @@ describe("max bot", () => {
     expect(none.status).toBe(409);
     expect(await errorOf(none)).toMatchObject({ code: "conflict", message: expect.stringContaining("MAX") });
     expect(mx.messages(vera.max.user_id)).toHaveLength(0);
+    // The post page offers only the messengers the person linked.
+    expect(await linkedMessengers(anna.email)).toEqual(["max"]);
+    expect(await linkedMessengers(vera.email)).toEqual([]);
   });
 
   it("speaks each person's language in MAX: their notification language, a stranger's MAX app's", async () => {
@@ -425,6 +429,7 @@ describe("max bot", () => {
     const inMax = () => mx.messages(anna.max.user_id).filter((m) => m.text.includes(`#${target.task_id} `) && m.text.includes("@Анна посмотри")).length;
     const inTelegram = () => tg.messages(7001).filter((m) => m.text?.includes(`#${target.task_id} `) && m.text.includes("@Анна посмотри")).length;
     expect((await putJson(putMaxAccount, "/api/account/max", anna, { reminders_to: "max" })).status).toBe(200);
+    expect(await linkedMessengers(anna.email)).toEqual(["telegram", "max"]);
     await cardsForEvent(channelsFromEnv(), mention, [anna.email]);
     expect([inMax(), inTelegram()]).toEqual([1, 0]);
     expect((await putJson(putMaxAccount, "/api/account/max", anna, { reminders_to: "telegram" })).status).toBe(200);

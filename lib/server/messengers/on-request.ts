@@ -34,3 +34,11 @@ export async function sendOnRequest(name: MessengerName, who: SessionUser, taskI
     throw new ApiError("upstream_unavailable", texts[name].notSent);
   }
 }
+
+/** The messengers whose bot runs and that the person linked: where the post page offers to send a card. */
+export async function linkedMessengers(email: string): Promise<MessengerName[]> {
+  const ch = channelsFromEnv();
+  const out: MessengerName[] = [];
+  for (const name of ["telegram", "max"] as const) if (ch[name] && (await ownChat(name, email))) out.push(name);
+  return out;
+}
