@@ -77,9 +77,14 @@ describe("max webhook mode", () => {
       expect(res.status).toBe(401);
       expect((await errorOf(res)).code).toBe("unauthorized");
     }
-    const bad = await call(webhook, "/api/max/webhook", { method: "POST", body: { hello: 1 }, headers: { "x-max-bot-api-secret": SECRET, "x-no-origin": "1" } });
-    expect(bad.status).toBe(400);
-    expect((await errorOf(bad)).code).toBe("validation_error");
+    for (const body of [{ hello: 1 }, { update_type: "message_callback", message: null }, { update_type: "bot_started", user: { user_id: "x" } }]) {
+      const bad = await call(webhook, "/api/max/webhook", { method: "POST", body, headers: { "x-max-bot-api-secret": SECRET, "x-no-origin": "1" } });
+      expect(bad.status).toBe(400);
+      expect((await errorOf(bad)).code).toBe("validation_error");
+    }
+    // A type the bot does not read is taken (200) and ignored, so MAX does not retry it.
+    const other = await call(webhook, "/api/max/webhook", { method: "POST", body: { update_type: "message_edited", timestamp: 1 }, headers: { "x-max-bot-api-secret": SECRET, "x-no-origin": "1" } });
+    expect(other.status).toBe(200);
     expect(mx.calls.some((c) => c.method === "POST" && c.path === "/messages")).toBe(false);
   });
 

@@ -7,8 +7,16 @@ import { json, parseJsonBody, withRequest } from "@/lib/server/route";
 import { maxConfig } from "@/lib/server/messengers/max/config";
 import { maxBotForWebhook } from "@/lib/server/messengers/max/runtime";
 
-// The update as MAX sends it; only its type is required here, the rest is the bot's to read (it ignores types it does not know).
-const MaxUpdate = z.looseObject({ update_type: z.string().min(1).max(64), timestamp: z.number().optional() });
+// The updates the bot reads, with the fields it reads (a malformed one is refused here, not thrown in the bot); other types pass and are ignored.
+const User = z.looseObject({ user_id: z.number() });
+const Message = z.looseObject({ sender: User.nullish(), recipient: z.looseObject({ chat_id: z.number().nullable(), chat_type: z.string() }), body: z.looseObject({ mid: z.string(), text: z.string().nullish() }) });
+const HANDLED = ["message_created", "message_callback", "bot_started"];
+const MaxUpdate = z.union([
+  z.looseObject({ update_type: z.literal("message_created"), message: Message }),
+  z.looseObject({ update_type: z.literal("message_callback"), callback: z.looseObject({ callback_id: z.string(), payload: z.string().nullish(), user: User }), message: Message.nullish() }),
+  z.looseObject({ update_type: z.literal("bot_started"), chat_id: z.number(), user: User, payload: z.string().nullish() }),
+  z.looseObject({ update_type: z.string().min(1).max(64).refine((t) => !HANDLED.includes(t)) }),
+]);
 
 export const POST = withRequest(async ({ req }) => {
   const c = maxConfig();
