@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { NotFoundState } from "@/components/not-found/not-found-state";
 import { LocaleSwitch } from "@/components/shell/locale-switch";
 import { ThemeSwitch } from "@/components/shell/theme-switch";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("common.notFound");

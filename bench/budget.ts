@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const { InboxScheduler } = await import("../lib/server/inbox/scheduler");
   const { DEFAULT_INBOX_CONFIG } = await import("../lib/server/inbox/config");
   const { CAMPAIGN_STATUSES } = await import("../lib/schemas");
-  const upstream = await import("../lib/upstream");
+  const upstream = await import("@/lib/server/upstream");
   type Service = ReturnType<typeof createService>;
   type Inbox = InstanceType<typeof InboxScheduler>;
   type Wire = { inflight: () => number; settle?: () => Promise<void> };

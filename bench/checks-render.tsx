@@ -5,7 +5,7 @@
 import { NextIntlClientProvider } from "next-intl";
 import { renderToString } from "react-dom/server";
 import { CheckRowMark } from "@/components/checks/row-mark";
-import type { RowMark } from "@/components/checks/queries";
+import type { RowMark } from "@/lib/queries/checks";
 import { OverLimitFlag } from "@/components/post/over-limit-flag";
 import { TriageDataTable } from "@/components/triage/table/data-table";
 import { TriageRowFlags } from "@/components/triage/table/columns";

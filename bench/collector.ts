@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   const { campaignTrends } = await import("../lib/server/collector/read");
   const { db, ensureMigrated, closeDbForTests } = await import("../lib/server/db");
   const { calendarDay, shiftDay } = await import("../lib/analytics/dates");
-  const upstream = await import("../lib/upstream");
+  const upstream = await import("@/lib/server/upstream");
   type Api = import("../lib/server/service/service").UpstreamApi;
 
   const sim = await startSimulator({ port: 0, limits: true, timeScale: 1, admin: true, startTime: WORLD_START, tickMs: 3_600_000, seed: 42 });

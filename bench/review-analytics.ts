@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   });
   const { startSimulator } = await import("../simulator/server");
   const { resetEnvForTests } = await import("../lib/env");
-  const { setUpstreamConfigForTests } = await import("../lib/upstream");
+  const { setUpstreamConfigForTests } = await import("@/lib/server/upstream");
   const { resetServiceForTests, service } = await import("../lib/server/upstream-service");
   const { db, ensureMigrated, closeDbForTests } = await import("../lib/server/db");
   const { calendarDay, shiftDay } = await import("../lib/analytics/dates");

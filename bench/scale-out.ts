@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const { FakeClock, systemClock } = await import("../lib/server/gateway/clock");
   const { connectRedis } = await import("../lib/server/redis");
   const { countingApi, embeddedInstance, productionInstances, runCrowd } = await import("../lib/server/service/crowd");
-  const upstream = await import("../lib/upstream");
+  const upstream = await import("@/lib/server/upstream");
   type Redis = ReturnType<typeof connectRedis>;
 
   const redisServer = await startRedis();

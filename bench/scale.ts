@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const { DEFAULT_INBOX_CONFIG } = await import("../lib/server/inbox/config");
   const { DEFAULT_SCHEDULE } = await import("../lib/server/mirror/scheduler");
   const { CAMPAIGN_STATUSES } = await import("../lib/schemas");
-  const upstream = await import("../lib/upstream");
+  const upstream = await import("@/lib/server/upstream");
   type Service = ReturnType<typeof createService>;
   type Inbox = InstanceType<typeof InboxScheduler>;
   type Sim = Awaited<ReturnType<typeof startSimulator>>;

@@ -49,7 +49,7 @@ async function databaseStore(): Promise<{ store: UsersStore; close: () => Promis
     process.stderr.write(`DATABASE_URL is postgres://…, so users go to the database, which needs the server's environment.\n${(error as Error).message}\n`);
     process.exit(2);
   }
-  const [{ usersStoreFor }, { db }] = await Promise.all([import("../lib/auth/users-mode"), import("../lib/server/db")]);
+  const [{ usersStoreFor }, { db }] = await Promise.all([import("@/lib/server/auth/users-mode"), import("../lib/server/db")]);
   // The Postgres pool would otherwise keep the process alive.
   return { store: usersStoreFor(e), close: () => db().destroy() };
 }

@@ -26,25 +26,6 @@ const PENDING: Record<string, string> = {
  * Server-only code ("server-only" imported) outside lib/server/, to move there; take each off as it moves.
  */
 const SERVER_ONLY_PENDING: Record<string, string> = {
-  "lib/upstream/index.ts": "the upstream client: to lib/server/upstream/",
-  "lib/upstream/projects.ts": "the upstream client: to lib/server/upstream/",
-  "lib/upstream/account.ts": "the upstream client: to lib/server/upstream/",
-  "lib/upstream/http.ts": "the upstream client: to lib/server/upstream/",
-  "lib/upstream/campaigns.ts": "the upstream client: to lib/server/upstream/",
-  "lib/upstream/posts.ts": "the upstream client: to lib/server/upstream/",
-  "lib/auth/users-db.ts": "sign-in's server half: to lib/server/auth/",
-  "lib/auth/current-user.ts": "sign-in's server half: to lib/server/auth/",
-  "lib/auth/throttle-redis.ts": "sign-in's server half: to lib/server/auth/",
-  "lib/auth/session-store.ts": "sign-in's server half: to lib/server/auth/",
-  "lib/auth/session-check.ts": "sign-in's server half: to lib/server/auth/",
-  "lib/auth/session.ts": "sign-in's server half: to lib/server/auth/",
-  "lib/auth/options.ts": "sign-in's server half: to lib/server/auth/",
-  "lib/auth/sign-in-answer.ts": "sign-in's server half: to lib/server/auth/",
-  "lib/auth/users-mode.ts": "sign-in's server half: to lib/server/auth/",
-  "lib/queries/server-query-client.ts": "the server's prefetch client: to lib/server/queries/",
-  "components/overview/prefetch.tsx": "a page's server prefetch: to lib/server/<area>/prefetch",
-  "components/checks/prefetch.ts": "a page's server prefetch: to lib/server/checks/prefetch",
-  "components/shell/header-reads.tsx": "a page's server prefetch: to lib/server/<area>/",
 };
 
 /** Lib modules only tests import yet, being written elsewhere now; move them to test/ and take them off. */

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Overview } from "@/components/overview/overview";
-import { PrefetchFirst } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/lib/server/render/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { accountQuery } from "@/lib/queries/account";
 import { FAILED_FILTER } from "@/components/overview/failed";
 import { ALL_CAMPAIGN_STATUSES, campaignPostBriefsQuery, campaignQuery, campaignsQuery } from "@/lib/queries/campaigns";
 import { projectsQuery } from "@/lib/queries/projects";
-import { prefetchEntry, type PrefetchEntry } from "@/lib/queries/server-query-client";
+import { prefetchEntry, type PrefetchEntry } from "@/lib/server/queries/server-query-client";
 import { CAMPAIGN_STATUSES, PostBriefList, PostListQuery, type CampaignListItem } from "@/lib/schemas";
 import { service } from "@/lib/server/upstream-service";
 import { withPageMessages } from "@/components/shell/page-messages";

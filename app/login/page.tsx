@@ -8,7 +8,7 @@ import { ThemeSwitch } from "@/components/shell/theme-switch";
 import { START_PATH } from "@/lib/auth/landing";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { LOGIN_CSRF_HEADER } from "@/lib/auth/login-csrf";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/auth/demo-users";
 import { env } from "@/lib/env";
 

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const { Collector, DEFAULT_COLLECTOR_CONFIG } = await import("../../lib/server/collector/collector");
   const { upsertList } = await import("../../lib/server/collector/store");
   const { db, ensureMigrated, closeDbForTests } = await import("../../lib/server/db");
-  const upstream = await import("../../lib/upstream");
+  const upstream = await import("@/lib/server/upstream");
   type Api = import("../../lib/server/service/service").UpstreamApi;
 
   try {

@@ -81,6 +81,6 @@ export function SessionsTable({ sessions, onEnd, pendingId }: { sessions: AdminS
   );
 }
 
-// The reasons the server writes (lib/auth/session-store.ts END_REASONS); anything else is shown as it is.
+// The reasons the server writes (lib/server/auth/session-store.ts END_REASONS); anything else is shown as it is.
 const REASONS = { signed_out: 1, user_removed: 1, role_changed: 1, revoked_by_admin: 1, idle: 1, expired: 1 } as const;
 type Reason = keyof typeof REASONS;

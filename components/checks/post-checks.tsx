@@ -6,7 +6,7 @@ import { usePost } from "@/components/post/use-post";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { FindingList } from "./finding-list";
 import { HighlightedText } from "./highlighted-text";
-import { postChecksQuery } from "./queries";
+import { postChecksQuery } from "@/lib/queries/checks";
 import { VerdictMark } from "./verdict-mark";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { rowMarksQuery, type RowMark } from "./queries";
+import { rowMarksQuery, type RowMark } from "@/lib/queries/checks";
 import { VerdictMark } from "./verdict-mark";
 
 /** The checks' verdict of a page of rows, in one request (database only: reports of texts the dashboard holds). */

@@ -10,7 +10,7 @@ import { ErrorState } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import type { CheckRules, Level } from "@/lib/checks/rules";
 import { fromLines, toLines } from "./banned-lines";
-import { checksKeys, rulesQuery, saveRules, type RuleSet } from "./queries";
+import { checksKeys, rulesQuery, saveRules, type RuleSet } from "@/lib/queries/checks";
 
 /**
  * The campaign's checks (issue 35): admins edit them, everyone else reads

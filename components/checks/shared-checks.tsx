@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { apiGetRaw } from "@/lib/queries/fetch-json";
 import { FindingList } from "./finding-list";
 import { HighlightedText } from "./highlighted-text";
-import type { PostReport } from "./queries";
+import type { PostReport } from "@/lib/queries/checks";
 import { VerdictMark } from "./verdict-mark";
 
 /** The checks' findings for an outside approver on a share link that may decide (the server refuses a read-only link). */

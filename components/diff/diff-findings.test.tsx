@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checksKeys, type PostReport } from "@/components/checks/queries";
+import { checksKeys, type PostReport } from "@/lib/queries/checks";
 import { segmentsOf } from "@/components/checks/segments";
 import { VersionsPanel } from "@/components/post/versions-panel";
 import type { Finding } from "@/lib/checks/types";

@@ -11,7 +11,7 @@ import ru from "@/messages/ru/common.json";
 import { NotFoundState } from "./not-found-state";
 
 const state = vi.hoisted(() => ({ locale: "ru" as "ru" | "en", user: null as null | { name: string } }));
-vi.mock("@/lib/auth/current-user", () => ({ getCurrentUser: async () => state.user }));
+vi.mock("@/lib/server/auth/current-user", () => ({ getCurrentUser: async () => state.user }));
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh() {} }) }));
 // What i18n/request.ts gives the server components: the cookie's language.
 vi.mock("next-intl/server", async () => {

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useFindingNote } from "@/components/checks/finding-note";
-import { postChecksQuery } from "@/components/checks/queries";
+import { postChecksQuery } from "@/lib/queries/checks";
 import { useIsAdmin } from "@/components/shell/viewer-role";
 import { Button } from "@/components/ui/button";
 import type { Finding, RuleId } from "@/lib/checks/types";

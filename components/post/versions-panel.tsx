@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import type { DiffFindings } from "@/components/checks/marked-slice";
-import { postChecksQuery } from "@/components/checks/queries";
+import { postChecksQuery } from "@/lib/queries/checks";
 import { useCommentPassages } from "@/components/collab/comment-passages";
 import type { DiffMode } from "@/components/diff/diff-view";
 import { Badge } from "@/components/ui/badge";

@@ -8,7 +8,7 @@ import { freePort } from "@/test/servers/free-port";
 import { addressKey, authorizeCredentials, clientIp, SignInLockedError, SignInUnavailableError, type CredentialsDeps } from "./credentials";
 import { DEMO_PASSWORD } from "./demo-users";
 import { SignInThrottle } from "./throttle";
-import { RedisThrottleStore } from "./throttle-redis";
+import { RedisThrottleStore } from "@/lib/server/auth/throttle-redis";
 import { fileUsersStore, type UsersStore } from "./users-store";
 
 let dir: string;

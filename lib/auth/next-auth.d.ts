@@ -10,7 +10,7 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     role?: Role;
-    /** The session record's random id (lib/auth/session-store.ts); a token without one is signed out. */
+    /** The session record's random id (lib/server/auth/session-store.ts); a token without one is signed out. */
     sid?: string;
   }
 }

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env, resetEnvForTests } from "@/lib/env";
 import { closeDbForTests } from "@/lib/server/db";
 import { OIDC_PROVIDER_ID, roleFromClaim, userFromOidcClaims, type OidcClaims } from "./oidc";
-import { buildAuthOptions } from "./options";
-import { listSessions } from "./session-store";
+import { buildAuthOptions } from "@/lib/server/auth/options";
+import { listSessions } from "@/lib/server/auth/session-store";
 import { AuthDriver } from "@/test/support/auth-driver";
 import { userFromClaims } from "./token";
 

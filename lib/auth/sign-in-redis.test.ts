@@ -7,7 +7,7 @@ import { env, resetEnvForTests } from "@/lib/env";
 import { closeDbForTests } from "@/lib/server/db";
 import { closeRedisForTests, redis } from "@/lib/server/redis";
 import { startRedis, type RedisServer } from "@/test/servers/redis";
-import { buildAuthOptions } from "./options";
+import { buildAuthOptions } from "@/lib/server/auth/options";
 import { AuthDriver } from "@/test/support/auth-driver";
 
 // Sign-in through next-auth with REDIS_URL set, as production mode runs it: the throttle comes from the env.

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 // Type only: the store is server code, nothing of it reaches the bundle.
-import type { SessionListItem } from "@/lib/auth/session-store";
+import type { SessionListItem } from "@/lib/server/auth/session-store";
 import { apiDelete, apiGetRaw, apiPost } from "./fetch-json";
 
 export type AdminSession = SessionListItem;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { PostListQuery } from "@/lib/schemas";
-import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 import { BudgetExhaustedError } from "@/lib/server/upstream-service";
 import { localeOfRequest, withRequestLocale } from "@/lib/server/request-locale";
 import { ApiError, ERROR_STATUS, errorResponse, text, toApiError, validationError } from "./errors";

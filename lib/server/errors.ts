@@ -1,6 +1,6 @@
 import "server-only";
 import * as z from "zod";
-import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 import { BudgetExhaustedError } from "@/lib/server/upstream-service";
 import { log } from "@/lib/server/log";
 import { brandSymbol, hasBrand } from "@/lib/brand";

@@ -10,7 +10,7 @@ import { redis, redisKey, redisSubscriber } from "@/lib/server/redis";
 import { createService, type ServiceOptions, type UpstreamApi } from "@/lib/server/service/service";
 import { observed, observePostDetail, observePostEngagement } from "@/lib/server/collector/free-data";
 import { appMirrorStore } from "@/lib/server/mirror";
-import * as upstream from "@/lib/upstream";
+import * as upstream from "@/lib/server/upstream";
 
 /**
  * The one door to the upstream for the whole app: every route reads and

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "@/lib/auth/session-store";
+import { createSession } from "@/lib/server/auth/session-store";
 import { resetEnvForTests } from "@/lib/env";
 import { checkAccess } from "@/lib/server/access";
 import { closeDbForTests, ensureMigrated, type DatabaseKind } from "@/lib/server/db";

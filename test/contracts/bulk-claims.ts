@@ -8,7 +8,7 @@ import { listAudit } from "@/lib/server/audit";
 import { closeDbForTests, db, dialectOf, ensureMigrated, type Database, type DatabaseKind } from "@/lib/server/db";
 import { decide, recoverDecision, type DecideInput } from "@/lib/server/decisions";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
-import { setUpstreamConfigForTests } from "@/lib/upstream";
+import { setUpstreamConfigForTests } from "@/lib/server/upstream";
 import type { SimulatorHandle } from "@/simulator/server";
 import { KEY, quietSimulator } from "@/simulator/testing";
 import { BulkRunner, type DecideFn } from "@/lib/server/bulk/runner";

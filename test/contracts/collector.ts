@@ -5,7 +5,7 @@ import { closeDbForTests, db, dialectOf, ensureMigrated, type Database, type Dat
 import { FakeClock } from "@/lib/server/gateway/clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { createService, type UpstreamApi } from "@/lib/server/service/service";
-import * as upstream from "@/lib/upstream";
+import * as upstream from "@/lib/server/upstream";
 import type { SimulatorHandle } from "@/simulator/server";
 import { FIXED_START, KEY, quietSimulator } from "@/simulator/testing";
 import { Collector, DEFAULT_COLLECTOR_CONFIG } from "@/lib/server/collector/collector";

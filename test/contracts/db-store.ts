@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
-import { createSession, findSession, hashSid, listSessions, revokeSessions, sessionExists, touchSession } from "@/lib/auth/session-store";
+import { createSession, findSession, hashSid, listSessions, revokeSessions, sessionExists, touchSession } from "@/lib/server/auth/session-store";
 import { decisionsForPost, latestEffectiveDecision, listAudit, recordDecision, type AuditEntry } from "@/lib/server/audit";
 import { appendToFallback, replayAuditFallback } from "@/lib/server/audit-fallback";
 import { claimNext, closeCompletedJobs, deferPacing, finishItem, finishJobIfComplete, renewLease, requeueItem } from "@/lib/server/bulk/claims";

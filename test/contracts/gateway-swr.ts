@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 import { gatewayWorld, http, rejection, type MakeGateway } from "@/test/contracts/gateway-world";
 
 /** The stale-while-revalidate cases of the gateway contract (see gateway.ts); the refresh grace is 400 ms. */

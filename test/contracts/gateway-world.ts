@@ -1,6 +1,6 @@
 import { afterEach, beforeEach } from "vitest";
 import { resetMetricsForTests } from "@/lib/server/metrics";
-import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 import { advance } from "@/test/contracts/budget";
 import { FakeClock } from "@/lib/server/gateway/clock";
 import type { Gateway, GatewayOptions, Priority } from "@/lib/server/gateway/gateway";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UpstreamContractError, UpstreamHttpError } from "@/lib/upstream/errors";
+import { UpstreamContractError, UpstreamHttpError } from "@/lib/server/upstream/errors";
 import { renderMetrics } from "@/lib/server/metrics";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { gatewayWorld, http, network, rejection, type MakeGateway } from "@/test/contracts/gateway-world";

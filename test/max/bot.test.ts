@@ -11,7 +11,7 @@ import { DEMO_USERS } from "@/lib/auth/demo-users";
 import { digestDay } from "@/lib/server/messengers/digest-hour";
 import { zoneOf } from "@/lib/server/messengers/zone";
 import type { Role } from "@/lib/auth/roles";
-import { revokeSessions } from "@/lib/auth/session-store";
+import { revokeSessions } from "@/lib/server/auth/session-store";
 import { addUser } from "@/lib/auth/users-file";
 import { db } from "@/lib/server/db";
 import { resetServiceForTests, service } from "@/lib/server/upstream-service";
@@ -25,6 +25,7 @@ import { maxApi, resetMaxApiForTests } from "@/lib/server/messengers/max/api";
 import { maxConfig, maxRef } from "@/lib/server/messengers/max/config";
 import { maxMessenger } from "@/lib/server/messengers/max/messenger";
 import { startMax, stopMax } from "@/lib/server/messengers/max/runtime";
+import { createJobRunner, type JobRunner } from "@/lib/server/jobs";
 import { maxLinkByEmail } from "@/lib/server/messengers/max/store";
 import { createLinkCode, saveLink, saveRule, stepsOf } from "@/lib/server/messengers/store";
 import { resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
@@ -50,6 +51,7 @@ const stranger = maxUser(8999, "Чужой");
 const GROUP = -600;
 
 let h: Harness;
+let jobs: JobRunner | undefined;
 let mx: MaxApiServer;
 let tg: BotApiServer;
 let usersFile: string;
@@ -137,12 +139,15 @@ beforeAll(async () => {
   resetMaxApiForTests();
   resetTelegramApiForTests();
   for (const p of [anna, dima, rita, gleb]) await writeUser(p);
-  await startMax({ renewMs: 200, pollSeconds: 1, chatLimit: { points: 20, seconds: 60 } });
+  jobs = createJobRunner({ held: { ttlMs: 3_000, renewMs: 200 } });
+  await startMax(jobs, { pollSeconds: 1, chatLimit: { points: 20, seconds: 60 } });
+  await jobs.start();
   await mx.waitForCall((c) => c.path === "/updates");
 });
 
 afterAll(async () => {
-  await stopMax();
+  await jobs?.stop();
+  stopMax();
   await h?.close();
   await mx?.close();
   await tg?.close();

@@ -7,16 +7,17 @@ import { NextRequest } from "next/server";
 import { call, cookieFor, errorOf, ORIGIN, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { notifyListeners } from "@/lib/server/notify";
 import { startMax, stopMax } from "@/lib/server/messengers/max/runtime";
+import { createJobRunner } from "@/lib/server/jobs";
 
 // Without MAX_BOT_TOKEN there is no MAX bot: nothing starts, the routes say so, the rest is unchanged (the twin of test/telegram/no-token.test.ts).
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ MAX_BOT_TOKEN: undefined, MAX_WEBHOOK_URL: undefined, TELEGRAM_BOT_TOKEN: undefined });
-  await startMax();
+  await startMax(createJobRunner());
 });
 afterAll(async () => {
-  await stopMax();
+  stopMax();
   await h?.close();
 });
 

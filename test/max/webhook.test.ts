@@ -7,6 +7,7 @@ import { call, cookieFor, errorOf, startHarness, type Harness } from "@/app/api/
 import { resetMaxApiForTests } from "@/lib/server/messengers/max/api";
 import { safeMaxError } from "@/lib/server/messengers/max/config";
 import { startMax, stopMax } from "@/lib/server/messengers/max/runtime";
+import { createJobRunner, type JobRunner } from "@/lib/server/jobs";
 import { maxLinkByEmail } from "@/lib/server/messengers/max/store";
 import { eventually } from "@/test/eventually";
 import { freePort } from "@/test/servers/free-port";
@@ -26,6 +27,7 @@ let h: Harness;
 let mx: MaxApiServer;
 let front: Server;
 let hookUrl: string;
+let jobs: JobRunner | undefined;
 
 beforeAll(async () => {
   mx = await startMaxApiServer();
@@ -47,11 +49,15 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => front.listen(port, "127.0.0.1", () => resolve()));
   h = await startHarness({ MAX_BOT_TOKEN: mx.token, MAX_API_ROOT: mx.url, MAX_WEBHOOK_URL: hookUrl, MAX_WEBHOOK_SECRET: SECRET, TELEGRAM_BOT_TOKEN: undefined });
   resetMaxApiForTests();
-  await startMax({ tickMs: 3_600_000, renewMs: 200, pollSeconds: 1 });
+  // The runner runs, so polling mode would show here as GET /updates.
+  jobs = createJobRunner({ held: { ttlMs: 3_000, renewMs: 200 } });
+  await startMax(jobs, { tickMs: 3_600_000, pollSeconds: 1 });
+  await jobs.start();
 });
 
 afterAll(async () => {
-  await stopMax();
+  await jobs?.stop();
+  stopMax();
   await h?.close();
   await mx?.close();
   await new Promise<void>((resolve) => front?.close(() => resolve()));

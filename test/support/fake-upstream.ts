@@ -1,5 +1,5 @@
 import type { ApprovalResult, CampaignDetail, Post, PostDetail, PostList, PostListQuery } from "@/lib/schemas";
-import { UpstreamHttpError } from "@/lib/upstream/errors";
+import { UpstreamHttpError } from "@/lib/server/upstream/errors";
 import type { Clock } from "@/lib/server/gateway/clock";
 import type { UpstreamApi } from "@/lib/server/service/service";
 

@@ -1,8 +1,8 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
 import type { Role } from "@/lib/auth/roles";
 import { normalizeEmail } from "@/lib/auth/users-file";
-import { usersStoreFor } from "@/lib/auth/users-mode";
-import { revokeSessions } from "@/lib/auth/session-store";
+import { usersStoreFor } from "@/lib/server/auth/users-mode";
+import { revokeSessions } from "@/lib/server/auth/session-store";
 import { env } from "@/lib/env";
 import { databaseKind, db, ensureMigrated } from "@/lib/server/db";
 

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { ActivityView } from "@/components/activity/activity-view";
 import { ActivityTableSkeleton } from "@/components/activity/table/skeleton";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { withPageMessages } from "@/components/shell/page-messages";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTimeZone, getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { CalendarView } from "@/components/calendar/calendar-view";
-import { PrefetchFirst } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/lib/server/render/prefetch";
 import { calendarDay } from "@/lib/analytics/dates";
 import { campaignsQuery } from "@/lib/queries/campaigns";
 import { calendarQuery } from "@/lib/queries/compare";

@@ -9,7 +9,7 @@ import { teamTimeZone } from "@/lib/server/profile/request-zone";
 import { getOwnLanding } from "@/lib/server/profile/landing";
 import { getOwnTimeZone } from "@/lib/server/profile/time-zone";
 import { defaultLanding, LANDINGS } from "@/lib/auth/landing";
-import { requireCurrentUser } from "@/lib/auth/current-user";
+import { requireCurrentUser } from "@/lib/server/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { ReportSubscriptionsSection } from "@/components/reports/subscriptions-section";
 

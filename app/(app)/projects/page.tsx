@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { PrefetchFirst } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/lib/server/render/prefetch";
 import { ProjectsList } from "@/components/projects/projects-list";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { projectsQuery } from "@/lib/queries/projects";

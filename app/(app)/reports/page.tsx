@@ -4,7 +4,7 @@ import { ReportView } from "@/components/reports/report-view";
 import { ShareReport } from "@/components/reports/share-report";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { toLocale } from "@/i18n/config";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { reportTexts } from "@/lib/reports/texts";
 import { db, ensureMigrated } from "@/lib/server/db";

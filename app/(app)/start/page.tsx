@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { landingPath } from "@/lib/auth/landing";
 import { getOwnLanding } from "@/lib/server/profile/landing";
 

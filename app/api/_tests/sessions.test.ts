@@ -11,9 +11,9 @@ import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { GET as listSessions } from "@/app/api/admin/sessions/route";
 import { DELETE as endSession } from "@/app/api/admin/sessions/[id]/route";
 import { POST as endAllOf } from "@/app/api/admin/sessions/revoke/route";
-import { buildAuthOptions } from "@/lib/auth/options";
+import { buildAuthOptions } from "@/lib/server/auth/options";
 import type { Role } from "@/lib/auth/roles";
-import { sessionUserFromCookies } from "@/lib/auth/session";
+import { sessionUserFromCookies } from "@/lib/server/auth/session";
 import { AuthDriver } from "@/test/support/auth-driver";
 import { SignInThrottle } from "@/lib/auth/throttle";
 import { env } from "@/lib/env";
@@ -95,7 +95,7 @@ describe("ending a session", () => {
   it("refuses a cookie after its sign-out, on API routes and at next-auth's session endpoint", async () => {
     const { driver, cookie } = await signIn("vera@corp.example");
     expect(await probe(cookie)).toBe(200);
-    // Server pages read the cookie store (lib/auth/current-user.ts) through the same check.
+    // Server pages read the cookie store (lib/server/auth/current-user.ts) through the same check.
     const store = { get: () => ({ value: cookie.split("=")[1] ?? "" }) };
     expect(await sessionUserFromCookies(store)).toMatchObject({ email: "vera@corp.example", role: "editor" });
     const csrfToken = await driver.csrfToken();

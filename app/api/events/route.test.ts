@@ -5,7 +5,7 @@ import { GET as campaignPosts } from "@/app/api/campaigns/[id]/posts/route";
 import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { POST as webhook } from "@/app/api/webhooks/post/route";
 import { invalidatePost } from "@/lib/server/upstream-service";
-import { revokeSessions } from "@/lib/auth/session-store";
+import { revokeSessions } from "@/lib/server/auth/session-store";
 import { publishEvent, type DashboardEvent } from "@/lib/server/events";
 import { eventsHandler, type StreamOptions } from "@/lib/server/events/stream";
 import { withSession } from "@/lib/server/route";

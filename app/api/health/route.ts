@@ -1,6 +1,6 @@
 // GET /api/health – 503 (with Retry-After) when decisions cannot be recorded or, in production mode, Redis is unreachable; detail for admins
 import { can } from "@/lib/auth/roles";
-import { getSessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/server/auth/session";
 import { redisHealth } from "@/lib/server/redis";
 import { databaseHealth, upstreamHealth } from "@/lib/server/route/health-check";
 import { json, withRequest } from "@/lib/server/route";

@@ -7,7 +7,7 @@ import { LinkGone } from "@/components/share/link-gone";
 import { ShareShell } from "@/components/share/share-shell";
 import { SharedView } from "@/components/share/shared-view";
 import { sharedViewKey } from "@/lib/queries/share";
-import { prefetchEntries } from "@/lib/queries/server-query-client";
+import { prefetchEntries } from "@/lib/server/queries/server-query-client";
 import { toApiError } from "@/lib/server/errors";
 import { openLink } from "@/lib/server/share/access";
 import { recordOpened } from "@/lib/server/share/opened";

@@ -1,7 +1,7 @@
 import "server-only";
 import { DEMO_USERS } from "@/lib/auth/demo-users";
 import { isRole, type SessionUser } from "@/lib/auth/roles";
-import { usersStoreFor } from "@/lib/auth/users-mode";
+import { usersStoreFor } from "@/lib/server/auth/users-mode";
 import { normalizeEmail } from "@/lib/auth/users-file";
 import { env } from "@/lib/env";
 import { db, ensureMigrated } from "@/lib/server/db";

@@ -10,7 +10,7 @@ import { decide, recoverDecision, type DecideInput } from "@/lib/server/decision
 import { FakeClock } from "@/lib/server/gateway/clock";
 import { ApiError } from "@/lib/server/errors";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
-import { setUpstreamConfigForTests } from "@/lib/upstream";
+import { setUpstreamConfigForTests } from "@/lib/server/upstream";
 import type { SimulatorHandle } from "@/simulator/server";
 import { KEY, quietSimulator } from "@/simulator/testing";
 import { BulkRunner, type DecideFn } from "./runner";

@@ -5,7 +5,7 @@ import type { Clock } from "@/lib/server/gateway/clock";
 import type { Service } from "@/lib/server/service/service";
 import { METRIC_TYPES } from "@/lib/schemas/values";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
-import { UpstreamHttpError } from "@/lib/upstream/errors";
+import { UpstreamHttpError } from "@/lib/server/upstream/errors";
 import { describeCollectorError, type CollectorError } from "./error-kind";
 import { spendingAs } from "@/lib/server/gateway/spend-by-kind";
 import { CAMPAIGNS_EVERY_MS, HOUR_MS, collectEveryMs, listEveryMs } from "./cadence";

@@ -1,6 +1,6 @@
 import "server-only";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
-import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 
 /** The collector's last error: its own text for the logs, and what kind it is for the health screen's words. */
 export type CollectorError = {

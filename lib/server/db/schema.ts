@@ -53,7 +53,7 @@ export type AuditRow = Selectable<AuditLogTable>;
 export type NewAuditRow = Insertable<AuditLogTable>;
 
 /**
- * One row per sign-in (lib/auth/session-store.ts). The cookie carries a random
+ * One row per sign-in (lib/server/auth/session-store.ts). The cookie carries a random
  * `sid`; only its SHA-256 is stored, so a copy of the database cannot be
  * replayed as cookies. Times are ISO 8601 in UTC, like audit_log.
  */

@@ -1,6 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/server/auth/session";
 import type { SessionUser } from "@/lib/auth/roles";
 import { EventId, type Delivery } from "@/lib/events/schema";
 import { ApiError, text as said } from "@/lib/server/errors";

@@ -1,6 +1,6 @@
 import "server-only";
-import type { CallOptions } from "@/lib/upstream";
-import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import type { CallOptions } from "@/lib/server/upstream";
+import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 import { log } from "@/lib/server/log";
 import type { BudgetLike, Lane, Lease } from "./budget";
 import type { Clock } from "./clock";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DataResponse } from "@/lib/api/envelope";
-import type { CallOptions } from "@/lib/upstream";
-import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import type { CallOptions } from "@/lib/server/upstream";
+import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 import { Budget, defaultLimits, type BudgetLike, type BudgetLimits, type Lane } from "./budget";
 import { LruCache, wasInvalidated, type Entry, type Invalidation } from "./cache";
 import { Caller, DEFAULT_RETRY, type RetryMode, type RetryPolicy } from "./caller";

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { UpstreamContractError } from "@/lib/upstream/errors";
+import { UpstreamContractError } from "@/lib/server/upstream/errors";
 import { resetMetricsForTests } from "@/lib/server/metrics";
 import { resetEnvForTests } from "@/lib/env";
 import { StoreUnavailableError, closeRedisForTests, connectRedis } from "@/lib/server/redis";

@@ -1,5 +1,5 @@
 import "server-only";
-import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 import type { Entry, Invalidation } from "./cache";
 import { BudgetRefusal } from "./errors";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { inboxWithChecks } from "@/lib/server/checks/list-filter";
 import { inboxApiQuery, inboxOptions, type InboxFilters } from "@/lib/queries/inbox";
-import { prefetchEntry, type PrefetchEntry } from "@/lib/queries/server-query-client";
+import { prefetchEntry, type PrefetchEntry } from "@/lib/server/queries/server-query-client";
 import { InboxQuery } from "@/lib/schemas";
 import { requestTimeZone } from "@/lib/server/profile/request-zone";
 import { inboxAnswer, inboxConfigFromEnv, inboxScheduler } from "./index";

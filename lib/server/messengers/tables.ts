@@ -10,7 +10,6 @@ declare module "@/lib/server/db/schema" {
     telegram_chats: TelegramChatsTable;
     telegram_rules: TelegramRulesTable;
     telegram_steps: TelegramStepsTable;
-    telegram_lease: TelegramLeaseTable;
     max_links: MaxLinksTable;
     messenger_prefs: MessengerPrefsTable;
   }
@@ -100,12 +99,6 @@ export interface TelegramStepsTable {
   at: string;
 }
 
-export interface TelegramLeaseTable {
-  name: string;
-  owner: string;
-  until: string;
-}
-
 export {};
 
 /** A person's MAX account (migration 0023_max_links). */
@@ -117,7 +110,7 @@ export interface MaxLinksTable {
   chat_id: string;
   username: string | null;
   linked_at: string;
-  /** JSON of TelegramKinds (migration 0027_max_kinds); null: the defaults. */
+  /** JSON of TelegramKinds (migration 0028_max_kinds); null: the defaults. */
   kinds: string | null;
 }
 

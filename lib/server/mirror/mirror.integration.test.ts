@@ -8,7 +8,7 @@ import { FakeClock } from "@/lib/server/gateway/clock";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { createGateway, type Gateway, type GatewayOptions } from "@/lib/server/gateway/gateway";
 import { createService, type UpstreamApi } from "@/lib/server/service/service";
-import * as upstream from "@/lib/upstream";
+import * as upstream from "@/lib/server/upstream";
 import { mirrorDatabase } from "./index";
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import type { Post, PostList, PostListQuery } from "@/lib/schemas";
 import type { Lane } from "@/lib/server/gateway/budget";
 import { ALL_POST_STATUSES } from "@/lib/server/service/keys";
-import type { CallOptions } from "@/lib/upstream";
+import type { CallOptions } from "@/lib/server/upstream";
 import type { MirrorStore, SyncState } from "./store";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { env } from "@/lib/env";
 import { getOwnTimeZone } from "@/lib/server/profile/time-zone";
 

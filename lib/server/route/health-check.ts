@@ -4,7 +4,7 @@ import { databaseFileProblem, databaseKind, ensureMigrated, probeDatabase, type 
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { toApiError } from "@/lib/server/errors";
 import { probeUpstream } from "@/lib/server/upstream-service";
-import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 
 /** At most one upstream call per this many ms on behalf of health checks, however often they poll. */
 export const UPSTREAM_CHECK_INTERVAL_MS = 60_000;

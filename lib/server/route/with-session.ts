@@ -1,6 +1,6 @@
 import "server-only";
 import { can, type Permission } from "@/lib/auth/roles";
-import { getSessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/server/auth/session";
 import { ApiError } from "@/lib/server/errors";
 import type { Handler, NextRouteHandler, RequestContext, SessionContext } from "./context";
 import { withRequest } from "./with-request";

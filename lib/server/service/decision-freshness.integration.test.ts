@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSimulator } from "@/simulator/server";
-import { setUpstreamConfigForTests } from "@/lib/upstream";
+import { setUpstreamConfigForTests } from "@/lib/server/upstream";
 import { resetServiceForTests, service } from "@/lib/server/upstream-service";
 
 // After our own decision the queue must not show the post as still waiting.

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Post, PostList, PostListQuery, PostSort } from "@/lib/schemas";
 import type { LoadContext } from "@/lib/server/gateway/gateway";
-import type { CallOptions } from "@/lib/upstream";
+import type { CallOptions } from "@/lib/server/upstream";
 import { ALL_POST_STATUSES, type NormalPostQuery } from "./keys";
 // Live push: each refresh tells open pages which posts changed (lib/server/events/refresh.ts).
 import { publishRefreshChanges } from "@/lib/server/events/refresh";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSimulator, type SimulatorHandle } from "@/simulator/server";
 import { FakeClock } from "@/lib/server/gateway/clock";
 import { redisOptions } from "@/lib/server/redis";
-import * as upstream from "@/lib/upstream";
+import * as upstream from "@/lib/server/upstream";
 import { startRedis, type RedisServer } from "@/test/servers/redis";
 import { countingApi, embeddedInstance, productionInstances, runCrowd, type CrowdResult, type Instances } from "./crowd";
 

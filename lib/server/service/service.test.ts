@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 import { FakeClock } from "@/lib/server/gateway/clock";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { createGateway } from "@/lib/server/gateway/gateway";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSimulator, type SimulatorHandle } from "@/simulator/server";
 import { FakeClock } from "@/lib/server/gateway/clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
-import * as upstream from "@/lib/upstream";
+import * as upstream from "@/lib/server/upstream";
 import { countingApi, runCrowd, type CrowdResult } from "./crowd";
 import { createService } from "./service";
 

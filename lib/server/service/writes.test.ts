@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 import { FakeClock } from "@/lib/server/gateway/clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { createService, type UpstreamApi } from "./service";

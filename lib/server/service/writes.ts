@@ -4,8 +4,8 @@ import type { Gateway } from "@/lib/server/gateway/gateway";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { say, text } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
-import type { CallOptions } from "@/lib/upstream";
-import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/errors";
+import type { CallOptions } from "@/lib/server/upstream";
+import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 
 export type Decision = "approve" | "reject";
 export type WriteResult = ApprovalResult & { recovered?: boolean };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { SessionsView } from "@/components/admin/sessions-view";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { can } from "@/lib/auth/roles";
 import { NotAllowed } from "@/components/ui/not-allowed";
 

@@ -8,7 +8,7 @@ import { postDecisionsKey, postDecisionsQuery } from "@/lib/queries/decisions";
 import { apiGet, apiGetRaw, apiPost, ServerFetchRefused } from "@/lib/queries/fetch-json";
 import { postQuery } from "@/lib/queries/posts";
 import { makeQueryClient } from "@/lib/queries/query-client";
-import { prefetchEntries, prefetchEntry } from "@/lib/queries/server-query-client";
+import { prefetchEntries, prefetchEntry } from "@/lib/server/queries/server-query-client";
 
 const fetchSpy = vi.fn(async () => new Response("{}"));
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { BrowserOnly } from "@/lib/queries/browser-only";
-import { prefetched } from "@/lib/queries/server-query-client";
+import { prefetched } from "@/lib/server/queries/server-query-client";
 
 /**
  * A panel whose data the page read on the server beforehand (the post page's first-load read: one

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { PrefetchFirst } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/lib/server/render/prefetch";
 import { ProjectDetail } from "@/components/projects/project-detail";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { ALL_CAMPAIGN_STATUSES, campaignsQuery } from "@/lib/queries/campaigns";

@@ -1,6 +1,6 @@
 // GET /api/admin/sessions – sign-in sessions, newest first (admin); ?email= narrows to one person
 import * as z from "zod";
-import { listSessions, SessionEmail } from "@/lib/auth/session-store";
+import { listSessions, SessionEmail } from "@/lib/server/auth/session-store";
 import { json, parseQuery, withPermission } from "@/lib/server/route";
 
 const Query = z.object({ email: SessionEmail.optional() });

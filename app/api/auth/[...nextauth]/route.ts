@@ -4,8 +4,8 @@
 import NextAuth from "next-auth";
 import { getTranslations } from "next-intl/server";
 import { NextRequest } from "next/server";
-import { authOptions } from "@/lib/auth/options";
-import { sayWhy } from "@/lib/auth/sign-in-answer";
+import { authOptions } from "@/lib/server/auth/options";
+import { sayWhy } from "@/lib/server/auth/sign-in-answer";
 import { AUTH_BODY_LIMIT } from "@/lib/edge/limits.mjs";
 import { ApiError, errorResponse, text, toApiError } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";

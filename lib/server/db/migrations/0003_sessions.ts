@@ -2,7 +2,7 @@ import "server-only";
 import type { Kysely, Migration } from "kysely";
 import { int, serialKey } from "./portable";
 
-// Revocable sign-in sessions (lib/auth/session-store.ts). Frozen once shipped, like 0001.
+// Revocable sign-in sessions (lib/server/auth/session-store.ts). Frozen once shipped, like 0001.
 export const sessions: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -25,7 +25,8 @@ import { outcomeChecks } from "./0023_outcome_checks";
 import { maxLinks } from "./0024_max_links";
 import { reportSubscriptions } from "./0025_report_subscriptions";
 import { reportShares } from "./0026_report_shares";
-import { maxKinds } from "./0027_max_kinds";
+import { jobLeases } from "./0027_job_leases";
+import { maxKinds } from "./0028_max_kinds";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   "0024_max_links": maxLinks,
   "0025_report_subscriptions": reportSubscriptions,
   "0026_report_shares": reportShares,
-  "0027_max_kinds": maxKinds,
+  "0027_job_leases": jobLeases,
+  "0028_max_kinds": maxKinds,
   // ↓ next migration here ("0017_…")
 };

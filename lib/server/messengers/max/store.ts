@@ -4,7 +4,7 @@ import { parseKinds, type TelegramKinds } from "../store";
 import "../tables";
 
 /*
- * A person's MAX link (migration 0024_max_links; its kinds 0027_max_kinds).
+ * A person's MAX link (migration 0024_max_links; its kinds 0028_max_kinds).
  * Link codes, cards, buttons, prompts and team chats are the layer's tables,
  * shared with Telegram.
  */

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations, getTimeZone } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { CampaignEngagement } from "@/components/engagement/campaign-engagement";
-import { PrefetchFirst } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/lib/server/render/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { campaignQuery } from "@/lib/queries/campaigns";
 import { calendarDay } from "@/lib/analytics/dates";

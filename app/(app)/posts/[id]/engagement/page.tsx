@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
 import { PostEngagement } from "@/components/engagement/post-engagement";
-import { PrefetchFirst } from "@/components/overview/prefetch";
+import { PrefetchFirst } from "@/lib/server/render/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { engagementHistoryQuery, postEngagementQuery } from "@/lib/queries/engagement";
 import { postQuery } from "@/lib/queries/posts";

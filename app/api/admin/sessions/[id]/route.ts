@@ -1,5 +1,5 @@
 // DELETE /api/admin/sessions/[id] – end one session (admin); its cookie is refused from the next request
-import { revokeSessions, sessionExists } from "@/lib/auth/session-store";
+import { revokeSessions, sessionExists } from "@/lib/server/auth/session-store";
 import { ApiError, text } from "@/lib/server/errors";
 import { json, parseId, sameOrigin, withPermission } from "@/lib/server/route";
 

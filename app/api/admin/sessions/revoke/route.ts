@@ -1,6 +1,6 @@
 // POST /api/admin/sessions/revoke – end every open session of one person (admin), body { "email" }
 import * as z from "zod";
-import { revokeSessions, SessionEmail } from "@/lib/auth/session-store";
+import { revokeSessions, SessionEmail } from "@/lib/server/auth/session-store";
 import { json, parseJsonBody, sameOrigin, withPermission } from "@/lib/server/route";
 
 const Body = z.object({ email: SessionEmail });

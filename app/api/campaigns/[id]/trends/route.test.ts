@@ -16,7 +16,7 @@ import { db } from "@/lib/server/db";
 import { FakeClock } from "@/lib/server/gateway/clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { createService } from "@/lib/server/service/service";
-import * as upstream from "@/lib/upstream";
+import * as upstream from "@/lib/server/upstream";
 
 /*
  * The trend and the complete per-post table, over HTTP against the real
