@@ -108,7 +108,7 @@ function simulator(portNumber: number, unfamiliar: boolean) {
     env: {
       SIMULATOR_PORT: String(portNumber),
       SIMULATOR_API_KEY: apiKey,
-      // The real limits (issue 31): a journey that spends more than a team may fails here, never waits for room.
+      // The upstream's real limits: a journey that spends more than a team may fails here, never waits for room.
       SIMULATOR_LIMITS: "on",
       SIMULATOR_TIME_SCALE: "0",
       SIMULATOR_ADMIN: "1",
