@@ -154,11 +154,14 @@ test("«Согласовать все чистые» approves the campaign's cle
     await expect(page.locator("[data-checks]")).toHaveAttribute("data-verdict", verdict);
   }
 
+  // The usual undo window (5 s), then one job: the page's clock jumps past it instead of waiting it out.
+  await page.clock.install();
   await page.goto(`/campaigns/${AD_CAMPAIGN}`);
   const box = page.getByTestId("approve-clean");
   await box.getByRole("button", { name: "Согласовать все чистые" }).click();
-  // The usual undo window (5 s), then one job.
   const started = box.getByText(/Задание №\d+ запущено/);
+  await expect(started).toHaveCount(0);
+  await page.clock.fastForward(5_000);
   await expect(started).toBeVisible({ timeout: 15_000 });
   const job = Number(/№(\d+)/.exec((await started.textContent()) ?? "")?.[1]);
   type Detail = { job: { status: string }; items: { task_id: number; version: number | null; status: string; result: string | null }[] };
