@@ -1,5 +1,5 @@
 /**
- * Request-budget benchmark (issue 31, "Figures"): `npm run bench:budget [-- minutes=4]`.
+ * Request-budget benchmark: `npm run bench:budget [-- minutes=4]`.
  *
  * Three people against the service layer (the dashboard's gateway, service,
  * campaign mirror and inbox, as the pages and routes call them) and the

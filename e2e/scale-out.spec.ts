@@ -29,7 +29,7 @@ async function client(playwright: { request: APIRequest }, baseURL: string, stat
 }
 
 /*
- * No waiting for room in the budget (issue 31): a fresh cluster's start, its background work and
+ * No waiting for room in the budget (the simulator's limits are the upstream's real ones): a fresh cluster's start, its background work and
  * these reads must fit the team's real limits, and a person's read or decision is never refused.
  */
 async function waitingPosts(api: APIRequestContext, campaign: number): Promise<number[]> {

@@ -100,7 +100,7 @@ export function PostPageLayout({
           the HTML as it arrives, and a panel placed first by CSS but arriving last pushed the text
           down under the reader (CLS 0.1). From lg up the right column runs the page's whole height
           and the decision panel sticks to the top of the window while the text, versions and
-          previews scroll (issue 34.6): the column's other panels pass under it, and a panel taller
+          previews scroll, so the decision stays in reach while reading: the column's other panels pass under it, and a panel taller
           than the window scrolls inside itself rather than being cut. */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
         <div className="contents lg:col-start-3 lg:row-start-1 lg:flex lg:min-w-0 lg:flex-col lg:gap-6 lg:self-stretch">
