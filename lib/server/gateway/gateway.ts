@@ -342,12 +342,14 @@ export class Gateway {
   }
 
   /**
-   * Puts back a last good answer kept elsewhere (the database, after a
-   * restart) with its own age, when this instance holds none: served fresh
-   * within its TTL, else as the base a refresh replaces.
+   * Puts back a last good answer kept in the database (read by another
+   * instance, or before a restart) with its own age, when this instance holds
+   * none or an older one: served fresh within its TTL, else as the base a
+   * refresh replaces.
    */
   seed<T>(key: string, value: T, fetchedAt: number, ttlMs: number, tags: readonly string[]): void {
-    if (this.cache.has(key)) return;
+    const held = this.cache.has(key) ? this.cache.get<T>(key) : undefined;
+    if (held && held.fetchedAt >= fetchedAt) return;
     this.cache.set(key, { value, fetchedAt, freshUntil: fetchedAt + ttlMs, tags });
   }
 
