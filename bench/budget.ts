@@ -198,17 +198,15 @@ async function main(): Promise<void> {
     const from = clock.now();
     const outcome = await work([app], recorded, minutes * 60_000);
     app.service.mirror.scheduler.stop();
-    gw.close();
     const restartAt = clock.now();
     const gw2 = createGateway({ clock });
     const restarted = appOf(createService(gw2, api, { ...schedule, mirror: mirrorDatabase(file).store() }));
     const after = await work([restarted], recorded, 60_000);
     restarted.service.mirror.scheduler.stop();
-    gw2.close();
     return { from, outcome, restartAt, after, end: clock.now() };
   });
 
-  // 2. The same `minutes` on three instances: one Redis (budget, cache), one mirror database.
+  // 2. The same `minutes` on three instances: one Redis (budget), one database.
   const redisServer = await startRedis();
   const clients: ReturnType<typeof connectRedis>[] = [];
   const connect = async (name: string) => {

@@ -35,7 +35,7 @@ import type { Gateway, Priority } from "@/lib/server/gateway/gateway";
 import type * as upstream from "@/lib/server/upstream";
 import type { CallOptions } from "@/lib/server/upstream";
 import { ALL_POST_STATUSES, SLOW_OPERATIONS, TTL_MS, keys, normalizeCampaignQuery, normalizePostQuery, tags } from "./keys";
-import type { KnownChange, PostView } from "./post-sync";
+import type { KnownChange, PostView } from "./post-view";
 import { decide, type WriteResult } from "./writes";
 
 export type UpstreamApi = Pick<
@@ -230,10 +230,14 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
   async function post(id: number, p: Priority = "interactive"): Read<PostDetail> {
     if (p === "interactive") activity();
     const key = keys.post(id);
-    const postTtl = (d: PostDetail) => Math.min(ttl.post, validatedFor(d));
-    await adopt<PostDetail>(key, postTtl, tags.post(id));
-    const held = gw.peek<PostDetail>(key);
-    if (held && gw.clock.now() < held.freshUntil && (await mirrorMoved(held.value))) gw.invalidate(tags.post(id)[0] as string, "expire");
+    // As long as the one that read it keeps it (see the `extend` below): the mirror vouches for it meanwhile.
+    // Memory first, then the database: another instance may have read the post since the change.
+    for (let look = 0; look < 2; look++) {
+      await adopt<PostDetail>(key, validatedFor, tags.post(id));
+      const held = gw.peek<PostDetail>(key);
+      if (!held || gw.clock.now() >= held.freshUntil || !(await mirrorMoved(held.value))) break;
+      gw.invalidate(tags.post(id)[0] as string, "expire");
+    }
     const r = await gw.read<PostDetail>({
       op: "post",
       key,
