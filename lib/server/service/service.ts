@@ -376,7 +376,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     await store.keepSnapshot(keys.post(taskId), null, gw.clock.now()).catch(() => undefined);
     const cid = campaignId ?? ("post" in (known ?? {}) ? (known as { post: Post }).post.campaign_id : undefined) ?? campaignOf.get(taskId) ?? (await store.campaignOf(taskId).catch(() => undefined));
     if (cid === undefined) return;
-    for (const tag of [tags.latest(cid), tags.campaignEngagement(cid)]) gw.invalidate(tag[0] as string);
+    gw.invalidate(tags.campaignEngagement(cid)[0] as string);
     try {
       const now = gw.clock.now();
       if (known && "post" in known) {
