@@ -230,8 +230,8 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
   async function post(id: number, p: Priority = "interactive"): Read<PostDetail> {
     if (p === "interactive") activity();
     const key = keys.post(id);
-    // As long as the one that read it keeps it (see the `extend` below): the mirror vouches for it meanwhile.
-    // Memory first, then the database: another instance may have read the post since the change.
+    // Memory first, then the database: another instance may have read the post since the change. A
+    // copy is fresh as long as the instance that read it keeps it (`extend` below): the mirror vouches.
     for (let look = 0; look < 2; look++) {
       await adopt<PostDetail>(key, validatedFor, tags.post(id));
       const held = gw.peek<PostDetail>(key);
@@ -358,7 +358,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
 
   async function postFresh(id: number, lane: "interactive" | "confirm" | "background" = "interactive"): Promise<PostDetail> {
     const post = await gw.direct("post", lane, "get", (o) => api.getPost(id, o));
-    gw.store(keys.post(id), post, Math.min(ttl.post, validatedFor(post)), tags.post(id));
+    gw.store(keys.post(id), post, validatedFor(post), tags.post(id));
     await store.keepSnapshot(keys.post(id), post, gw.clock.now()).catch(() => undefined);
     campaignOf.remember([post]);
     return post;
