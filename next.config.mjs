@@ -21,7 +21,7 @@ const withNextIntl = createNextIntlPlugin({
 const nextConfig = {
   // Separate build folders let several builds of the same tree coexist (e2e vs. dev).
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  serverExternalPackages: ["better-sqlite3", "pino", "prom-client", "ioredis", "pg", "pdfkit", "@resvg/resvg-js"],
+  serverExternalPackages: ["better-sqlite3", "pino", "prom-client", "ioredis", "pg", "pg-boss", "pdfkit", "@resvg/resvg-js"],
   poweredByHeader: false,
   // Source maps of the browser's chunks only on request (bench/web/profile.ts maps a CPU profile back to files).
   productionBrowserSourceMaps: process.env.NEXT_BROWSER_SOURCE_MAPS === "1",

@@ -47,8 +47,10 @@ async function main(): Promise<void> {
     intervalMs: Number(values["interval-ms"]),
     pollMs: Number(values["poll-ms"]),
   });
-  runner.watch();
-  runner.wake().catch((e: unknown) => process.stderr.write(`bulk runner stopped: ${String(e)}\n`));
+  // What the job runner's bulk job does on every tick, on this worker's poll interval: one runner, woken again and again.
+  const wake = () => runner.wake().catch((e: unknown) => process.stderr.write(`bulk runner stopped: ${String(e)}\n`));
+  void wake();
+  setInterval(wake, Number(values["poll-ms"])).unref();
   // The runner's own timers never keep a process alive; a worker lives until it is told to stop (or killed).
   const alive = setInterval(() => undefined, 60_000);
   process.once("SIGTERM", () => {

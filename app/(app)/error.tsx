@@ -9,9 +9,9 @@ import { networkError } from "@/lib/queries/fetch-json";
 /**
  * Last resort for a page that failed outside its panels' own error states
  * (its server render, say, while the dashboard or the upstream was down). It
- * heals like the panels do: the page is rendered again on the outage clock
- * (backoff capped at 15 s, at once on focus, on the network's return or on
- * "try now"), without a click.
+ * heals like the panels do: the page is rendered again on React Query's
+ * retry schedule (backoff capped at 15 s, at once on focus, on the network's
+ * return or on "try now"), without a click.
  *
  * Before each attempt the dashboard is asked whether it answers at all: a
  * router refresh that cannot reach the server falls back to a full browser

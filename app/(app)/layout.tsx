@@ -22,7 +22,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
       </HeaderReads>
       {/* tabIndex lets the skip link move focus here, not only scroll. */}
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl p-4 focus:outline-none">
-        {/* One outage banner per page: panels report transient failures to it and heal on its clock. */}
+        {/* One outage banner per page: it reads React Query's retries and counts down to the next. */}
         {/* One event stream per tab: pages learn of changes as they happen and poll less meanwhile. */}
         {/* The header and the page hydrate after React's root pass, in slices, not in one long task. */}
         <OutageProvider>

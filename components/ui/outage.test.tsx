@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// Pages heal by themselves: one banner counts down and retries; panels recover without a click.
-import { QueryClientProvider, useQuery, useSuspenseQuery } from "@tanstack/react-query";
+// Pages heal by themselves: React Query retries, one banner counts down, panels recover without a click.
+import { QueryClientProvider, focusManager, onlineManager, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
@@ -12,26 +12,30 @@ import { OutageBanner, OutageProvider } from "./outage";
 import { QueryBoundary } from "./query-boundary";
 import { ErrorState } from "./query-states";
 
+let start: number;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+  start = Date.now();
 });
 afterEach(() => {
   cleanup();
+  focusManager.setFocused(undefined);
+  onlineManager.setOnline(true);
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
-const unavailable = () => new ApiClientError(503, "upstream_unavailable", "Сервис временно недоступен");
+const unavailable = (retryAfter?: number) => () => new ApiClientError(503, "upstream_unavailable", "Сервис временно недоступен", retryAfter);
 
-/** A read that fails `times` times with `error`, then answers. */
-function flaky(times: number, error: () => Error = unavailable) {
-  let calls = 0;
+/** A read that fails `times` times with `error`, then answers; `calls` says when each call came (ms from the start). */
+function flaky(times: number, error: () => Error = unavailable()) {
+  const calls: number[] = [];
   const fn = vi.fn(async () => {
-    calls += 1;
-    if (calls <= times) throw error();
+    calls.push(Date.now() - start);
+    if (calls.length <= times) throw error();
     return "данные";
   });
-  return fn;
+  return Object.assign(fn, { calls });
 }
 
 function Suspended({ name, fn }: { name: string; fn: () => Promise<string> }) {
@@ -39,10 +43,10 @@ function Suspended({ name, fn }: { name: string; fn: () => Promise<string> }) {
   return <p>{`${name}: ${data}`}</p>;
 }
 
-function Plain({ name, fn }: { name: string; fn: () => Promise<string> }) {
-  const query = useQuery({ queryKey: [name], queryFn: fn });
-  if (query.isPending) return <p>загрузка</p>;
+function Plain({ name, fn, retry }: { name: string; fn: () => Promise<string>; retry?: false }) {
+  const query = useQuery({ queryKey: [name], queryFn: fn, ...(retry === false ? { retry } : {}) });
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <p>загрузка {name}</p>;
   return <p>{`${name}: ${query.data}`}</p>;
 }
 
@@ -54,10 +58,12 @@ function panel(name: string, fn: () => Promise<string>) {
   );
 }
 
-function renderPage(ui: ReactNode, { page = true } = {}) {
+function renderPage(ui: ReactNode) {
   render(
     <NextIntlClientProvider locale="ru" messages={{ common }} timeZone="Europe/Moscow">
-      <QueryClientProvider client={makeQueryClient()}>{page ? <OutageProvider>{ui}</OutageProvider> : ui}</QueryClientProvider>
+      <QueryClientProvider client={makeQueryClient()}>
+        <OutageProvider>{ui}</OutageProvider>
+      </QueryClientProvider>
     </NextIntlClientProvider>,
   );
 }
@@ -71,34 +77,51 @@ const countdown = () => document.querySelector("[data-outage-countdown]")?.textC
 /** The page's own alerts with text (Next adds an empty route announcer in the real app). */
 const alerts = () => screen.queryAllByRole("alert").filter((a) => a.textContent?.trim());
 
-describe("a panel with useSuspenseQuery under an error boundary", () => {
-  it("recovers without a click once the service is back, with one banner counting down meanwhile", async () => {
+describe("a transient failure", () => {
+  it("is retried until it heals while the panel keeps its skeleton and one banner counts down", async () => {
     const fn = flaky(4);
     renderPage(panel("план", fn));
-    await advance(1000); // the first call, then React Query's one quick retry
     await advance(10);
-    expect(fn).toHaveBeenCalledTimes(2);
-    expect(banner()).not.toBeNull();
-    expect(countdown()).toBe("Следующая попытка через 2 с");
+    expect(countdown()).toBe("Следующая попытка через 1 с");
     expect(alerts().map((a) => a.textContent)).toEqual(["Сервис временно недоступен"]);
-    expect(document.querySelector("[data-outage-placeholder]")).not.toBeNull();
+    expect(screen.getByText("скелет план")).toBeTruthy();
+    await advance(1000);
+    expect(countdown()).toBe("Следующая попытка через 2 с");
     await advance(1000);
     expect(countdown()).toBe("Следующая попытка через 1 с");
 
     await advance(20_000);
     expect(screen.getByText("план: данные")).toBeTruthy();
     expect(banner()).toBeNull();
-    expect(fn).toHaveBeenCalledTimes(5);
+    // 1, 2, 4, 8 s between attempts.
+    expect(fn.calls).toEqual([0, 1000, 3000, 7000, 15_000]);
   });
 
-  it("recovers on its own also where no page-level outage is around", async () => {
-    const fn = flaky(2);
-    renderPage(panel("план", fn), { page: false });
-    await advance(1010);
-    expect(countdown()).toBe("Следующая попытка через 2 с");
-    await advance(5000);
+  it("is retried on a backoff that never leaves more than 15 s to the next attempt", async () => {
+    const fn = flaky(100);
+    renderPage(panel("план", fn));
+    await advance(80_000);
+    const gaps = fn.calls.slice(1).map((t, i) => t - (fn.calls[i] ?? 0));
+    expect(gaps.slice(0, 7)).toEqual([1000, 2000, 4000, 8000, 15_000, 15_000, 15_000]);
+    expect(countdown()).toMatch(/^Следующая попытка через \d+ с$/);
+  });
+
+  it("waits what the server's Retry-After says, however long: no request before it", async () => {
+    const fn = flaky(1, unavailable(45));
+    renderPage(panel("план", fn));
+    await advance(10);
+    expect(countdown()).toBe("Следующая попытка через 45 с");
+    await advance(44_000);
+    expect(fn.calls).toEqual([0]);
+    await advance(1_500);
+    expect(fn.calls).toEqual([0, 45_000]);
     expect(screen.getByText("план: данные")).toBeTruthy();
-    expect(banner()).toBeNull();
+  });
+
+  it("names a long wait (the hour's budget) as a time, not thousands of seconds", async () => {
+    renderPage(panel("план", flaky(1, unavailable(1800))));
+    await advance(10);
+    expect(countdown()).toMatch(/^Следующая попытка в \d{1,2}:\d{2}$/);
   });
 
   it("keeps a 404 in its panel: no retry, no banner", async () => {
@@ -113,11 +136,9 @@ describe("a panel with useSuspenseQuery under an error boundary", () => {
   });
 });
 
-describe("one outage per page", () => {
-  it("several failing panels show one banner and quiet placeholders, and all heal on its clock", async () => {
-    const a = flaky(2);
-    const b = flaky(2);
-    const c = flaky(2);
+describe("one banner per page", () => {
+  it("several failing panels show one banner, and all heal", async () => {
+    const [a, b, c] = [flaky(2), flaky(2), flaky(2)];
     renderPage(
       <>
         {panel("a", a)}
@@ -125,41 +146,102 @@ describe("one outage per page", () => {
         <Plain name="c" fn={c} />
       </>,
     );
-    await advance(1010);
+    await advance(10);
     expect(document.querySelectorAll("[data-outage]")).toHaveLength(1);
     expect(alerts()).toHaveLength(1);
-    expect(document.querySelectorAll("[data-outage-placeholder]")).toHaveLength(3);
-    // Not three identical boxes: one says the whole sentence, the others stay short.
-    const texts = [...document.querySelectorAll("[data-outage-placeholder]")].map((p) => p.textContent);
-    expect(texts.filter((x) => x === common.outage.panel)).toHaveLength(1);
-    expect(new Set(texts).size).toBe(2);
+    expect(screen.getByText("загрузка c")).toBeTruthy();
     await advance(5000);
-    expect(screen.getByText("a: данные")).toBeTruthy();
-    expect(screen.getByText("b: данные")).toBeTruthy();
-    expect(screen.getByText("c: данные")).toBeTruthy();
+    for (const name of ["a", "b", "c"]) expect(screen.getByText(`${name}: данные`)).toBeTruthy();
     expect(banner()).toBeNull();
-    // One request per panel per attempt: the first, the quick retry, the banner's attempt.
     for (const fn of [a, b, c]) expect(fn).toHaveBeenCalledTimes(3);
   });
 
-  it("a query whose panel shows its failure its own way is retried too", async () => {
-    const fn = flaky(3);
-    function Custom() {
-      const q = useQuery({ queryKey: ["own"], queryFn: fn });
-      return <p>{q.data ?? (q.isError ? "своя ошибка" : "…")}</p>;
-    }
-    renderPage(<Custom />);
-    await advance(1010);
-    expect(screen.getByText("своя ошибка")).toBeTruthy();
-    expect(banner()).not.toBeNull();
-    await advance(10_000);
-    expect(screen.getByText("данные")).toBeTruthy();
+  it("a failure that reached its panel heals on the same schedule, with a quiet placeholder", async () => {
+    const fn = flaky(2);
+    renderPage(<Plain name="own" fn={fn} retry={false} />);
+    await advance(10);
+    expect(document.querySelector("[data-outage-placeholder]")?.textContent).toBe(common.outage.panel);
+    expect(countdown()).toBe("Следующая попытка через 1 с");
+    await advance(3000);
+    expect(screen.getByText("own: данные")).toBeTruthy();
+    expect(banner()).toBeNull();
+  });
+});
+
+describe("what brings the next attempt forward", () => {
+  it("the network's return: nothing is asked while offline, then at once", async () => {
+    const fn = flaky(1);
+    renderPage(panel("план", fn));
+    await advance(10);
+    act(() => onlineManager.setOnline(false));
+    expect(countdown()).toBe(common.outage.offline);
+    await advance(30_000);
+    expect(fn.calls).toEqual([0]); // the retry waits for the network
+    act(() => onlineManager.setOnline(true));
+    await advance(10);
+    expect(fn.calls).toEqual([0, 30_010]);
+    expect(screen.getByText("план: данные")).toBeTruthy();
+  });
+
+  it("the network's return cuts a backoff short", async () => {
+    const fn = flaky(5);
+    renderPage(panel("план", fn));
+    await advance(7_500); // attempts at 0, 1, 3, 7 s; the next at 15 s
+    act(() => onlineManager.setOnline(false));
+    act(() => onlineManager.setOnline(true));
+    await advance(10);
+    expect(fn.calls).toEqual([0, 1000, 3000, 7000, 7500]);
+  });
+
+  it("the tab coming back into view, but never before the server's Retry-After", async () => {
+    const fn = flaky(2, unavailable());
+    renderPage(panel("план", fn));
+    await advance(500);
+    act(() => focusManager.setFocused(false));
+    act(() => focusManager.setFocused(true));
+    await advance(10);
+    expect(fn.calls).toEqual([0, 500]);
+
+    const held = flaky(1, unavailable(30));
+    renderPage(panel("другой", held));
+    await advance(2000);
+    act(() => focusManager.setFocused(false));
+    act(() => focusManager.setFocused(true));
+    await advance(10);
+    expect(held.calls).toEqual([held.calls[0]]);
+  });
+
+  it("no attempt while the tab is hidden, then one at once when it is shown", async () => {
+    const fn = flaky(1);
+    renderPage(panel("план", fn));
+    act(() => focusManager.setFocused(false));
+    await advance(20_000);
+    expect(fn.calls).toEqual([0]);
+    act(() => focusManager.setFocused(true));
+    await advance(10);
+    expect(fn.calls).toEqual([0, 20_000]);
+    expect(screen.getByText("план: данные")).toBeTruthy();
+  });
+
+  it("'try now', even before a Retry-After; 'checking' while the attempt is out", async () => {
+    let answer: ((v: string) => void) | undefined;
+    const fn = vi.fn(() => (fn.mock.calls.length === 1 ? Promise.reject(unavailable(30)()) : new Promise<string>((r) => (answer = r))));
+    renderPage(panel("план", fn));
+    await advance(2000);
+    fireEvent.click(screen.getByRole("button", { name: common.outage.tryNow }));
+    await advance(10);
+    expect(fn).toHaveBeenCalledTimes(2);
+    expect(countdown()).toBe(common.outage.checking);
+    await act(async () => answer?.("данные"));
+    expect(screen.getByText("план: данные")).toBeTruthy();
     expect(banner()).toBeNull();
   });
 });
 
 describe("a browser that cannot reach the dashboard", () => {
-  it("says so in words, never 'Failed to fetch', and 'try now' tries at once", async () => {
+  it("says so in words, never 'Failed to fetch', and heals once it can", async () => {
+    // The schemas' chunk loads for real (outside the fake clock): have it loaded before the clock matters.
+    await import("@/lib/queries/response-schemas");
     const fetchMock = vi.fn<typeof fetch>().mockRejectedValue(new TypeError("Failed to fetch"));
     vi.stubGlobal("fetch", fetchMock);
     function Account() {
@@ -171,12 +253,10 @@ describe("a browser that cannot reach the dashboard", () => {
         <Account />
       </QueryBoundary>,
     );
-    await advance(1010);
+    await advance(10);
     expect(alerts().map((a) => a.textContent)).toEqual([common.errors.network]);
     expect(document.body.textContent).not.toContain("Failed to fetch");
 
-    // The schemas' chunk loads for real (outside the fake clock): have it loaded before the clock matters.
-    await import("@/lib/queries/response-schemas");
     fetchMock.mockImplementation(async () =>
       Response.json({
         data: {
@@ -188,11 +268,7 @@ describe("a browser that cannot reach the dashboard", () => {
         meta: { stale: false, fetchedAt: "2026-11-21T05:00:00Z" },
       }),
     );
-    const calls = fetchMock.mock.calls.length;
-    fireEvent.click(screen.getByRole("button", { name: common.outage.tryNow }));
-    await advance(100);
-    expect(fetchMock.mock.calls.length).toBe(calls + 1);
-    await advance(500);
+    await advance(1500);
     expect(screen.getByText("Про")).toBeTruthy();
     expect(banner()).toBeNull();
   });
@@ -203,7 +279,7 @@ describe("OutageBanner", () => {
     const error = new ApiClientError(503, "budget_exhausted", "Лимит запросов к сервису исчерпан. Следующая попытка через 10 с");
     render(
       <NextIntlClientProvider locale="ru" messages={{ common }}>
-        <OutageBanner snapshot={{ phase: "waiting", secondsLeft: 7, nextAt: 0, error }} onTryNow={() => undefined} />
+        <OutageBanner phase="waiting" secondsLeft={7} nextAt={0} error={error} onTryNow={() => undefined} />
       </NextIntlClientProvider>,
     );
     expect(screen.getByRole("alert").textContent).toBe("Лимит запросов к сервису исчерпан.");

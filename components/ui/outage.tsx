@@ -1,196 +1,142 @@
 "use client";
 
-import { useIsFetching, useQueryClient, type Query, type QueryCache } from "@tanstack/react-query";
+import { focusManager, hashKey, onlineManager, useQuery, useQueryClient, type Query, type QueryCache } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { HealClock, type HealSnapshot } from "@/lib/queries/heal-clock";
-import { isTransientError, retryAfterOf } from "@/lib/queries/heal";
-import { ApiClientError, isNetworkFailure } from "@/lib/queries/fetch-json";
+import { createContext, useContext, useEffect, useId, useMemo, useReducer, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { isNetworkFailure } from "@/lib/queries/fetch-json";
+import { isTransientError, isWoken, nextAttemptAt, retryNow } from "@/lib/queries/retry";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
 import { useErrorText } from "./error-text";
 
 /**
- * One outage state per page. Panels whose data failed for a reason that goes
- * away by itself (lib/queries/heal.ts `isTransientError`) report it here and
- * show a quiet placeholder; the page shows one banner at the top, "next
- * attempt in N s", and retries every reported panel and every failing query
- * on screen on one clock (lib/queries/heal-clock.ts): backoff capped at 15 s,
- * the server's Retry-After, at once on focus, on the network's return, or on
- * "try now". Permanent errors (404, 403…) stay in their panels.
+ * One banner per page for failures that heal by themselves. React Query does the healing
+ * (lib/queries/retry.ts): it retries a transient failure on its backoff and pauses while the
+ * browser is offline. The banner only reads its cache: the queries on screen between two attempts,
+ * the nearest next attempt, what failed. Panels keep their skeleton or their data meanwhile; a 4xx
+ * is not retried and stays in its panel.
  */
-type Failure = { error: unknown; retry: () => unknown; at: number };
-type OutageApi = { report(id: string, failure: Failure): void; withdraw(id: string): void };
+const PageBanner = createContext(false);
 
-const OutageContext = createContext<OutageApi | null>(null);
-/** The panel whose placeholder says the whole sentence (the first to report); the rest stay short. */
-const OutageLeadContext = createContext<string | null>(null);
-
-/** The page's outage, when the panel sits in one (the app layout provides it). */
-export function useOutage(): OutageApi | null {
-  return useContext(OutageContext);
-}
-
-type QuerySummary = { count: number; lastAt: number; retryAfter?: number; notBefore?: number; error: unknown };
-
-/** When a budget-refused read may be asked again (lib/queries/read-gate.ts), if the error is one. */
-const notBeforeOf = (error: unknown): number | undefined => (error instanceof ApiClientError ? error.notBefore : undefined);
-const NO_QUERIES: QuerySummary = { count: 0, lastAt: 0, error: null };
-
-function failing(q: Query): boolean {
-  return q.state.status === "error" && q.isActive() && isTransientError(q.state.error);
-}
-
-/** Queries on screen (with an enabled observer) whose last fetch failed transiently. */
-function useFailingQueries(enabled: boolean): QuerySummary {
-  const cache = useQueryClient().getQueryCache();
-  const store = useMemo(() => summaryStore(cache), [cache]);
-  const summary = useSyncExternalStore(store.subscribe, store.get, () => NO_QUERIES);
-  return enabled ? summary : NO_QUERIES;
-}
-
-function summaryStore(cache: QueryCache) {
-  let last = NO_QUERIES;
-  return {
-    subscribe: (onChange: () => void) => cache.subscribe(onChange),
-    get: (): QuerySummary => {
-      let count = 0;
-      let lastAt = 0;
-      let retryAfter: number | undefined;
-      let notBefore: number | undefined;
-      let error: unknown = null;
-      for (const q of cache.getAll()) {
-        if (!failing(q)) continue;
-        count += 1;
-        if (q.state.errorUpdatedAt >= lastAt) {
-          lastAt = q.state.errorUpdatedAt;
-          error = q.state.error;
-        }
-        const wait = retryAfterOf(q.state.error);
-        if (wait !== undefined) retryAfter = Math.max(retryAfter ?? 0, wait);
-        const opens = notBeforeOf(q.state.error);
-        if (opens !== undefined) notBefore = Math.max(notBefore ?? 0, opens);
-      }
-      if (count === last.count && lastAt === last.lastAt && retryAfter === last.retryAfter && notBefore === last.notBefore && error === last.error) return last;
-      last = count === 0 ? NO_QUERIES : { count, lastAt, retryAfter, notBefore, error };
-      return last;
-    },
-  };
-}
-
-/** When the latest failure was, the longest wait asked for, and what to say: the network first (it explains the rest), else the latest. */
-function pick(failures: Iterable<Failure>, queries: QuerySummary): { error: unknown; at: number; retryAfter?: number; notBefore?: number } {
-  let at = queries.lastAt;
-  let latest = queries.error;
-  let retryAfter = queries.retryAfter;
-  let notBefore = queries.notBefore;
-  let network = isNetworkFailure(queries.error) ? queries.error : null;
-  for (const f of failures) {
-    if (f.at >= at) {
-      at = f.at;
-      latest = f.error;
-    }
-    if (network === null && isNetworkFailure(f.error)) network = f.error;
-    const wait = retryAfterOf(f.error);
-    if (wait !== undefined) retryAfter = Math.max(retryAfter ?? 0, wait);
-    const opens = notBeforeOf(f.error);
-    if (opens !== undefined) notBefore = Math.max(notBefore ?? 0, opens);
-  }
-  return { error: network ?? latest, at, retryAfter, notBefore };
-}
+type Phase = "idle" | "waiting" | "checking" | "offline";
+/** `nextAts`: each failing query's next attempt (0: one is out now); `at`: when this was read. */
+type Healing = { nextAts: readonly number[]; online: boolean; error: unknown; message?: string; at: number };
+const IDLE: Healing = { nextAts: [], online: true, error: null, at: 0 };
 
 /**
- * The page-level outage: a context panels report to and the one banner.
- * `watchQueries` (default) also counts and retries every failing query on
- * screen, whether or not its panel reports; a panel's own, self-contained
- * outage (`SelfHealing`) leaves the page's queries alone.
+ * A query someone waits for (on screen, or a panel suspended on its first load) whose fetch is between
+ * attempts of a transient failure (or a `SelfHealing`'s), or paused while the browser is offline.
  */
-export function OutageProvider({
-  children,
-  watchQueries = true,
-  message,
-  className,
-}: {
-  children?: ReactNode;
-  watchQueries?: boolean;
-  /** The banner's text instead of the failure's own (a whole page that failed to render). */
-  message?: string;
-  className?: string;
-}) {
-  const client = useQueryClient();
-  const [failures, setFailures] = useState<ReadonlyMap<string, Failure>>(() => new Map());
-  const queries = useFailingQueries(watchQueries);
-  const fetching = useIsFetching() > 0;
+function healing(q: Query): boolean {
+  if (q.state.fetchStatus === "idle" || !(q.isActive() || q.state.status === "pending")) return false;
+  const failed = q.state.fetchFailureCount > 0 && (q.meta?.heals === true || isTransientError(q.state.fetchFailureReason));
+  return failed || isWoken(q) || q.state.fetchStatus === "paused";
+}
 
-  const api = useMemo<OutageApi>(
-    () => ({
-      report: (id, failure) => setFailures((m) => new Map(m).set(id, failure)),
-      withdraw: (id) =>
-        setFailures((m) => {
-          if (!m.has(id)) return m;
-          const next = new Map(m);
-          next.delete(id);
-          return next;
-        }),
-    }),
-    [],
-  );
-
-  const failuresRef = useRef(failures);
-  useEffect(() => {
-    failuresRef.current = failures;
-  }, [failures]);
-
-  const heal = useCallback(() => {
-    const failedAgain = (id: string, f: Failure) => setFailures((m) => (m.get(id) === f ? new Map(m).set(id, { ...f, at: Date.now() }) : m));
-    // The panels' own retries first, so the sweep below joins their fetches rather than starting second ones.
-    for (const [id, f] of failuresRef.current) {
-      try {
-        // A retry that says it failed (a promise that rejects) counts as a new failure now.
-        const outcome = f.retry();
-        if (outcome instanceof Promise) outcome.catch(() => failedAgain(id, f));
-      } catch {
-        failedAgain(id, f);
-      }
+function healingStore(cache: QueryCache, only?: string) {
+  let last = IDLE;
+  const subscribe = (onChange: () => void) => {
+    const stops = [cache.subscribe(onChange), onlineManager.subscribe(onChange)];
+    return () => stops.forEach((stop) => stop());
+  };
+  const get = (): Healing => {
+    const nextAts: number[] = [];
+    let { error, message } = IDLE as Healing;
+    for (const q of cache.getAll()) {
+      if ((only && q.queryHash !== only) || !healing(q)) continue;
+      nextAts.push(nextAttemptAt(q) ?? 0);
+      // The network first (it explains the rest), else any other failure; a page's own words instead when it gave some.
+      const reason = q.state.fetchFailureReason;
+      if (reason !== null && !isNetworkFailure(error)) error = reason;
+      message ??= q.meta?.message as string | undefined;
     }
-    if (watchQueries) {
-      void client.refetchQueries({ type: "active", predicate: failing }, { cancelRefetch: false, throwOnError: false });
-    }
-  }, [client, watchQueries]);
+    const same = nextAts.length === last.nextAts.length && nextAts.every((at, i) => at === last.nextAts[i]);
+    const online = onlineManager.isOnline();
+    if (same && online === last.online && error === last.error && message === last.message) return last;
+    last = nextAts.length === 0 ? IDLE : { nextAts, online, error, message, at: Date.now() };
+    return last;
+  };
+  return { subscribe, get };
+}
 
-  const [clock] = useState(() => new HealClock());
-  useEffect(() => clock.setHeal(heal), [clock, heal]);
-  useEffect(() => {
-    clock.start();
-    return () => clock.stop();
-  }, [clock]);
+/** The banner's state: from the query cache (all of it, or one query) and the browser's network. */
+function useHealing(only?: string): Healing {
+  const cache = useQueryClient().getQueryCache();
+  const store = useMemo(() => healingStore(cache, only), [cache, only]);
+  return useSyncExternalStore(store.subscribe, store.get, () => IDLE);
+}
 
-  const current = pick(failures.values(), queries);
-  const isFailing = failures.size > 0 || queries.count > 0;
-  useEffect(() => {
-    clock.update({ failing: isFailing, lastFailureAt: current.at, retryAfterSeconds: current.retryAfter, notBefore: current.notBefore, fetching, error: current.error });
-  }, [clock, isFailing, current.at, current.retryAfter, current.notBefore, current.error, fetching]);
-
-  const snapshot = useSyncExternalStore(clock.subscribe, clock.getSnapshot, clock.getServerSnapshot);
+/** The page's one banner, above its panels (the app layout places it). */
+export function OutageProvider({ children }: { children?: ReactNode }) {
   return (
-    <OutageContext.Provider value={api}>
-      <OutageLeadContext.Provider value={failures.keys().next().value ?? null}>
-        {snapshot.phase !== "idle" && <OutageBanner snapshot={snapshot} message={message} onTryNow={clock.tryNow} className={className} />}
-        {children}
-      </OutageLeadContext.Provider>
-    </OutageContext.Provider>
+    <PageBanner.Provider value={true}>
+      <Banner />
+      {children}
+    </PageBanner.Provider>
+  );
+}
+
+function Banner({ only, className }: { only?: string; className?: string }) {
+  const client = useQueryClient();
+  const state = useHealing(only);
+  // Now: when the cache last changed, or the countdown's latest tick.
+  const [tickedAt, tick] = useReducer(() => Date.now(), 0);
+  const now = Math.max(state.at, tickedAt);
+  const shown = state.nextAts.length > 0;
+  // The nearest attempt still to come; when every one is due or out, the page is checking.
+  const nextAt = Math.min(Infinity, ...state.nextAts.filter((at) => at > now));
+  // Paused while online: the tab was hidden and React Query goes on as it is shown.
+  const phase: Phase = !shown ? "idle" : !state.online ? "offline" : nextAt < Infinity ? "waiting" : "checking";
+  const secondsLeft = Math.max(0, Math.ceil((nextAt - now) / 1000));
+
+  // Redraw when the countdown's second changes, and when the attempt falls due.
+  useEffect(() => {
+    if (phase !== "waiting") return;
+    const timer = setTimeout(tick, Math.max(1, nextAt - Date.now() - (secondsLeft - 1) * 1000));
+    return () => clearTimeout(timer);
+  }, [phase, secondsLeft, nextAt, tickedAt]);
+
+  // React Query's retry sleeps through focus and the network's return: those cut the wait short here.
+  useEffect(() => {
+    if (!shown) return;
+    const wake = () => retryNow(client, { only, keepRetryAfter: true });
+    const stops = [focusManager.subscribe((focused) => focused && wake()), onlineManager.subscribe((online) => online && wake())];
+    window.addEventListener("focus", wake);
+    return () => {
+      stops.forEach((stop) => stop());
+      window.removeEventListener("focus", wake);
+    };
+  }, [client, only, shown]);
+
+  if (phase === "idle") return null;
+  return (
+    <OutageBanner
+      phase={phase}
+      secondsLeft={secondsLeft}
+      nextAt={nextAt}
+      error={state.error}
+      message={state.message}
+      onTryNow={() => retryNow(client, { only })}
+      className={className}
+    />
   );
 }
 
 const RETRY_SUFFIX = /\s*(Следующая попытка через|Next attempt in) \d+ (с|s)\.?$/;
 
 export function OutageBanner({
-  snapshot,
+  phase,
+  secondsLeft,
+  nextAt,
+  error,
   message,
   onTryNow,
   className,
 }: {
-  snapshot: HealSnapshot;
+  phase: Exclude<Phase, "idle">;
+  secondsLeft: number;
+  nextAt: number;
+  error: unknown;
   message?: string;
   onTryNow: () => void;
   className?: string;
@@ -199,10 +145,10 @@ export function OutageBanner({
   const format = useFormatter();
   const errorText = useErrorText();
   // The server's message may end with its own "next attempt in N s"; the countdown beside it says that, live.
-  const text = (message ?? (snapshot.error ? errorText(snapshot.error) : t("title"))).replace(RETRY_SUFFIX, "");
+  const text = (message ?? (error ? errorText(error) : t("title"))).replace(RETRY_SUFFIX, "");
   return (
     <section
-      data-outage={snapshot.phase}
+      data-outage={phase}
       aria-label={t("label")}
       className={cn(
         "mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100",
@@ -214,12 +160,12 @@ export function OutageBanner({
         {text}
       </p>
       <p data-outage-countdown>
-        {snapshot.phase === "waiting"
+        {phase === "waiting"
           ? // A long wait (the hour's budget) reads better as a time than as thousands of seconds.
-            snapshot.secondsLeft > 90
-            ? t("nextAt", { time: format.dateTime(new Date(snapshot.nextAt), { timeStyle: "short" }) })
-            : t("nextIn", { seconds: snapshot.secondsLeft })
-          : snapshot.phase === "checking"
+            secondsLeft > 90
+            ? t("nextAt", { time: format.dateTime(new Date(nextAt), { timeStyle: "short" }) })
+            : t("nextIn", { seconds: secondsLeft })
+          : phase === "checking"
             ? t("checking")
             : t("offline")}
       </p>
@@ -231,49 +177,49 @@ export function OutageBanner({
 }
 
 /**
- * Tells the page's outage about one failure while mounted (and withdraws it
- * when unmounted: the panel healed, or went away). `quiet` renders the
- * panel's placeholder; without it, nothing.
+ * A failure outside the query cache (a page that failed to render, a panel whose query gave up) heals
+ * the same way: its retry runs as a query, so React Query paces it and the page's banner counts it
+ * down. The failure that brought it here counts as the first attempt. Where no page banner is around,
+ * it shows its own; on a page, `quiet` leaves the panel's placeholder in its place.
  */
-export function ReportFailure({ error, retry, quiet = false }: { error: unknown; retry: () => unknown; quiet?: boolean }) {
+export function SelfHealing({ error, retry, message, quiet = false, className }: { error: unknown; retry: () => unknown; message?: string; quiet?: boolean; className?: string }) {
   const t = useTranslations("common.outage");
-  const outage = useOutage();
-  const lead = useContext(OutageLeadContext);
-  const id = useId();
-  const retryRef = useRef(retry);
-  useEffect(() => {
-    retryRef.current = retry;
-  }, [retry]);
-  useEffect(() => {
-    if (!outage) return;
-    outage.report(id, { error, retry: () => retryRef.current(), at: Date.now() });
-    return () => outage.withdraw(id);
-  }, [outage, id, error]);
-  if (!quiet) return null;
-  // One panel says the whole sentence; eight panels saying it eight times tell nothing more.
-  if (lead !== null && lead !== id) {
-    return (
-      <p data-outage-placeholder="short" className="text-sm text-zinc-700 dark:text-zinc-300">
-        {t("panelShort")}
-      </p>
-    );
-  }
+  const onPage = useContext(PageBanner);
+  // A new failure (the panel's own retry gave up again) starts its own schedule.
+  const queryKey = ["healing", useId(), failureId(error)];
+  const thrown = useRef<unknown>(undefined);
+  useQuery({
+    queryKey,
+    queryFn: async () => {
+      if (thrown.current !== error) {
+        thrown.current = error;
+        throw error;
+      }
+      await retry();
+      return true;
+    },
+    retry: (_, e) => e === error || isTransientError(e),
+    gcTime: 0,
+    meta: { heals: true, message },
+  });
   return (
-    <p data-outage-placeholder className="text-sm text-zinc-700 dark:text-zinc-300">
-      {t("panel")}
-    </p>
+    <>
+      {!onPage && <Banner only={hashKey(queryKey)} className={className} />}
+      {quiet && onPage && (
+        <p data-outage-placeholder className="text-sm text-zinc-700 dark:text-zinc-300">
+          {t("panel")}
+        </p>
+      )}
+    </>
   );
 }
 
-/**
- * A failure healing on its own clock, banner included, where no page-level
- * outage is around (or where it must stand alone, like a page that failed to
- * render at all).
- */
-export function SelfHealing({ error, retry, message, className }: { error: unknown; retry: () => unknown; message?: string; className?: string }) {
-  return (
-    <OutageProvider watchQueries={false} message={message} className={className}>
-      <ReportFailure error={error} retry={retry} />
-    </OutageProvider>
-  );
+const failureIds = new WeakMap<object, number>();
+let failures = 0;
+function failureId(error: unknown): number | string {
+  if (typeof error !== "object" || error === null) return String(error);
+  const known = failureIds.get(error);
+  if (known !== undefined) return known;
+  failureIds.set(error, ++failures);
+  return failures;
 }

@@ -2,7 +2,7 @@
 
 import { QueryErrorResetBoundary } from "@tanstack/react-query";
 import { Suspense, type ReactNode } from "react";
-import { isTransientError } from "@/lib/queries/heal";
+import { isTransientError } from "@/lib/queries/retry";
 import { ErrorBoundary } from "./error-boundary";
 import { ErrorState } from "./query-states";
 

@@ -3,21 +3,22 @@
 import { useTranslations } from "next-intl";
 import type { DataMeta } from "@/lib/api/envelope";
 import { ApiClientError } from "@/lib/queries/fetch-json";
-import { isTransientError } from "@/lib/queries/heal";
+import { isTransientError } from "@/lib/queries/retry";
 import { Button } from "./button";
 import { useErrorText } from "./error-text";
-import { ReportFailure, SelfHealing, useOutage } from "./outage";
+import { SelfHealing } from "./outage";
 
 export { useErrorText };
 
 /**
  * A panel's error state.
  *
- * A failure that heals by itself (network, 5xx, 429: lib/queries/heal.ts)
- * with a way to retry goes to the page's outage: one banner at the top of the
- * page counts down to the next attempt and retries every such panel on its
- * own (components/ui/outage.tsx); the panel shows only a quiet placeholder.
- * Outside a page outage (no provider) the panel shows that banner itself.
+ * Queries retry a failure that heals by itself (network, 5xx, 429:
+ * lib/queries/retry.ts) without ever showing it here. One that reaches a
+ * panel all the same (a render that failed, a query whose own retry gave up)
+ * heals on the same schedule when the panel can retry: the page's banner
+ * counts it down and the panel shows a quiet placeholder
+ * (components/ui/outage.tsx); outside a page, the panel shows that banner.
  *
  * Anything else (404, 403, a validation error, an answer of the wrong shape,
  * a failed decision with no `onRetry`) stays in the panel: the message as the
@@ -25,10 +26,7 @@ export { useErrorText };
  * retry button.
  */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const outage = useOutage();
-  if (onRetry && isTransientError(error)) {
-    return outage ? <ReportFailure error={error} retry={onRetry} quiet /> : <SelfHealing error={error} retry={onRetry} className="mb-0" />;
-  }
+  if (onRetry && isTransientError(error)) return <SelfHealing error={error} retry={onRetry} quiet className="mb-0" />;
   return <PanelError error={error} onRetry={onRetry} />;
 }
 

@@ -46,7 +46,7 @@ export async function saveRules(campaignId: number, rules: CheckRulesInput): Pro
       body: JSON.stringify(rules),
     });
   } catch (e) {
-    throw new ApiClientError(0, "network_error", e instanceof Error ? e.message : "Нет связи с сервером панели");
+    throw new ApiClientError(0, "network_error", e instanceof Error ? e.message : "No connection to the dashboard's server");
   }
   const body = (await response.json().catch(() => null)) as { data?: RuleSet; flagged?: Flagged; error?: { code: string; message: string } } | null;
   if (!response.ok || !body?.data || !body.flagged) {

@@ -1,7 +1,6 @@
 import type { DataResponse } from "@/lib/api/envelope";
 // Type only: the schemas (and zod) are loaded on first use, out of every page's first load.
 import type { Checked, ResponseData, ResponseSchemaName } from "./response-schemas";
-import { readGate, type Refusal } from "./read-gate";
 
 /**
  * The browser's only way to the data: the dashboard's own /api routes (never
@@ -20,12 +19,9 @@ export class ApiClientError extends Error {
     super(message);
     this.name = "ApiClientError";
   }
-
-  /** A budget refusal: when this read may be asked again (ms since the epoch; lib/queries/read-gate.ts). */
-  notBefore?: number;
 }
 
-/** The team's request budget refused the read (a 429, or the dashboard's 503 `budget_exhausted`): wait, do not retry. */
+/** The team's request budget refused the read (a 429, or the dashboard's 503 `budget_exhausted`). */
 export function isBudgetRefusal(error: unknown): error is ApiClientError {
   return error instanceof ApiClientError && (error.status === 429 || error.code === "budget_exhausted");
 }
@@ -152,29 +148,13 @@ export function withQuery(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** The refusal a held URL answers with, without a request: the server's own, counting down to the gate's opening. */
-function heldError(r: Refusal): ApiClientError {
-  const e = r.error as ApiClientError;
-  const error = new ApiClientError(e.status, e.code, e.message, Math.max(1, Math.ceil((r.notBefore - Date.now()) / 1000)), e.extras);
-  error.notBefore = r.notBefore;
-  return error;
-}
-
-/** One GET through the tab's read gate: joined while in flight, held back after a budget refusal (read-gate.ts). */
+/** One GET: React Query joins the reads of one query and paces its retries (query-client.ts). */
 async function getResponse(path: string, query: Query | undefined, signal: AbortSignal | undefined, priority: Priority): Promise<Response> {
   browserOnly(path);
-  const url = withQuery(path, query);
-  const held = readGate.held(url);
-  if (held) throw heldError(held);
   const headers: Record<string, string> = { Accept: "application/json" };
   if (priority === "background") headers["X-Priority"] = "background";
-  const response = await readGate.fetch(url, signal, (own) => send(url, { signal: own, headers }));
-  if (!response.ok) {
-    const error = await toError(response);
-    if (isBudgetRefusal(error)) error.notBefore = readGate.refused(url, error).notBefore;
-    throw error;
-  }
-  readGate.answered(url);
+  const response = await send(withQuery(path, query), { signal, headers });
+  if (!response.ok) throw await toError(response);
   return response;
 }
 

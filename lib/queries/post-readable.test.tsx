@@ -20,7 +20,14 @@ it("is true while the post query holds a good answer, false while it loads or af
   await waitFor(() => expect(result.current).toBe(true)); // stale data is on screen: readable
 
   const query = client.getQueryCache().find({ queryKey: postKey(7) });
-  act(() => query?.setState({ status: "error", error: new ApiClientError(503, "upstream_unavailable", "Сервис недоступен") }));
+  // A refetch failing, retried by React Query: the old post stays in the cache, but it is not readable now.
+  const unavailable = new ApiClientError(503, "upstream_unavailable", "Сервис недоступен");
+  act(() => query?.setState({ fetchStatus: "fetching", fetchFailureCount: 1, fetchFailureReason: unavailable }));
+  await waitFor(() => expect(result.current).toBe(false));
+  act(() => query?.setState({ fetchStatus: "idle", fetchFailureCount: 0, fetchFailureReason: null }));
+  await waitFor(() => expect(result.current).toBe(true));
+
+  act(() => query?.setState({ status: "error", error: unavailable }));
   await waitFor(() => expect(result.current).toBe(false));
 
   act(() => client.setQueryData(postKey(7), { data: { task_id: 7 }, meta: { stale: false, fetchedAt: "2026-11-21T05:01:00Z" } }));

@@ -7,6 +7,7 @@ import { Post } from "@/lib/schemas";
 import { closeDbForTests, migrations } from "@/lib/server/db";
 import { sql } from "kysely";
 import { db } from "@/lib/server/db";
+import { currentRunner } from "@/lib/server/jobs/current";
 import { startServer } from "./startup";
 
 const dir = mkdtempSync(path.join(tmpdir(), "dashboard-startup-"));
@@ -46,6 +47,11 @@ describe("startServer", () => {
     await startServer();
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db());
     expect(applied.rows).toHaveLength(Object.keys(migrations).length);
+    // The background jobs run on the one runner start-up started (in-process on this SQLite file).
+    const runner = currentRunner();
+    expect(runner?.constructor.name).toBe("LocalJobRunner");
+    await runner?.stop();
+    expect(currentRunner()).toBeUndefined();
 
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const post = {

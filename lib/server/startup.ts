@@ -8,8 +8,8 @@ import { installUnknownValueLogger } from "@/lib/server/route/unknown-values";
  * Server start-up, called once from instrumentation.ts in the Node.js runtime:
  * validate the environment, route unknown upstream values into the logger,
  * open the database, apply migrations, put decisions that could not be
- * recorded last time (the audit fallback file) into the audit log, and resume
- * unfinished bulk jobs. Next only logs a failing
+ * recorded last time (the audit fallback file) into the audit log, and start
+ * the background jobs. Next only logs a failing
  * instrumentation hook and then answers every request with a 500, so a
  * broken environment or database ends the process here instead, with a
  * message naming what is wrong.
@@ -32,25 +32,44 @@ export async function startServer(): Promise<void> {
     // Not fatal: the file stays, and the health check keeps failing until it is replayed.
     log.error("could not replay the audit fallback file", { error: e instanceof Error ? e : String(e) }),
   );
-  // Bulk decision jobs go on across restarts: pick up any left unfinished.
-  const { resumeBulkJobs } = await import("@/lib/server/bulk");
-  await resumeBulkJobs().catch((e: unknown) => log.error("could not resume bulk jobs", { error: e }));
+  await startJobs().catch((e: unknown) => log.error("could not start the background jobs", { error: e instanceof Error ? e : String(e) }));
   // The engagement time series: collected in the background within COLLECTOR_BUDGET_SHARE (lib/server/collector).
   const { startCollector } = await import("@/lib/server/collector");
   await startCollector().catch((e: unknown) => log.error("could not start the engagement collector", { error: e }));
-  // Notifications: the notify() sink, deadline checks on the inbox's data and e-mail digests.
-  const { startNotifications } = await import("@/lib/server/notify/runtime");
-  startNotifications();
-  // Scheduled reports: every instance ticks, the lease holder sends (lib/server/reports/schedule).
-  const { startReportSender } = await import("@/lib/server/reports/schedule/runtime");
-  startReportSender();
-  // The Telegram bot (lib/server/messengers/telegram): nothing without TELEGRAM_BOT_TOKEN; polling under a lease, or a webhook.
-  const { startTelegram } = await import("@/lib/server/messengers/telegram/runtime");
-  await startTelegram().catch((e: unknown) => log.error("could not start the telegram bot", { error: e instanceof Error ? e.message : String(e) }));
-  // The MAX bot (lib/server/messengers/max): nothing without MAX_BOT_TOKEN; long polling under its own lease.
-  const { startMax } = await import("@/lib/server/messengers/max/runtime");
-  await startMax().catch((e: unknown) => log.error("could not start the max bot", { error: e instanceof Error ? e.message : String(e) }));
   log.info("dashboard server ready", { runtime: "nodejs", database: databaseLabel(), redis: env().REDIS_URL ? "on" : "off" });
+}
+
+/**
+ * Every background loop is a job of one runner (lib/server/jobs): pg-boss on
+ * Postgres, in-process on SQLite. Recurring jobs run on one instance at a
+ * time; the bots' long polling is held by one instance through the lease table.
+ */
+async function startJobs(): Promise<void> {
+  const { createJobRunner } = await import("@/lib/server/jobs");
+  const runner = createJobRunner();
+  // Bulk decision jobs go on across restarts: woken at start, so any left unfinished are picked up at once.
+  const { BULK_JOB, bulkJob } = await import("@/lib/server/bulk");
+  runner.recurring(bulkJob());
+  // Decisions whose outcome is unknown: re-read on their schedule, including those an earlier process left.
+  const { resumeSettling, settlerJob } = await import("@/lib/server/outcomes");
+  runner.queue(settlerJob());
+  // Notifications: the notify() sink on every instance; deadline checks on the mirrored campaigns and e-mail digests as a job.
+  const { notifyJob, startNotifications } = await import("@/lib/server/notify/runtime");
+  startNotifications();
+  runner.recurring(notifyJob());
+  // Scheduled reports (lib/server/reports/schedule).
+  const { reportSenderJob } = await import("@/lib/server/reports/schedule/runtime");
+  runner.recurring(reportSenderJob());
+  // The Telegram bot (lib/server/messengers/telegram): nothing without TELEGRAM_BOT_TOKEN; long polling held by one instance, or a webhook.
+  const { startTelegram } = await import("@/lib/server/messengers/telegram/runtime");
+  await startTelegram(runner).catch((e: unknown) => log.error("could not start the telegram bot", { error: e instanceof Error ? e.message : String(e) }));
+  // The MAX bot (lib/server/messengers/max): nothing without MAX_BOT_TOKEN; long polling held by one instance.
+  const { startMax } = await import("@/lib/server/messengers/max/runtime");
+  await startMax(runner).catch((e: unknown) => log.error("could not start the max bot", { error: e instanceof Error ? e.message : String(e) }));
+  // The upstream reads (mirror, inbox, collector) join here as the scheduler's recurring job.
+  await runner.start();
+  runner.wake(BULK_JOB);
+  await resumeSettling();
 }
 
 function fatal(msg: string, e: unknown): never {

@@ -18,7 +18,8 @@ import { db } from "@/lib/server/db";
 import { setNotifySink, type NotifyEvent } from "@/lib/server/notify";
 import { runBulkJob } from "@/app/api/_tests/bulk-job";
 import { admin, call, cookieFor, errorOf, ROLES, startHarness, type CallOptions, type Harness } from "@/app/api/_tests/harness";
-import { setBulkIntervalForTests } from "@/lib/server/bulk";
+import type { JobRunner } from "@/lib/server/jobs";
+import { startTestJobs } from "@/test/support/jobs";
 
 /*
  * Comments, verdicts, approval policies and presence through their routes,
@@ -33,6 +34,8 @@ export function describeCollabApi(database: CollabDatabase): void {
   describe(database.label, () => {
 
     let h: Harness;
+
+    let jobs: JobRunner | undefined;
     let oneStep: number;
     let twoStep: number;
     const waiting: Record<number, number[]> = {};
@@ -87,7 +90,7 @@ export function describeCollabApi(database: CollabDatabase): void {
       const url = await database.start();
       h = await startHarness({ DEMO: "1", ...(url ? { DATABASE_URL: url } : {}) });
       // Bulk writes 50 ms apart, not 3 s: no write limit to guard here (pacing: lib/server/bulk/runner.test.ts).
-      setBulkIntervalForTests(50);
+      jobs = await startTestJobs({ bulkIntervalMs: 50 });
       setNotifySink((e) => void notified.push(e));
       const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/?status=ACTIVE`, { headers: { Authorization: "Bearer demo-key" } });
       const { campaigns } = (await res.json()) as { campaigns: { id: number }[] };
@@ -103,6 +106,7 @@ export function describeCollabApi(database: CollabDatabase): void {
 
     afterAll(async () => {
       setNotifySink(undefined);
+      await jobs?.stop();
       await h?.close();
       await database.stop();
     });

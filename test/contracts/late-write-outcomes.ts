@@ -8,8 +8,9 @@ import { setNotifySink, type NotifyEvent } from "@/lib/server/notify";
 import { admin, call, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { GET as bulkJob } from "@/app/api/bulk-jobs/[id]/route";
 import { POST as startBulk } from "@/app/api/bulk-jobs/route";
-import { setBulkIntervalForTests } from "@/lib/server/bulk";
-import { OUTCOME_UNKNOWN, resetSettlingForTests, resumeSettling, setSettleTimingForTests, unknownCount } from "@/lib/server/outcomes";
+import type { JobRunner } from "@/lib/server/jobs";
+import { startTestJobs } from "@/test/support/jobs";
+import { OUTCOME_UNKNOWN, unknownCount } from "@/lib/server/outcomes";
 
 /*
  * A write that lands after we gave up, through the real routes against the
@@ -29,6 +30,8 @@ let h: Harness;
 const notified: NotifyEvent[] = [];
 const HOLD_MS = 2_500;
 const SCALE = 10;
+const testJobs = { bulkIntervalMs: 50, settle: { checksMs: [5_000 / SCALE, 15_000 / SCALE, 45_000 / SCALE], everyMs: 15_000 / SCALE } };
+let jobs: JobRunner | undefined;
 
 const sim = (path: string) => fetch(`${h.simUrl}/api/v1/ext/${path}`, { headers: { Authorization: "Bearer demo-key" } });
 async function upstreamStatus(id: number): Promise<string> {
@@ -63,8 +66,7 @@ beforeAll(async () => {
   resetServiceForTests({ gateway: { limits: { readsPerMinute: 600, writesPerMinute: 300, requestsPerHour: 10_000 } } });
   setNotifySink((e) => void notified.push(e));
   // Bulk writes 50 ms apart, not 3 s: the simulator here has no write limit to guard.
-  setBulkIntervalForTests(50);
-  setSettleTimingForTests({ checksMs: [5_000 / SCALE, 15_000 / SCALE, 45_000 / SCALE], everyMs: 15_000 / SCALE });
+  jobs = await startTestJobs(testJobs);
 }, 60_000);
 
 afterEach(async () => {
@@ -73,7 +75,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   setNotifySink(undefined);
-  setSettleTimingForTests(undefined);
+  await jobs?.stop();
   await h?.close();
 });
 
@@ -174,12 +176,12 @@ describe(`a write that lands after we gave up (${name})`, () => {
     await admin(h.simUrl, "faults", { late_write_ms: HOLD_MS, late_write_answer: "never" });
     const answer = await decideAs("editor", "reject", id!);
     expect(answer).toMatchObject({ status: 502, code: OUTCOME_UNKNOWN });
-    // The process stops right after answering: its timer is gone, the row is in the database.
-    resetSettlingForTests();
+    // The process stops right after answering: its runner and queued re-reads are gone, the row is in the database.
+    await jobs?.stop();
     await expect.poll(() => upstreamStatus(id!), { timeout: 10_000 }).toBe("CANCELED");
     expect(await unknownCount()).toBe(1);
     // The next start resumes it, on the schedule its row kept.
-    await resumeSettling();
+    jobs = await startTestJobs(testJobs);
     await expect.poll(() => unknownCount(), { timeout: 90_000 / SCALE, interval: 100 }).toBe(0);
     const row = await db().selectFrom("audit_log").selectAll().where("task_id", "=", id!).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ result: "rejected_now", error_code: null });

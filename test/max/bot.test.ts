@@ -14,7 +14,8 @@ import { sendCard } from "@/lib/server/messengers/card";
 import { maxApi, resetMaxApiForTests } from "@/lib/server/messengers/max/api";
 import { maxConfig, maxRef } from "@/lib/server/messengers/max/config";
 import { maxMessenger } from "@/lib/server/messengers/max/messenger";
-import { startMax, stopMax } from "@/lib/server/messengers/max/runtime";
+import { startMax } from "@/lib/server/messengers/max/runtime";
+import { createJobRunner, type JobRunner } from "@/lib/server/jobs";
 import { maxLinkByEmail } from "@/lib/server/messengers/max/store";
 import { createLinkCode, saveLink, saveRule } from "@/lib/server/messengers/store";
 import { telegramApi, resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
@@ -42,6 +43,7 @@ const stranger = maxUser(8999, "Чужой");
 const GROUP = -600;
 
 let h: Harness;
+let jobs: JobRunner | undefined;
 let mx: MaxApiServer;
 let tg: BotApiServer;
 let usersFile: string;
@@ -113,12 +115,14 @@ beforeAll(async () => {
   resetMaxApiForTests();
   resetTelegramApiForTests();
   for (const p of [anna, dima, rita, gleb]) await writeUser(p);
-  await startMax({ renewMs: 200, pollSeconds: 1, chatLimit: { points: 20, seconds: 60 } });
+  jobs = createJobRunner({ held: { ttlMs: 3_000, renewMs: 200 } });
+  await startMax(jobs, { pollSeconds: 1, chatLimit: { points: 20, seconds: 60 } });
+  await jobs.start();
   await mx.waitForCall((c) => c.path === "/updates");
 });
 
 afterAll(async () => {
-  await stopMax();
+  await jobs?.stop();
   await h?.close();
   await mx?.close();
   await tg?.close();

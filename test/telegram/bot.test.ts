@@ -17,6 +17,7 @@ import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { telegramConfig } from "@/lib/server/messengers/telegram/config";
 import { telegramApi, resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
 import { startTelegram, stopTelegram } from "@/lib/server/messengers/telegram/runtime";
+import { createJobRunner, type JobRunner } from "@/lib/server/jobs";
 import { linkByEmail, stepsOf } from "@/lib/server/messengers/store";
 import { telegramTick } from "@/lib/server/messengers/telegram/tick";
 import { eventually } from "@/test/eventually";
@@ -42,6 +43,7 @@ const GROUP: TgChat = { id: -500, type: "group", title: "Команда кофе
 const BACKUP = "boris@example.com";
 
 let h: Harness;
+let jobs: JobRunner | undefined;
 let tg: BotApiServer;
 let smtp: TestSmtp;
 let hook: TestReceiver;
@@ -130,12 +132,15 @@ beforeAll(async () => {
   resetTelegramApiForTests();
   for (const p of [anna, dima, rita, gleb]) await writeUser(p);
   // 20 updates a chat per minute (the default window is 10 s): on a busy machine 25 presses could take longer than 10 s.
-  await startTelegram({ tickMs: 3_600_000, renewMs: 200, chatLimit: { points: 20, seconds: 60 } });
+  jobs = createJobRunner({ held: { ttlMs: 3_000, renewMs: 200 } });
+  await startTelegram(jobs, { tickMs: 3_600_000, chatLimit: { points: 20, seconds: 60 } });
+  await jobs.start();
   await tg.waitForCall((c) => c.method === "getUpdates");
 });
 
 afterAll(async () => {
-  await stopTelegram();
+  await jobs?.stop();
+  stopTelegram();
   await h?.close();
   await tg?.close();
   await smtp?.close();

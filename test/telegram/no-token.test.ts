@@ -5,16 +5,17 @@ import { POST as webhook } from "@/app/api/telegram/webhook/route";
 import { call, cookieFor, errorOf, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { notifyListeners } from "@/lib/server/notify";
 import { startTelegram, stopTelegram } from "@/lib/server/messengers/telegram/runtime";
+import { createJobRunner } from "@/lib/server/jobs";
 
 // Without TELEGRAM_BOT_TOKEN there is no bot: nothing starts, the routes say so, the rest is unchanged.
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ TELEGRAM_BOT_TOKEN: undefined, TELEGRAM_WEBHOOK_URL: undefined });
-  await startTelegram();
+  await startTelegram(createJobRunner());
 });
 afterAll(async () => {
-  await stopTelegram();
+  stopTelegram();
   await h?.close();
 });
 

@@ -8,7 +8,6 @@ import {
   createLinkCode,
   getCard,
   getRules,
-  holdLease,
   linkByEmail,
   linkByTgUser,
   LINK_CODE_TTL_MS,
@@ -79,15 +78,6 @@ export function describeTelegramStoreContract(name: string, target: TelegramStor
       const wins = await Promise.all([claimStep(1001, "escalate", T0), claimStep(1001, "escalate", T0), claimStep(1002, "escalate", T0)]);
       expect(wins.filter(Boolean)).toHaveLength(2);
       expect(await claimStep(1001, "escalate", T0 + 1)).toBe(false);
-    });
-
-    it("the polling lease has one holder, renewable by it, taken over only after it lapses", async () => {
-      expect(await holdLease("polling", "a", 45_000, T0)).toBe(true);
-      expect(await holdLease("polling", "b", 45_000, T0 + 1_000)).toBe(false);
-      expect(await holdLease("polling", "a", 45_000, T0 + 15_000)).toBe(true);
-      expect(await holdLease("polling", "b", 45_000, T0 + 59_000)).toBe(false);
-      expect(await holdLease("polling", "b", 45_000, T0 + 61_000)).toBe(true);
-      expect(await holdLease("polling", "a", 45_000, T0 + 62_000)).toBe(false);
     });
 
     it("a reject's waiting reason is taken once", async () => {

@@ -6,6 +6,7 @@ import { call, cookieFor, errorOf, startHarness, type Harness } from "@/app/api/
 import { safeError } from "@/lib/server/messengers/telegram/config";
 import { resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
 import { startTelegram, stopTelegram } from "@/lib/server/messengers/telegram/runtime";
+import { createJobRunner } from "@/lib/server/jobs";
 import { freePort } from "@/test/servers/free-port";
 import { startBotApiServer, type BotApiServer } from "./bot-api-server";
 
@@ -28,11 +29,12 @@ beforeAll(async () => {
     TELEGRAM_WEBHOOK_SECRET: SECRET,
   });
   resetTelegramApiForTests();
-  await startTelegram({ tickMs: 3_600_000 });
+  // Webhook mode: the runner is not started, so no tick runs here.
+  await startTelegram(createJobRunner(), { tickMs: 3_600_000 });
 });
 
 afterAll(async () => {
-  await stopTelegram();
+  stopTelegram();
   await h?.close();
   await tg?.close();
 });

@@ -8,7 +8,8 @@ import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { POST as reject } from "@/app/api/posts/[id]/reject/route";
 import { resetEnvForTests } from "@/lib/env";
 import { admin, call, errorOf, startHarness, type Harness } from "./harness";
-import { setBulkIntervalForTests } from "@/lib/server/bulk";
+import type { JobRunner } from "@/lib/server/jobs";
+import { startTestJobs } from "@/test/support/jobs";
 
 // Decisions pinned to the version the person saw, and reject reasons with a
 // category, against the real simulator: a version added through its admin
@@ -30,6 +31,8 @@ type Refusal = { error: { code: string; message: string }; seen_version: number;
 type Recent = { method: string; path: string };
 
 let h: Harness;
+
+let jobs: JobRunner | undefined;
 /** Waiting posts of one campaign, made for this file (so earlier decisions of other files do not count). */
 let campaignId: number;
 const fresh: number[] = [];
@@ -77,7 +80,7 @@ async function auditOf(id: number): Promise<AuditItem[]> {
 beforeAll(async () => {
   h = await startHarness();
   // Bulk writes 50 ms apart, not 3 s: the simulator here has no write limit to guard (pacing: lib/server/bulk/runner.test.ts).
-  setBulkIntervalForTests(50);
+  jobs = await startTestJobs({ bulkIntervalMs: 50 });
   // A campaign of the seeded world, given 24 posts waiting right now.
   campaignId = 101;
   const { created } = (await (await admin(h.simUrl, `campaigns/${campaignId}/generate`, { count: 24 })).json()) as { created: number[] };
@@ -86,6 +89,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await jobs?.stop();
   await h?.close();
 });
 

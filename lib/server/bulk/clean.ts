@@ -7,7 +7,7 @@ import { log } from "@/lib/server/log";
 const MAX = 100;
 
 /**
- * "Approve all clean" (issue 35.4): the campaign's waiting posts whose text as
+ * "Approve all clean": the campaign's waiting posts whose text as
  * the dashboard last read it has no finding, with the version of that report
  * where it is known, oldest first. Costs no upstream call (the mirror and the
  * stored reports). The job made from them re-checks each item's active

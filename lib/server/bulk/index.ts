@@ -1,63 +1,52 @@
 import "server-only";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { decide, recoverDecision } from "@/lib/server/decisions";
-import { log } from "@/lib/server/log";
-import { resumeSettling } from "@/lib/server/outcomes";
-import { BulkRunner } from "./runner";
+import { wakeJob, type RecurringJob } from "@/lib/server/jobs";
+import { hasOpenJobs } from "./claims";
+import { BulkRunner, BULK_POLL_MS, type BulkRunnerOptions } from "./runner";
 import { getJob, insertJob, listJobs, type NewBulkJob } from "./store";
 import "./tables";
 
 export { BulkRunner, BULK_LEASE_MS, BULK_POLL_MS, BULK_WRITE_INTERVAL_MS } from "./runner";
 
-/*
- * One runner per process (kept on globalThis because Next may load this
- * module once per route bundle). Every instance's runner claims items from
- * the same tables, and bulk writes are paced for all of them together in the
- * database, so running several instances neither decides twice nor writes faster.
- */
-const g = globalThis as typeof globalThis & { __bulkRunner?: BulkRunner; __bulkIntervalMsForTests?: number };
-
-function runner(): BulkRunner {
-  if (!g.__bulkRunner) {
-    g.__bulkRunner = new BulkRunner({ db, decide, recover: recoverDecision, intervalMs: g.__bulkIntervalMsForTests });
-    // Jobs queued on another instance, or left by one that died, are joined within a poll interval.
-    g.__bulkRunner.watch();
-  }
-  return g.__bulkRunner;
-}
+export const BULK_JOB = "bulk-runner";
 
 /**
- * Tests: the spacing between bulk writes of the process's runner, set before its first job. The 3 s
- * guard the key's write budget, which the route tests' simulator does not limit; the pacing itself is
- * tested on a fake clock (runner.test.ts).
+ * Bulk decisions as one recurring job of the runner (lib/server/jobs), not a
+ * payload per item: the items already live in the database as a queue with
+ * per-item claims (a call that may have landed is re-checked, never sent
+ * blind), the pacing is one row every instance honours, and each item asks
+ * the one access check right before its call. A run works through the open
+ * items until none is left, or for 30 s (then after the item in flight, and
+ * wakes the job again): short runs let another instance take over soon when
+ * this one dies mid-run. Tests pass a shorter write interval.
  */
-export function setBulkIntervalForTests(ms: number | undefined): void {
-  if (g.__bulkRunner) throw new Error("the bulk runner already runs: set its interval before the first job");
-  g.__bulkIntervalMsForTests = ms;
-}
-
-function kick(): void {
-  runner()
-    .wake()
-    .catch((e: unknown) => log.error("bulk runner stopped", { error: e instanceof Error ? e : String(e) }));
-}
-
-/**
- * Picks up jobs left unfinished by a previous process, and decisions it left
- * unknown. Call once at server
- * start (instrumentation.ts `register()`, Node runtime only).
- */
-export async function resumeBulkJobs(): Promise<void> {
-  await ensureMigrated();
-  kick();
-  // Decisions a previous process left with an unknown outcome (its bulk items among them) are settled too.
-  await resumeSettling().catch((e: unknown) => log.error("settling unknown decisions did not resume", { error: e instanceof Error ? e : String(e) }));
+export function bulkJob(o: Partial<BulkRunnerOptions> = {}): RecurringJob {
+  return {
+    name: BULK_JOB,
+    everyMs: BULK_POLL_MS,
+    timeoutMs: 30_000,
+    run: async ({ signal }) => {
+      await ensureMigrated();
+      if (signal.aborted || !(await hasOpenJobs(db()))) return;
+      const runner = new BulkRunner({ db, decide, recover: recoverDecision, ...o });
+      const stop = () => void runner.stop();
+      signal.addEventListener("abort", stop, { once: true });
+      try {
+        await runner.wake();
+      } finally {
+        signal.removeEventListener("abort", stop);
+      }
+      // Cut short with items left: the next run right away (nothing happens when the runner itself is stopping).
+      if (signal.aborted && (await hasOpenJobs(db()))) wakeJob(BULK_JOB);
+    },
+  };
 }
 
 export async function startBulkJob(input: NewBulkJob) {
   await ensureMigrated();
   const id = await insertJob(db(), input);
-  kick();
+  wakeJob(BULK_JOB);
   const detail = await getJob(db(), id);
   if (!detail) throw new Error(`bulk job ${id} vanished after insert`);
   return detail.job;
@@ -65,10 +54,7 @@ export async function startBulkJob(input: NewBulkJob) {
 
 export async function readBulkJob(id: number) {
   await ensureMigrated();
-  const detail = await getJob(db(), id);
-  // Someone is waiting on an unfinished job: make sure a runner works on it even if start-up did not resume.
-  if (detail && detail.job.status !== "done") kick();
-  return detail;
+  return getJob(db(), id);
 }
 
 export async function recentBulkJobs(campaignId: number) {

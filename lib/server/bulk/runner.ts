@@ -17,7 +17,6 @@ import {
   failOpenItems,
   finishItem,
   finishJobIfComplete,
-  hasOpenJobs,
   renewLease,
   requeueItem,
   type Claim,
@@ -45,7 +44,7 @@ export const BULK_WRITE_INTERVAL_MS = 3_000;
  * this long after its last renewal.
  */
 export const BULK_LEASE_MS = 30_000;
-/** While items are held by other runners, or while a job is open anywhere: how often a runner looks again. */
+/** While items are held by other runners: how often a runner looks again; also the bulk job's period (lib/server/bulk). */
 export const BULK_POLL_MS = 5_000;
 /** Transient failures (budget spent, upstream down) are retried this many times in all before the item counts as failed. */
 export const BULK_MAX_ATTEMPTS = 5;
@@ -144,22 +143,6 @@ export class BulkRunner {
       this.loop = null;
     });
     return this.loop;
-  }
-
-  /**
-   * Looks every poll interval whether a job is open anywhere (queued on
-   * another instance, or left by one that died) and joins in. Once per
-   * process; returns the stop. The timer never keeps a process alive.
-   */
-  watch(): () => void {
-    const timer = setInterval(() => {
-      if (this.loop || this.stopped) return;
-      hasOpenJobs(this.opts.db())
-        .then((open) => (open ? this.wake() : undefined))
-        .catch((e: unknown) => log.error("bulk runner: looking for open jobs failed", { error: e instanceof Error ? e : String(e) }));
-    }, this.pollMs);
-    timer.unref();
-    return () => clearInterval(timer);
   }
 
   /** Stops after the item in flight (tests use it to play a restart). */

@@ -6,7 +6,8 @@ import type { Role } from "@/lib/auth/roles";
 import { db } from "@/lib/server/db";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { setShareLimitsForTests } from "@/lib/server/share/rate-limit";
-import { setBulkIntervalForTests } from "@/lib/server/bulk";
+import type { JobRunner } from "@/lib/server/jobs";
+import { startTestJobs } from "@/test/support/jobs";
 import { runBulkJob } from "@/app/api/_tests/bulk-job";
 import { admin, call, cookieFor, errorOf, startHarness, type Harness } from "@/app/api/_tests/harness";
 
@@ -18,6 +19,8 @@ import { admin, call, cookieFor, errorOf, startHarness, type Harness } from "@/a
  */
 
 let h: Harness;
+
+let jobs: JobRunner | undefined;
 /** Campaign 101 publishes to Telegram: 4,096 characters of message, 1,024 of caption with media. */
 const CAMPAIGN = 101;
 const LONG = `${"Очень длинный пост про утренний кофе. ".repeat(120)}Конец.`;
@@ -43,10 +46,11 @@ beforeAll(async () => {
   h = await startHarness({ DEMO: "1", BUDGET_READS_PER_MINUTE: "600", BUDGET_WRITES_PER_MINUTE: "300", BUDGET_REQUESTS_PER_HOUR: "10000" });
   resetServiceForTests({ fromEnv: true });
   setShareLimitsForTests(undefined);
-  setBulkIntervalForTests(50);
+  jobs = await startTestJobs({ bulkIntervalMs: 50 });
 });
 
 afterAll(async () => {
+  await jobs?.stop();
   await h?.close();
 });
 

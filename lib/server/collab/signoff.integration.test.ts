@@ -24,7 +24,8 @@ import { runBulkJob } from "@/app/api/_tests/bulk-job";
 import type { Post } from "@/lib/schemas";
 import { withinEveryLimit } from "@/test/support/within-limits";
 import { admin, call, cookieFor, errorOf, startHarness, type CallOptions, type Harness } from "@/app/api/_tests/harness";
-import { setBulkIntervalForTests } from "@/lib/server/bulk";
+import type { JobRunner } from "@/lib/server/jobs";
+import { startTestJobs } from "@/test/support/jobs";
 
 /*
  * Issue 32.1/32.2 and 35.4 through the real routes, against the simulator
@@ -33,6 +34,8 @@ import { setBulkIntervalForTests } from "@/lib/server/bulk";
  */
 
 let h: Harness;
+
+let jobs: JobRunner | undefined;
 let campaign: number;
 const waiting: number[] = [];
 const take = () => {
@@ -86,7 +89,7 @@ beforeAll(async () => {
   setNotifySink((e) => void notified.push(e));
   setShareLimitsForTests(undefined);
   // Bulk writes 50 ms apart, not 3 s: the limits are not under test here (pacing: lib/server/bulk/runner.test.ts).
-  setBulkIntervalForTests(50);
+  jobs = await startTestJobs({ bulkIntervalMs: 50 });
   const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/?status=ACTIVE`, { headers: { Authorization: "Bearer demo-key" } });
   const { campaigns } = (await res.json()) as { campaigns: { id: number }[] };
   const counts = new Map<number, number[]>();
@@ -108,6 +111,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setNotifySink(undefined);
+  await jobs?.stop();
   await h?.close();
 });
 

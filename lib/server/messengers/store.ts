@@ -316,27 +316,3 @@ export async function stepsOf(taskId: number): Promise<{ step: string; at: strin
   await ensureMigrated();
   return db().selectFrom("telegram_steps").select(["step", "at"]).where("task_id", "=", taskId).orderBy("at").execute();
 }
-
-// ---- polling lease --------------------------------------------------------------------------
-
-/** Takes or renews the lease: true while this owner holds it (only one owner can). */
-export async function holdLease(name: string, owner: string, ttlMs: number, now = Date.now()): Promise<boolean> {
-  await ensureMigrated();
-  const until = iso(now + ttlMs);
-  await db()
-    .insertInto("telegram_lease")
-    .values({ name, owner, until })
-    .onConflict((oc) => oc.column("name").doNothing())
-    .execute();
-  const r = await db()
-    .updateTable("telegram_lease")
-    .set({ owner, until })
-    .where("name", "=", name)
-    .where((eb) => eb.or([eb("owner", "=", owner), eb("until", "<", iso(now))]))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-export async function releaseLease(name: string, owner: string): Promise<void> {
-  await db().deleteFrom("telegram_lease").where("name", "=", name).where("owner", "=", owner).execute();
-}

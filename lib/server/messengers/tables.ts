@@ -10,7 +10,6 @@ declare module "@/lib/server/db/schema" {
     telegram_chats: TelegramChatsTable;
     telegram_rules: TelegramRulesTable;
     telegram_steps: TelegramStepsTable;
-    telegram_lease: TelegramLeaseTable;
     max_links: MaxLinksTable;
     messenger_prefs: MessengerPrefsTable;
   }
@@ -98,12 +97,6 @@ export interface TelegramStepsTable {
   task_id: number;
   step: string;
   at: string;
-}
-
-export interface TelegramLeaseTable {
-  name: string;
-  owner: string;
-  until: string;
 }
 
 export {};

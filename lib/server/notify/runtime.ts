@@ -1,9 +1,11 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { publishEvent } from "@/lib/server/events";
-import { peekInbox, type InboxSnapshot } from "@/lib/server/inbox";
 import { plannedMs } from "@/lib/server/inbox/urgency";
+import type { MirrorStore } from "@/lib/server/mirror";
+import { service } from "@/lib/server/upstream-service";
 import { listDashboardUsers } from "@/lib/server/collab/users";
+import type { RecurringJob } from "@/lib/server/jobs";
 import { log } from "@/lib/server/log";
 import { checkDeadlines, type WaitingPost } from "./deadline";
 import { runDigests } from "./digest";
@@ -12,7 +14,7 @@ import { setNotifySink } from "./index";
 import { smtpMailer } from "./mailer";
 import { pruneNotifications } from "./store";
 
-/** How often deadlines are checked against the inbox's copy and due digests are sent. */
+/** How often deadlines are checked against the campaign mirrors and due digests are sent. */
 const TICK_MS = 60_000;
 /** A campaign list older than this is not trusted for a deadline notice (the post may be decided by now). */
 const MAX_LIST_AGE_MS = 10 * 60_000;
@@ -27,14 +29,17 @@ export function notifyConfigFromEnv(): NotifyConfig {
   };
 }
 
-/** The inbox's waiting posts with a planned time, from campaigns it read recently. */
-export function waitingFromInbox(snapshot: InboxSnapshot | undefined): WaitingPost[] {
-  if (!snapshot) return [];
+/**
+ * Waiting posts with a planned time, from the campaign mirrors in the
+ * database that any instance refreshed recently: the job may run on an
+ * instance where nobody opened the inbox, so it reads what all of them share.
+ */
+export async function waitingFromMirror(nowMs: number, store: MirrorStore = service.mirror.store): Promise<WaitingPost[]> {
   const out: WaitingPost[] = [];
-  for (const c of snapshot.campaigns) {
-    if (c.refreshedAt === undefined || snapshot.now - c.refreshedAt > MAX_LIST_AGE_MS) continue;
-    for (const p of c.posts) {
-      const planned = plannedMs(p);
+  for (const sync of await store.all()) {
+    if (nowMs - sync.fetchedAt > MAX_LIST_AGE_MS) continue;
+    for (const p of (await store.read(sync.campaignId))?.posts ?? []) {
+      const planned = p.status === "WAITING_APPROVAL" ? plannedMs(p) : undefined;
       if (planned !== undefined) out.push({ task_id: p.task_id, campaign_id: p.campaign_id, planned_ms: planned });
     }
   }
@@ -49,7 +54,7 @@ async function deciders(): Promise<string[]> {
 /** One round: deadline notices, then due digests. Exported for tests and never throws. */
 export async function notifyTick(c: NotifyConfig = notifyConfigFromEnv(), now = new Date()): Promise<void> {
   try {
-    const waiting = waitingFromInbox(peekInbox());
+    const waiting = await waitingFromMirror(now.getTime());
     if (waiting.length > 0) await checkDeadlines(waiting, await deciders(), c, now);
   } catch (e) {
     log.error("deadline check failed", { error: e instanceof Error ? e : String(e) });
@@ -65,29 +70,21 @@ export async function notifyTick(c: NotifyConfig = notifyConfigFromEnv(), now = 
   }
 }
 
-const g = globalThis as typeof globalThis & { __notifyTimer?: ReturnType<typeof setInterval> };
-
 /**
- * Start-up: route notify() events here and start the minute timer (unref'd,
- * so it never keeps a process alive). Several instances may all run it: the
- * once-only marks and the digest claims in the database keep each notice and
- * each mail single.
+ * The minute round as a recurring job of the runner (lib/server/jobs): one
+ * instance a minute, and the once-only marks and the digest claims in the
+ * database keep each notice and each mail single even if two ever overlap.
  */
+export function notifyJob(config: NotifyConfig = notifyConfigFromEnv()): RecurringJob {
+  return { name: "notifications", everyMs: TICK_MS, run: () => notifyTick(config) };
+}
+
+/** Start-up: route notify() events here (the sink is every instance's: events are raised where decisions are made). */
 export function startNotifications(): void {
   const config = notifyConfigFromEnv();
   setNotifySink((event) => handleNotifyEvent(event, config));
-  if (g.__notifyTimer) return;
-  let running = false;
-  g.__notifyTimer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void notifyTick(config).finally(() => (running = false));
-  }, TICK_MS);
-  g.__notifyTimer.unref();
 }
 
 export function stopNotifications(): void {
   setNotifySink(undefined);
-  if (g.__notifyTimer) clearInterval(g.__notifyTimer);
-  g.__notifyTimer = undefined;
 }

@@ -5,7 +5,8 @@ import { recordAuditEvent } from "@/lib/server/audit-events";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { ApiError, say, text } from "@/lib/server/errors";
 import { publishDecision } from "@/lib/server/events";
-import { log, outsideLogContext } from "@/lib/server/log";
+import { sendJob, type QueuedJob } from "@/lib/server/jobs";
+import { log } from "@/lib/server/log";
 import { notify } from "@/lib/server/notify";
 import { landed, type Decision } from "@/lib/server/service/writes";
 import { service } from "@/lib/server/upstream-service";
@@ -14,7 +15,7 @@ import { approvedVersionOf, flagWrongVersion } from "./wrong-version";
 import "@/lib/server/collab/tables";
 
 /*
- * Decisions whose outcome nobody knows (issue 32.3): the write's answer was
+ * Decisions whose outcome nobody knows: the write's answer was
  * lost or unreadable and so were the re-reads after it. The audit row says
  * `outcome_unknown` until a later fresh read of the post (the confirm lane,
  * the reads decisions rest on) shows where it stands; then the same row
@@ -54,24 +55,9 @@ const GIVE_UP_MS = 24 * 3_600_000;
  * slowest upstream was seen holding a write. A post that cannot be read is
  * re-read every `everyMs` after the last step and never settled on a guess.
  */
-type Timing = { checksMs: readonly number[]; everyMs: number };
+export type SettleTiming = { checksMs: readonly number[]; everyMs: number };
+type Timing = SettleTiming;
 const DEFAULT_TIMING: Timing = { checksMs: [5_000, 15_000, 45_000], everyMs: 15_000 };
-
-const g = globalThis as typeof globalThis & { __settling?: { timer: ReturnType<typeof setTimeout> | null; dueAt: number; running: Promise<number> | null; timing: Timing; nextDue?: number } };
-const state = () => (g.__settling ??= { timer: null, dueAt: 0, running: null, timing: DEFAULT_TIMING });
-
-/** Tests shorten the schedule (the same steps, scaled down). */
-export function setSettleTimingForTests(timing: Timing | undefined): void {
-  state().timing = timing ?? DEFAULT_TIMING;
-}
-
-/** Tests: forget the pending timer, as a process that stopped would (the rows stay in the database). */
-export function resetSettlingForTests(): void {
-  const s = state();
-  if (s.timer) clearTimeout(s.timer);
-  s.timer = null;
-  s.nextDue = undefined;
-}
 
 /** When the re-read number `checks` (0-based) of a decision taken at `at` is due. */
 function dueAt(at: string, checks: number, t: Timing): number {
@@ -80,62 +66,54 @@ function dueAt(at: string, checks: number, t: Timing): number {
   return Date.parse(at) + (checks < steps.length ? (steps[checks] ?? last) : last + (checks - steps.length + 1) * t.everyMs);
 }
 
-/** Runs a pass after `delayMs` (an earlier call wins over a later one), and again while any decision is unknown. Never throws. */
-export function scheduleSettling(delayMs = state().timing.checksMs[0] ?? 5_000): void {
-  const s = state();
-  const due = Date.now() + Math.max(0, delayMs);
-  if (s.timer) {
-    if (s.dueAt <= due) return;
-    clearTimeout(s.timer);
-  }
-  s.dueAt = due;
-  s.timer = setTimeout(() => {
-    s.timer = null;
-    void outsideLogContext(() => settlePending())
-      .then((left) => {
-        if (left > 0) scheduleSettling(Math.max(50, (s.nextDue ?? Date.now() + s.timing.everyMs) - Date.now()));
-      })
-      .catch((e: unknown) => {
+export const SETTLER_JOB = "outcome-settler";
+
+/** Passes due at the same second are one: every instance, and every pass, asks for the same key. */
+const sendPass = (atMs: number) => sendJob(SETTLER_JOB, {}, { startAfterMs: Math.max(0, atMs - Date.now()), singletonKey: `at:${Math.ceil(atMs / 1000)}` });
+
+/**
+ * The settler, a queued job of the runner (lib/server/jobs): a pass over the
+ * unknown decisions whose re-read is due, then the next pass queued for the
+ * earliest re-read still ahead. Tests pass a shorter schedule (the same steps, scaled down).
+ */
+export function settlerJob(timing: Timing = DEFAULT_TIMING, now: () => Date = () => new Date()): QueuedJob<Record<string, never>> {
+  return {
+    name: SETTLER_JOB,
+    handle: async () => {
+      let next: number | undefined;
+      try {
+        next = await pass(now, timing);
+      } catch (e) {
         log.error("settling unknown decisions failed", { error: e instanceof Error ? e : String(e) });
-        scheduleSettling(s.timing.everyMs);
-      });
-  }, Math.max(0, delayMs));
-  s.timer.unref?.();
+        next = Date.now() + timing.everyMs;
+      }
+      if (next !== undefined) await sendPass(Math.max(Date.now() + 50, next));
+    },
+  };
+}
+
+/** A decision's outcome is unknown: a pass soon, which queues the re-reads on their schedule. Never throws. */
+export function scheduleSettling(): void {
+  sendPass(Date.now()).catch((e: unknown) => log.error("settling not queued", { error: e instanceof Error ? e : String(e) }));
 }
 
 /** At start-up: rows left unknown by an earlier process are settled too, on their own schedule (outcome_checks). */
 export async function resumeSettling(): Promise<void> {
   await ensureMigrated();
   const left = await db().selectFrom("audit_log").select("id").where("result", "=", OUTCOME_UNKNOWN).where("settled_at", "is", null).limit(1).execute();
-  if (left.length > 0) scheduleSettling(0);
+  if (left.length > 0) await sendPass(Date.now());
 }
 
 export type Settled = { auditId: number; taskId: number; outcome: "done" | typeof NOT_APPLIED; status: string | null };
 
 /**
  * One pass over the unknown decisions whose re-read is due, oldest first.
- * Returns how many stay unknown. One pass at a time per process; between
- * instances the conditional updates keep a row settled (and an approve
- * re-sent) once.
+ * Returns when the earliest re-read still ahead is due (undefined: none is
+ * unknown). The runner runs one pass at a time per queue; between instances
+ * the conditional updates keep a row settled (and an approve re-sent) once.
  */
-export function settlePending(now: () => Date = () => new Date()): Promise<number> {
-  const s = state();
-  // Passes queue, never join: a pass already running read its rows before a decision recorded
-  // since, and if it ended with nothing left nobody would schedule that decision's re-read.
-  const mine: Promise<number> = (s.running ?? Promise.resolve(0))
-    .catch(() => 0)
-    .then(() => pass(now))
-    .finally(() => {
-      if (s.running === mine) s.running = null;
-    });
-  s.running = mine;
-  return mine;
-}
-
-async function pass(now: () => Date): Promise<number> {
+async function pass(now: () => Date, t: Timing): Promise<number | undefined> {
   await ensureMigrated();
-  const s = state();
-  const t = s.timing;
   const rows = await db()
     .selectFrom("audit_log")
     .select(["id", "at", "task_id", "campaign_id", "action", "user_email", "user_name", "role", "source", "version_number", "version_seen", "outcome_checks", "outcome_resent_at"])
@@ -144,10 +122,8 @@ async function pass(now: () => Date): Promise<number> {
     .orderBy("id", "asc")
     .limit(200)
     .execute();
-  let left = 0;
   let nextDue: number | undefined;
   const wait = (row: Row, checks: number) => {
-    left++;
     const d = dueAt(row.at, checks, t);
     nextDue = nextDue === undefined ? d : Math.min(nextDue, d);
   };
@@ -186,8 +162,9 @@ async function pass(now: () => Date): Promise<number> {
     }
     wait(row, checks);
   }
-  s.nextDue = nextDue;
-  return left;
+  // A full page of rows: the ones after it are looked at on the next pass.
+  if (rows.length === 200) nextDue = Math.min(nextDue ?? Infinity, now().getTime() + t.everyMs);
+  return nextDue;
 }
 
 /**

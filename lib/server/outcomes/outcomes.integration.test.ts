@@ -6,7 +6,9 @@ import { db } from "@/lib/server/db";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { setNotifySink, type NotifyEvent } from "@/lib/server/notify";
 import { admin, call, startHarness, type Harness } from "@/app/api/_tests/harness";
-import { OUTCOME_UNKNOWN, setSettleTimingForTests, unknownCount } from "./index";
+import { OUTCOME_UNKNOWN, unknownCount } from "./index";
+import type { JobRunner } from "@/lib/server/jobs";
+import { startTestJobs } from "@/test/support/jobs";
 
 /*
  * Issue 32.3 under the attack's fault mix, through the real routes against
@@ -19,6 +21,7 @@ import { OUTCOME_UNKNOWN, setSettleTimingForTests, unknownCount } from "./index"
  */
 
 let h: Harness;
+let jobs: JobRunner | undefined;
 const posts: number[] = [];
 const notified: NotifyEvent[] = [];
 const N = 30;
@@ -34,7 +37,7 @@ beforeAll(async () => {
   resetServiceForTests({ gateway: { limits: { readsPerMinute: 600, writesPerMinute: 300, requestsPerHour: 10_000 } } });
   setNotifySink((e) => void notified.push(e));
   // The 5/15/45 s schedule ten times faster; a post that stays unreadable is re-read every second after it.
-  setSettleTimingForTests({ checksMs: [500, 1_500, 4_500], everyMs: 1_000 });
+  jobs = await startTestJobs({ settle: { checksMs: [500, 1_500, 4_500], everyMs: 1_000 } });
   const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/?status=ACTIVE`, { headers: { Authorization: "Bearer demo-key" } });
   const { campaigns } = (await res.json()) as { campaigns: { id: number }[] };
   for (const { id: c } of campaigns) {
@@ -47,7 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setNotifySink(undefined);
-  setSettleTimingForTests(undefined);
+  await jobs?.stop();
   await h?.close();
 });
 

@@ -7,7 +7,9 @@ import { handleNotifyEvent } from "@/lib/server/notify/dispatch";
 import { listNotifications } from "@/lib/server/notify/store";
 import { admin, call, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { eventually } from "@/test/eventually";
-import { setSettleTimingForTests, unknownCount } from "./index";
+import { unknownCount } from "./index";
+import type { JobRunner } from "@/lib/server/jobs";
+import { startTestJobs } from "@/test/support/jobs";
 
 /*
  * The upstream approves whatever version is active when the approve lands.
@@ -18,6 +20,7 @@ import { setSettleTimingForTests, unknownCount } from "./index";
  */
 
 let h: Harness;
+let jobs: JobRunner | undefined;
 const notified: NotifyEvent[] = [];
 const sim = (path: string) => fetch(`${h.simUrl}/api/v1/ext/${path}`, { headers: { Authorization: "Bearer demo-key" } });
 type Detail = { status: string; versions: { version_number: number; is_active: boolean }[] };
@@ -41,14 +44,14 @@ beforeAll(async () => {
   resetServiceForTests({ gateway: { limits: { readsPerMinute: 600, writesPerMinute: 300, requestsPerHour: 10_000 } } });
   setNotifySink((e) => void notified.push(e));
   // The settler's 5/15/45 s, ten times faster.
-  setSettleTimingForTests({ checksMs: [500, 1_500, 4_500], everyMs: 1_500 });
+  jobs = await startTestJobs({ settle: { checksMs: [500, 1_500, 4_500], everyMs: 1_500 } });
 }, 60_000);
 afterEach(async () => {
   await admin(h.simUrl, "faults", { late_write_ms: 0 });
 });
 afterAll(async () => {
   setNotifySink(undefined);
-  setSettleTimingForTests(undefined);
+  await jobs?.stop();
   await h?.close();
 });
 

@@ -25,6 +25,7 @@ import { outcomeChecks } from "./0023_outcome_checks";
 import { maxLinks } from "./0024_max_links";
 import { reportSubscriptions } from "./0025_report_subscriptions";
 import { reportShares } from "./0026_report_shares";
+import { jobLeases } from "./0027_job_leases";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -60,5 +61,6 @@ export const migrations: Record<string, Migration> = {
   "0024_max_links": maxLinks,
   "0025_report_subscriptions": reportSubscriptions,
   "0026_report_shares": reportShares,
+  "0027_job_leases": jobLeases,
   // ↓ next migration here ("0017_…")
 };

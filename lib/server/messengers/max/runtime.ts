@@ -1,108 +1,51 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type { Api } from "@maxhub/max-bot-api";
+import type { HeldJob, JobRunner } from "@/lib/server/jobs";
 import { log } from "@/lib/server/log";
 import { telegramConfig } from "../telegram/config";
-import { holdLease, releaseLease } from "../store";
 import { telegramTick } from "../telegram/tick";
 import { maxApi } from "./api";
 import { createMaxBot, type MaxBot } from "./bot";
 import { maxConfig, safeMaxError, type MaxConfig } from "./config";
 
-const LEASE = "max-polling";
-const LEASE_MS = 45_000;
-const RENEW_MS = 15_000;
 const TYPES = ["message_created", "message_callback", "bot_started"] as const;
 
-type Options = { tickMs?: number; renewMs?: number; leaseMs?: number; pollSeconds?: number; chatLimit?: { points: number; seconds: number } };
-type Runtime = { poller: MaxPoller; timer: ReturnType<typeof setInterval>; tick?: ReturnType<typeof setInterval> };
-const g = globalThis as typeof globalThis & { __max?: Runtime };
+type Options = { tickMs?: number; pollSeconds?: number; chatLimit?: { points: number; seconds: number } };
 
 /**
- * Long polling of GET /updates under the database lease, as the Telegram bot
- * polls: one instance at a time, so an update is handled once. The marker is
- * kept in memory; a new holder starts from MAX's own (updates not yet taken).
+ * Long polling of GET /updates as a held job of the runner (lib/server/jobs),
+ * as the Telegram bot polls: one instance at a time, so an update is handled
+ * once. The marker is kept in memory; a new holder starts from MAX's own
+ * (updates not yet taken).
  */
-export class MaxPoller {
-  private abort?: AbortController;
-  private marker: number | undefined;
-  polling = false;
-  private readonly bot: MaxBot;
-  constructor(
-    private readonly api: Api,
-    private readonly c: MaxConfig,
-    private readonly o: Options = {},
-    readonly owner: string = randomUUID(),
-  ) {
-    this.bot = createMaxBot(api, c, { chatLimit: o.chatLimit });
-  }
-
-  async step(): Promise<void> {
-    const held = await holdLease(LEASE, this.owner, this.o.leaseMs ?? LEASE_MS);
-    if (held && !this.polling) {
-      this.polling = true;
-      const abort = (this.abort = new AbortController());
+export function maxPollingJob(api: Api, c: MaxConfig, o: Options = {}): HeldJob {
+  const bot: MaxBot = createMaxBot(api, c, { chatLimit: o.chatLimit });
+  let marker: number | undefined;
+  return {
+    name: "max-polling",
+    run: async ({ signal }) => {
       log.info("max bot: long polling (this instance holds the lease)");
-      void this.loop(abort.signal).finally(() => {
-        if (this.abort === abort) this.polling = false;
-      });
-    } else if (!held && this.polling) {
-      log.warn("max bot: polling lease lost; stopping here");
-      this.halt();
-    }
-  }
-
-  private async loop(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      try {
-        const r = await this.api.getUpdates([...TYPES], { marker: this.marker, timeout: this.o.pollSeconds ?? 30, signal } as never);
-        this.marker = r.marker ?? this.marker;
-        // One at a time, in order: a press and the reason after it must not overtake each other.
-        for (const u of r.updates) await this.bot.handle(u).catch((e: unknown) => log.error("max update failed", { update_type: u.update_type, error: safeMaxError(e, this.c) }));
-      } catch (e) {
-        if (signal.aborted) return;
-        log.warn("max getUpdates failed; retrying", { error: safeMaxError(e, this.c) });
-        await new Promise((r) => setTimeout(r, 2_000));
+      while (!signal.aborted) {
+        try {
+          const r = await api.getUpdates([...TYPES], { marker, timeout: o.pollSeconds ?? 30, signal } as never);
+          marker = r.marker ?? marker;
+          // One at a time, in order: a press and the reason after it must not overtake each other.
+          for (const u of r.updates) await bot.handle(u).catch((e: unknown) => log.error("max update failed", { update_type: u.update_type, error: safeMaxError(e, c) }));
+        } catch (e) {
+          if (signal.aborted) return;
+          log.warn("max getUpdates failed; retrying", { error: safeMaxError(e, c) });
+          await new Promise((r) => setTimeout(r, 2_000));
+        }
       }
-    }
-  }
-
-  halt(): void {
-    this.abort?.abort();
-    this.abort = undefined;
-    this.polling = false;
-  }
+    },
+  };
 }
 
-/** Start-up: nothing without MAX_BOT_TOKEN; otherwise long polling by the lease's holder. */
-export async function startMax(o: Options = {}): Promise<void> {
+/** Start-up: nothing without MAX_BOT_TOKEN; otherwise long polling held by one instance. Call before `runner.start()`. */
+export async function startMax(runner: JobRunner, o: Options = {}): Promise<void> {
   const c = maxConfig();
-  if (!c || g.__max) return;
-  const poller = new MaxPoller(maxApi(c), c, o);
-  const renew = () => void poller.step().catch((e: unknown) => log.error("max polling lease failed", { error: safeMaxError(e, c) }));
-  renew();
-  const timer = setInterval(renew, o.renewMs ?? RENEW_MS);
-  timer.unref();
-  g.__max = { poller, timer };
+  if (!c) return;
+  runner.held(maxPollingJob(maxApi(c), c, o));
   // Reminders and escalation run in the Telegram bot's minute tick; without Telegram, MAX runs that tick itself.
-  if (!telegramConfig()) {
-    let ticking = false;
-    const tick = setInterval(() => {
-      if (ticking) return;
-      ticking = true;
-      void telegramTick(null, null).finally(() => (ticking = false));
-    }, o.tickMs ?? 60_000);
-    tick.unref();
-    g.__max.tick = tick;
-  }
-}
-
-export async function stopMax(): Promise<void> {
-  const rt = g.__max;
-  g.__max = undefined;
-  if (!rt) return;
-  clearInterval(rt.timer);
-  if (rt.tick) clearInterval(rt.tick);
-  rt.poller.halt();
-  await releaseLease(LEASE, rt.poller.owner).catch(() => undefined);
+  if (!telegramConfig()) runner.recurring({ name: "telegram-tick", everyMs: o.tickMs ?? 60_000, run: () => telegramTick(null, null) });
 }

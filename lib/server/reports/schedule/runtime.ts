@@ -4,15 +4,11 @@ import { hostname } from "node:os";
 import { env } from "@/lib/env";
 import { timeZoneOf } from "@/lib/server/profile/request-zone";
 import { db, ensureMigrated } from "@/lib/server/db";
-import { holdLease } from "@/lib/server/messengers/store";
+import type { RecurringJob } from "@/lib/server/jobs";
 import { reportTick, type SenderDeps } from "./sender";
 
-/** How often due subscriptions are looked at; the lease outlives two rounds. */
+/** How often due subscriptions are looked at. */
 const TICK_MS = 60_000;
-const LEASE = "report-sender";
-const LEASE_MS = 3 * TICK_MS;
-
-const g = globalThis as typeof globalThis & { __reportSender?: ReturnType<typeof setInterval> };
 
 export function senderDepsFromEnv(owner: string): SenderDeps {
   const e = env();
@@ -23,27 +19,20 @@ export function senderDepsFromEnv(owner: string): SenderDeps {
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     telegram: e.TELEGRAM_BOT_TOKEN ? { token: e.TELEGRAM_BOT_TOKEN, apiRoot: e.TELEGRAM_API_ROOT } : undefined,
     timeZoneOf,
-    // One sender per team across instances: the lease table the Telegram bot's polling uses, under its own name.
-    holdLease: (o) => holdLease(LEASE, o, LEASE_MS),
+    // One sender per team: the job runner runs this job on one instance at a time.
+    holdLease: async () => true,
   };
 }
 
-/** Start-up: the minute timer of scheduled reports (unref'd). Every instance runs it; only the lease holder sends. */
-export function startReportSender(): void {
-  if (g.__reportSender) return;
+/** The minute round of scheduled reports, a recurring job of the runner (lib/server/jobs). */
+export function reportSenderJob(): RecurringJob {
   const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-  let running = false;
-  g.__reportSender = setInterval(() => {
-    if (running) return;
-    running = true;
-    void ensureMigrated()
-      .then(() => reportTick(senderDepsFromEnv(owner)))
-      .finally(() => (running = false));
-  }, TICK_MS);
-  g.__reportSender.unref();
-}
-
-export function stopReportSender(): void {
-  if (g.__reportSender) clearInterval(g.__reportSender);
-  g.__reportSender = undefined;
+  return {
+    name: "report-sender",
+    everyMs: TICK_MS,
+    run: async () => {
+      await ensureMigrated();
+      await reportTick(senderDepsFromEnv(owner));
+    },
+  };
 }
