@@ -12,8 +12,7 @@
  *
  * Prints reads per minute (people and background together), refusals and
  * outages seen by a person, the first minute of a restarted dashboard whose
- * database is filled, and 3 instances (Redis budget and cache, one mirror
- * database) against 1. What a page calls is written in PAGES below; the
+ * database is filled, and 3 instances (Redis budget, one database) against 1. What a page calls is written in PAGES below; the
  * engagement page's series come from the collector's tables (no upstream read),
  * so it costs its campaign's detail here.
  *
