@@ -89,26 +89,35 @@ export default defineConfig({
     { name: "long", use: { ...devices["Desktop Chrome"] }, testMatch: LONG, dependencies: ["setup"] },
     { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], testIgnore: [CLUSTER, LONG] },
   ],
-  webServer: [
-    ...LANES.flatMap((l) => [
-      simulator(simPort + 2 * l.index, false),
-      dashboard(port + 2 * l.index, simPort + 2 * l.index, l.index === 0 ? "main" : `lane${l.index}`),
-    ]),
-    simulator(oddSimPort, true),
-    dashboard(oddPort, oddSimPort, "unfamiliar"),
-  ],
+  // Every simulator, then every dashboard, each stage side by side (e2e/servers.mjs): Playwright's own
+  // list of web servers starts one at a time.
+  webServer: {
+    command: "node e2e/servers.mjs",
+    wait: { stdout: /e2e servers ready/ },
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      E2E_SERVERS: JSON.stringify([
+        [...LANES.map((l) => simulator(simPort + 2 * l.index, false)), simulator(oddSimPort, true)],
+        [
+          ...LANES.map((l) => dashboard(port + 2 * l.index, simPort + 2 * l.index, l.index === 0 ? "main" : `lane${l.index}`)),
+          dashboard(oddPort, oddSimPort, "unfamiliar"),
+        ],
+      ]),
+    },
+  },
 });
 
 function simulator(portNumber: number, unfamiliar: boolean) {
   return {
+    name: `simulator :${portNumber}`,
     command: "npx tsx simulator/main.ts",
     url: `http://127.0.0.1:${portNumber}/api/v1/ext/account/`,
-    reuseExistingServer: false,
     timeout: 60_000,
     env: {
       SIMULATOR_PORT: String(portNumber),
       SIMULATOR_API_KEY: apiKey,
-      // The real limits (issue 31): a journey that spends more than a team may fails here, never waits for room.
+      // The upstream's real limits: a journey that spends more than a team may fails here, never waits for room.
       SIMULATOR_LIMITS: "on",
       SIMULATOR_TIME_SCALE: "0",
       SIMULATOR_ADMIN: "1",
@@ -120,10 +129,10 @@ function simulator(portNumber: number, unfamiliar: boolean) {
 function dashboard(portNumber: number, upstreamPort: number, name: string) {
   const url = `http://127.0.0.1:${portNumber}`;
   return {
+    name: `dashboard ${name} :${portNumber}`,
     // The production server (server.mjs: the edge in front of Next), as `npm start` runs it.
     command: "node server.mjs",
     url: `${url}/api/health`,
-    reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: String(portNumber),

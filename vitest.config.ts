@@ -27,8 +27,8 @@ export default defineConfig({
       // Pure functions, hooks and components: worker threads start faster than processes.
       { extends: true, test: { name: "unit", include: ALL, exclude: ["node_modules/**", ".next*/**", "e2e/**", ...integration], pool: "threads" } },
       // Servers, processes and databases: each file in its own process, cleaned up with it. `npm test` runs
-      // Vitest at a lower CPU priority beside the journeys (scripts/test.mjs), where a real server's test
-      // may wait for a core: a hang is still caught, a slow turn is not taken for one.
+      // Vitest beside the journeys' build (scripts/test.mjs), where a real server's test may wait for a
+      // core: a hang is still caught, a slow turn is not taken for one.
       // One Postgres for the run, started when a file first asks for a database (test/servers/postgres-global.ts).
       { extends: true, test: { name: "integration", include: integration, pool: "forks", testTimeout: 60_000, hookTimeout: 60_000, globalSetup: [here("./test/servers/postgres-global.ts")] } },
     ],

@@ -1,5 +1,5 @@
 /**
- * Request-budget benchmark (issue 31, "Figures"): `npm run bench:budget [-- minutes=4]`.
+ * Request-budget benchmark: `npm run bench:budget [-- minutes=4]`.
  *
  * Three people against the service layer (the dashboard's gateway, service,
  * campaign mirror and inbox, as the pages and routes call them) and the
@@ -12,8 +12,7 @@
  *
  * Prints reads per minute (people and background together), refusals and
  * outages seen by a person, the first minute of a restarted dashboard whose
- * database is filled, and 3 instances (Redis budget and cache, one mirror
- * database) against 1. What a page calls is written in PAGES below; the
+ * database is filled, and 3 instances (Redis budget, one database) against 1. What a page calls is written in PAGES below; the
  * engagement page's series come from the collector's tables (no upstream read),
  * so it costs its campaign's detail here.
  *
@@ -198,17 +197,15 @@ async function main(): Promise<void> {
     const from = clock.now();
     const outcome = await work([app], recorded, minutes * 60_000);
     app.service.mirror.scheduler.stop();
-    gw.close();
     const restartAt = clock.now();
     const gw2 = createGateway({ clock });
     const restarted = appOf(createService(gw2, api, { ...schedule, mirror: mirrorDatabase(file).store() }));
     const after = await work([restarted], recorded, 60_000);
     restarted.service.mirror.scheduler.stop();
-    gw2.close();
     return { from, outcome, restartAt, after, end: clock.now() };
   });
 
-  // 2. The same `minutes` on three instances: one Redis (budget, cache), one mirror database.
+  // 2. The same `minutes` on three instances: one Redis (budget), one database.
   const redisServer = await startRedis();
   const clients: ReturnType<typeof connectRedis>[] = [];
   const connect = async (name: string) => {

@@ -1,4 +1,4 @@
-// The checks' third figure (issue 35): a page of 20 queue rows with findings renders no slower than
+// The checks' third figure: a page of 20 queue rows with findings renders no slower than
 // without. The real row component (TriageDataTable with the desk's row flags: the checks' mark, the
 // over-limit flag) rendered to HTML with react-dom/server, rows with findings and clean rows taking
 // turns in one run (so both meet the same JIT, GC and machine load); median and spread of each.

@@ -1,4 +1,4 @@
-// The checks' figures (issue 35): 1,000 waiting posts against 200 rules (at most 1 s), and the
+// The checks' figures: 1,000 waiting posts against 200 rules (at most 1 s), and the
 // near-duplicate index over 10,000 posts (built in at most 2 s, at most 10 ms per query).
 // And a page of 20 queue rows with findings renders no slower than one without (bench/checks-render.tsx).
 // Run: npm run bench:checks (tsx bench/checks.ts). Each figure is the median of 5 runs in one process

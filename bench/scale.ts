@@ -245,7 +245,6 @@ async function main(): Promise<void> {
     const app: App = { service, inbox: new InboxScheduler({ service, clock, config: DEFAULT_INBOX_CONFIG }) };
     const o = await work(app, minutes * 60_000);
     service.mirror.scheduler.stop();
-    gw.close();
     const to = clock.now();
     const tracked = (await campaignIds(service)).length;
     upstream.setUpstreamConfigForTests(undefined);

@@ -10,7 +10,7 @@
 //    names) apart from the chunks loaded later on demand in the same load;
 //  - warm navigations in Playwright: click to content, every round and the
 //    median, and whether the target's data was already in the browser;
-//  - against the floor (issue 33.8; bench/web/floor-compare.ts): each page's
+//  - against the floor (bench/web/floor-compare.ts): each page's
 //    first-load JS beside the last stage of `npm run bench:floor`, and mobile
 //    Lighthouse alternating floor, page, floor, page… (--floor-runs, 5), with
 //    the verdicts: JS ≤ floor + 45 kB, score ≥ 90, TBT ≤ floor's + 200 ms, CLS ≤ 0.02;

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { E2E } from "../playwright.config";
 import { authFile, expect, expectNoA11yViolations, test } from "./fixtures";
 
-// Checks before a person reads (issue 35). An admin's banned phrase, written in one word form, is
+// Checks before a person reads. An admin's banned phrase, written in one word form, is
 // found in another, marked in the post's text with its note, and blocks the approve until a new
 // version (the simulator's version admin route) clears it; an advertising campaign's post without
 // «Реклама» and erid is blocked; a generated twin is flagged with its link and diff; «Согласовать все
@@ -79,7 +79,7 @@ test("a banned phrase in another word form is marked with its note and blocks th
   await expect(inDiff.locator(".sr-only")).toContainText("Доход обещать нельзя");
   await expectNoA11yViolations(page);
 
-  // Not a red refusal after a tap (issue 34.1): an editor's button says it cannot be approved and the panel
+  // Not a red refusal after a tap: an editor's button says it cannot be approved and the panel
   // says why; an admin is offered only to lift the block, with a reason (e2e/decision-path.spec.ts does).
   await expect(page.locator("#decision").getByRole("button", { name: /^Снять запрет\? / })).toBeVisible();
   await expect(page.locator("#decision").getByRole("button", { name: /^(согласовать|approve)$/i })).toHaveCount(0);
@@ -154,11 +154,14 @@ test("«Согласовать все чистые» approves the campaign's cle
     await expect(page.locator("[data-checks]")).toHaveAttribute("data-verdict", verdict);
   }
 
+  // The usual undo window (5 s), then one job: the page's clock jumps past it instead of waiting it out.
+  await page.clock.install();
   await page.goto(`/campaigns/${AD_CAMPAIGN}`);
   const box = page.getByTestId("approve-clean");
   await box.getByRole("button", { name: "Согласовать все чистые" }).click();
-  // The usual undo window (5 s), then one job.
   const started = box.getByText(/Задание №\d+ запущено/);
+  await expect(started).toHaveCount(0);
+  await page.clock.fastForward(5_000);
   await expect(started).toBeVisible({ timeout: 15_000 });
   const job = Number(/№(\d+)/.exec((await started.textContent()) ?? "")?.[1]);
   type Detail = { job: { status: string }; items: { task_id: number; version: number | null; status: string; result: string | null }[] };

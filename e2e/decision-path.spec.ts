@@ -3,7 +3,7 @@ import { E2E } from "../playwright.config";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { signIn, test } from "./own-sign-in";
 
-// Issue 34: deciding feels the same everywhere. The post page's Approve waits out the same 5 s undo
+// Deciding feels the same everywhere. The post page's Approve waits out the same 5 s undo
 // as the keys; a post over a platform limit asks first and the confirmation is audited; a two-step
 // campaign says so in the inbox and disables Approve naming who can sign off; a post rejected here
 // reads «Отклонён» with who and why; after a decision the next waiting post is one key away.

@@ -116,8 +116,10 @@ test("filters live in the URL and survive a reload; an invalid link falls back",
 });
 
 test("keyboard triage: j/k move, a approves and moves on, u undoes, r asks for a reason and moves on", async ({ page }) => {
-  // Three 5 s undo windows (an approve undone, one sent, a reject: every decision waits one).
+  // Three 5 s undo windows (an approve undone, one sent, a reject: every decision waits one). The page's
+  // clock jumps past each instead of waiting it out in real time; what is sent when is checked as before.
   test.setTimeout(120_000);
+  await page.clock.install();
   await page.goto("/inbox");
   await expect(rows(page).nth(3)).toBeVisible();
 
@@ -136,7 +138,7 @@ test("keyboard triage: j/k move, a approves and moves on, u undoes, r asks for a
   await page.keyboard.press("u");
   await expect(undoToast(page)).toHaveCount(0);
   await expect.poll(() => cursorId(page)).toBe(first);
-  await page.waitForTimeout(5_500);
+  await page.clock.fastForward(6_000);
   expect(await postStatus(page.request, first)).toBe("WAITING_APPROVAL");
 
   // a again: sent after its window with the version read, and the cursor stays on the post after it.
@@ -144,6 +146,8 @@ test("keyboard triage: j/k move, a approves and moves on, u undoes, r asks for a
   await page.keyboard.press("a");
   const next = await cursorId(page);
   expect(next).toBe(ids[1]);
+  expect(await postStatus(page.request, first)).toBe("WAITING_APPROVAL");
+  await page.clock.fastForward(5_000);
   await expect.poll(() => postStatus(page.request, first), { timeout: 20_000 }).toBe("APPROVED");
   await expect.poll(() => cursorId(page)).toBe(next);
   await expectNoA11yViolations(page);
@@ -157,11 +161,14 @@ test("keyboard triage: j/k move, a approves and moves on, u undoes, r asks for a
   await dialog.getByLabel("Причина отклонения").fill("e2e: inbox, не тот тон");
   await dialog.getByLabel("Причина отклонения").press("Control+Enter");
   await expect(dialog).toBeHidden();
+  await page.clock.fastForward(5_000);
   await expect.poll(() => postStatus(page.request, next), { timeout: 20_000 }).toBe("CANCELED");
   await expect.poll(() => cursorId(page)).not.toBe(next);
 });
 
 test("bulk approve across campaigns asks once, can be undone for 5 s, then runs one job per campaign", async ({ page }) => {
+  // The page's clock jumps past the undo windows instead of waiting them out.
+  await page.clock.install();
   await page.goto("/inbox");
   await expect(rows(page).nth(5)).toBeVisible();
   // Two posts of one campaign and one of another, from the rows on screen.
@@ -185,13 +192,16 @@ test("bulk approve across campaigns asks once, can be undone for 5 s, then runs 
   await confirm.getByRole("button", { name: "Согласовать (2)" }).click();
   await expect(undoToast(page)).toContainText("2 поста будут согласованы через");
   await page.getByRole("button", { name: "Отменить массовое согласование (2)" }).click();
-  await page.waitForTimeout(5_500);
+  await page.clock.fastForward(6_000);
   await expect(page.locator("section[data-bulk-job]")).toHaveCount(0);
   for (const id of picked) expect(await postStatus(page.request, id)).toBe("WAITING_APPROVAL");
 
   for (const id of picked) await page.locator(`tbody tr[data-task-id='${id}']`).getByRole("checkbox").check();
   await bar.getByRole("button", { name: "Согласовать все (2)" }).click();
   await page.getByRole("dialog", { name: "Согласовать 2 поста?" }).getByRole("button", { name: "Согласовать (2)" }).click();
+  await expect(undoToast(page)).toContainText("2 поста будут согласованы через");
+  await expect(page.locator("section[data-bulk-job]")).toHaveCount(0);
+  await page.clock.fastForward(5_000);
   await expect(page.locator("section[data-bulk-job]")).toHaveCount(2, { timeout: 15_000 });
   for (const job of await page.locator("section[data-bulk-job]").all()) await expect(job).toHaveAttribute("data-bulk-status", "done", { timeout: 45_000 });
   for (const id of picked) expect(await postStatus(page.request, id)).toBe("APPROVED");

@@ -2,7 +2,7 @@ import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/tes
 
 /**
  * Prints, after the run, when the servers were up and what each lane (worker slot) ran when:
- * the figures the suite's time budget is tuned with (issue 33.7, CONTRIBUTING.md "The suite").
+ * the figures the suite's time budget is tuned with (CONTRIBUTING.md "The suite").
  * A file's span runs from its first test's start to its last test's end, so it holds its
  * beforeAll hooks and any wait for the collector.
  */

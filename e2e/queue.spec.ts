@@ -74,6 +74,8 @@ test("filters, sort and page size live in the URL, and a shared link opens the s
 });
 
 test("keyboard: j moves, a approves after the 5 s undo window, Undo cancels, ? lists the keys", async ({ page }) => {
+  // The page's clock jumps through the undo window instead of waiting it out in real time.
+  await page.clock.install();
   await page.goto(`/campaigns/${campaignId}/queue`);
   await expect(rows(page).first()).toBeVisible();
 
@@ -105,8 +107,9 @@ test("keyboard: j moves, a approves after the 5 s undo window, Undo cancels, ? l
   await expect(page.getByText(`Пост №${approved} будет согласован через`)).toBeVisible();
   await expect.poll(() => cursorId(page)).toBe(undone);
   // Nothing is sent during the window.
-  await page.waitForTimeout(2_000);
+  await page.clock.fastForward(2_000);
   expect(await postStatus(page.request, approved)).toBe("WAITING_APPROVAL");
+  await page.clock.fastForward(3_500);
 
   // After it: the row shows the new status or leaves the WAITING_APPROVAL view.
   const row = page.locator(`tbody tr[data-task-id='${approved}']`);
@@ -171,6 +174,8 @@ test("r rejects the cursor row with a reason", async ({ page }) => {
 });
 
 test("bulk approve asks once, waits 5 s, then runs as a server job with progress to the end", async ({ page }) => {
+  // The page's clock jumps past the undo window instead of waiting it out.
+  await page.clock.install();
   await page.goto(`/campaigns/${campaignId}/queue`);
   await expect(rows(page).nth(2)).toBeVisible();
   const ids: number[] = [];
@@ -187,6 +192,7 @@ test("bulk approve asks once, waits 5 s, then runs as a server job with progress
   await confirm.getByRole("button", { name: "Согласовать (3)" }).click();
   await expect(page.getByText("3 поста будут согласованы через")).toBeVisible();
   await expect(page.locator("section[data-bulk-job]")).toHaveCount(0);
+  await page.clock.fastForward(5_000);
 
   const job = page.locator("section[data-bulk-job]").first();
   await expect(job).toBeVisible();

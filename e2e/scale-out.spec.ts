@@ -29,7 +29,7 @@ async function client(playwright: { request: APIRequest }, baseURL: string, stat
 }
 
 /*
- * No waiting for room in the budget (issue 31): a fresh cluster's start, its background work and
+ * No waiting for room in the budget (the simulator's limits are the upstream's real ones): a fresh cluster's start, its background work and
  * these reads must fit the team's real limits, and a person's read or decision is never refused.
  */
 async function waitingPosts(api: APIRequestContext, campaign: number): Promise<number[]> {
@@ -71,7 +71,7 @@ test("both instances read through one budget and one cache, and report Redis and
     }
   }
   expect(campaignId, "a campaign with at least 6 waiting posts").toBeGreaterThan(0);
-  // The same list through the other instance comes from the shared cache: no second upstream call.
+  // The same list through the other instance comes from the database both share: no second upstream call.
   // A list is fresh until the next 15 s mark of the clock (alignToClock), so a mark between the search
   // above and B's read would rightly refresh it: A reads it once more just before B, in the same window.
   expect(await waitingPosts(apiA, campaignId)).toEqual(waiting);

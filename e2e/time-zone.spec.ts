@@ -2,7 +2,7 @@ import { E2E } from "../playwright.config";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./own-sign-in";
 
-// One time zone, chosen (issue 33.2): the team's until a person picks their own on the profile page;
+// One time zone, chosen: the team's until a person picks their own on the profile page;
 // then the page's times, the calendar's days and the API's answers follow theirs. The manager's zone
 // is put back at the end, for the journeys after this one.
 test.use({ role: "manager" });

@@ -4,7 +4,7 @@ import { calendarDay, shiftDay } from "../lib/analytics/dates";
 import { isFlat, readCsvZip } from "../test/csv-read";
 import { authFile, expect, expectNoA11yViolations, test } from "./fixtures";
 
-// A manager's campaign trend and complete per-post file (issue 13): the
+// A manager's campaign trend and complete per-post file: the
 // numbers are checked against the dashboard's proxy of the upstream's own
 // campaign totals for the same period (the simulator is frozen in e2e).
 test.use({ storageState: authFile("manager") });

@@ -122,6 +122,10 @@ const EnvSchema = z.object({
     .pipe(z.string().regex(/^[A-Za-z0-9_.:-]{16,256}$/, "expected the bot's token as MAX gives it").optional()),
   /** Another MAX Bot API root (a local one in tests); default MAX's. */
   MAX_API_ROOT: z.url().default("https://platform-api2.max.ru"), // the root @maxhub/max-bot-api 0.3 uses
+  /** MAX webhook mode: the public https URL of /api/max/webhook (POST /subscriptions); unset: long polling under the lease. */
+  MAX_WEBHOOK_URL: z.url().optional(),
+  /** MAX webhook mode: MAX sends it in X-Max-Bot-Api-Secret; required with MAX_WEBHOOK_URL. */
+  MAX_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, "16–256 of A-Z a-z 0-9 _ -").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -144,6 +148,9 @@ export function env(): Env {
   }
   if (value.TELEGRAM_WEBHOOK_URL && !value.TELEGRAM_WEBHOOK_SECRET) {
     throw new Error("Invalid environment:\n  TELEGRAM_WEBHOOK_SECRET: required when TELEGRAM_WEBHOOK_URL is set");
+  }
+  if (value.MAX_WEBHOOK_URL && !value.MAX_WEBHOOK_SECRET) {
+    throw new Error("Invalid environment:\n  MAX_WEBHOOK_SECRET: required when MAX_WEBHOOK_URL is set");
   }
   cached = value;
   return value;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The seeded world starts with HISTORY_DAYS days of engagement history: a campaign's trend is a line
-// on the first day, not one dot (issue 34.10).
+// on the first day, not one dot.
 
 import { describe, expect, it } from "vitest";
 import { FIXED_START } from "./testing";

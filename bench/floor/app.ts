@@ -1,6 +1,6 @@
 // One stage's minimal app of `npm run bench:floor`: written, built and started the
 // same way by bench:floor (sizes of every stage) and by bench:web (the last stage
-// as the floor each dashboard page is measured against, issue 33.8).
+// as the floor each dashboard page is measured against).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,9 +8,9 @@ import type { ChildProcess } from "node:child_process";
 import { stageFiles, type Stage } from "./stages";
 import { exited, freePort, isStopping, startGroup, stopGroup, tail, waitFor } from "../web/servers";
 
-/** Issue 33.8: each dashboard page's first-load JS is at most this many kB (1,024 bytes) above the last stage. */
+/** Target: each dashboard page's first-load JS is at most this many kB (1,024 bytes) above the last stage. */
 export const ABOVE_FLOOR_KB = 45;
-/** Issue 33.8: Lighthouse mobile (median of 5) at least this, blocking time at most the floor's + this many ms, CLS at most this. */
+/** Target: Lighthouse mobile (median of 5) at least this, blocking time at most the floor's + this many ms, CLS at most this. */
 export const MIN_MOBILE_SCORE = 90;
 export const TBT_OVER_FLOOR_MS = 200;
 export const MAX_CLS = 0.02;

@@ -1,4 +1,4 @@
-// Issue 33.8: each dashboard page against the framework's floor, in one run. The floor
+// Each dashboard page against the framework's floor, in one run. The floor
 // is the last stage of `npm run bench:floor` (Next, React and the client libraries
 // every page carries, no dashboard code). Lighthouse's mobile run alternates floor,
 // page, floor, page… so both see the same machine load: on this shared 2-core machine
@@ -103,7 +103,7 @@ export async function compareWithFloor(o: { baseURL: string; pages: PageSpec[]; 
 const mark = (ok: boolean): string => (ok ? "ok" : "OVER");
 
 export function printFloorVerdict(rows: FloorRow[], runs: number, log: (s: string) => void): void {
-  log(`\n== Against the floor (issue 33.8), mobile Lighthouse alternating with the floor app, median of ${runs} ==`);
+  log(`\n== Against the floor, mobile Lighthouse alternating with the floor app, median of ${runs} ==`);
   log(
     table(
       ["page", "first-load JS KB", `floor KB (+${ABOVE_FLOOR_KB})`, "JS", `mobile perf (≥${MIN_MOBILE_SCORE})`, "", "TBT ms", `floor TBT (+${TBT_OVER_FLOOR_MS})`, "", `CLS worst (≤${MAX_CLS})`, "", "runs: page / floor"],

@@ -1,5 +1,5 @@
 /**
- * Which of the agenda's days show (issue 34.7): in the period that holds today it starts today
+ * Which of the agenda's days show (today first, so a phone need not scroll past days gone): in the period that holds today it starts today
  * (in the person's time zone: `today` is the server's day there), the days before behind a button;
  * a past or future period shows whole. `busy`: the period's days that hold something, in order.
  */

@@ -13,7 +13,7 @@ import { fromLines, toLines } from "./banned-lines";
 import { checksKeys, rulesQuery, saveRules, type RuleSet } from "@/lib/queries/checks";
 
 /**
- * The campaign's checks (issue 35): admins edit them, everyone else reads
+ * The campaign's checks: admins edit them, everyone else reads
  * them. Saved only on Save; the answer says how many waiting posts the new
  * rules flag; a refusal names the field (the server validates).
  */

@@ -9,7 +9,7 @@ import { createBulkJob, type ApproveCleanBody, type BulkJob } from "@/lib/querie
 import { UNDO_WINDOW_MS, useUndoWindow } from "@/lib/keyboard/use-undo-window";
 
 /**
- * «Согласовать все чистые» (issue 35.4): one bulk job of the campaign's waiting
+ * «Согласовать все чистые»: one bulk job of the campaign's waiting
  * posts the checks find clean, each approved only if its version is still
  * clean when reached (the server checks). Like every bulk decision it waits
  * out the undo window first; leaving the page sends it.

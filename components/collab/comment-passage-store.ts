@@ -6,7 +6,7 @@ import { apiPost } from "@/lib/queries/fetch-json";
 import type { CommentView } from "@/lib/schemas/collab";
 
 /*
- * The passage chosen in the post's text for the next comment (issue 34.8):
+ * The passage chosen in the post's text for the next comment:
  * the text panel sets it, the comment box (another panel, far below) shows and
  * sends it. One at a time for the whole page; `seq` grows with each choice so
  * the box can move focus to itself once per choice.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Comments on a passage (issue 34.8) as a reader sees them: the passages marked in the post's text
+// Comments on a passage as a reader sees them: the passages marked in the post's text
 // and in the versions diff (React text only), the quote in the thread, «outdated» when a newer
 // version edited the passage, and the passage chosen in the text going to the comment box.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";

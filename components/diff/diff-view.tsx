@@ -134,7 +134,7 @@ export function DiffView({
   fromLabel: string;
   toLabel: string;
   findings?: DiffFindings;
-  /** Passages comments are about, on each side (issue 34.8). */
+  /** Passages comments are about, on each side, marked so a reader sees what each comment quotes. */
   passages?: DiffPassages;
 }) {
   const t = useTranslations("review.diff");

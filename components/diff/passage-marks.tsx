@@ -6,7 +6,7 @@ import { passageMarkClass } from "@/components/collab/comment-passage-text";
 import { cutAt, type Range } from "@/lib/collab/anchors";
 import type { WordDiff } from "@/lib/diff/word-diff";
 
-/** Passages comments are about, per side of a diff: offsets into that side's text (issue 34.8). */
+/** Passages comments are about, per side of a diff: offsets into that side's text. */
 export type DiffPassages = { from: readonly Range[]; to: readonly Range[] };
 export type PassageSide = "from" | "to";
 

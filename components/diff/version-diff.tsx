@@ -26,7 +26,7 @@ export default function VersionDiff({
   toLabel: string;
   /** The checks' findings of the side that shows the version they were made for. */
   findings?: DiffFindings;
-  /** Passages comments are about, on each side (issue 34.8). */
+  /** Passages comments are about, on each side, marked so a reader sees what each comment quotes. */
   passages?: DiffPassages;
 }) {
   const diff = useMemo(() => wordDiff(fromText, toText), [fromText, toText]);

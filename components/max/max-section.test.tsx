@@ -24,6 +24,7 @@ function routes(answers: Record<string, unknown>): Sent[] {
   });
   return sent;
 }
+const KINDS = { deadline: true, mention: true, changes_requested: true, digest: false };
 const wrap = () =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -33,7 +34,7 @@ const wrap = () =>
     </QueryClientProvider>,
   );
 
-const unlinked = { available: true, bot: "team_max_bot", linked: false, username: null, linked_at: null, reminders_to: "telegram" };
+const unlinked = { available: true, bot: "team_max_bot", linked: false, username: null, linked_at: null, kinds: null, reminders_to: "telegram" };
 
 describe("the profile's MAX section", () => {
   it("makes a one-time max.ru link", async () => {
@@ -44,12 +45,30 @@ describe("the profile's MAX section", () => {
   });
 
   it("says where reminders go and saves the choice", async () => {
-    const linked = { ...unlinked, linked: true, username: "anna", linked_at: "2026-11-27T10:00:00.000Z" };
+    const linked = { ...unlinked, linked: true, username: "anna", linked_at: "2026-11-27T10:00:00.000Z", kinds: KINDS };
     const sent = routes({ "GET /api/account/max": { data: linked }, "PUT /api/account/max": { data: { ...linked, reminders_to: "max" } } });
     wrap();
     expect(await screen.findByRole("radio", { name: "В Telegram" })).toHaveProperty("checked", true);
     fireEvent.click(screen.getByRole("radio", { name: "В MAX" }));
     await waitFor(() => expect(sent.find((s) => s.method === "PUT")?.body).toEqual({ reminders_to: "max" }));
     await waitFor(() => expect(screen.getByRole("radio", { name: "В MAX" })).toHaveProperty("checked", true));
+  });
+
+  it("chooses which cards come to MAX once linked, and saves them", async () => {
+    const linked = { ...unlinked, linked: true, username: "anna", linked_at: "2026-11-27T10:00:00.000Z", kinds: KINDS };
+    const sent = routes({ "GET /api/account/max": { data: linked }, "PUT /api/account/max": { data: { ...linked, kinds: { ...KINDS, digest: true } } } });
+    wrap();
+    expect(await screen.findByRole("group", { name: "Что присылать в MAX" })).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: /Ежедневная сводка/ })).toHaveProperty("checked", false);
+    fireEvent.click(screen.getByRole("checkbox", { name: /Ежедневная сводка/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+    await waitFor(() => expect(sent.find((s) => s.method === "PUT")?.body).toEqual({ kinds: { ...KINDS, digest: true } }));
+  });
+
+  it("offers no card choices before MAX is linked", async () => {
+    routes({ "GET /api/account/max": { data: unlinked } });
+    wrap();
+    await screen.findByRole("button", { name: "Связать MAX" });
+    expect(screen.queryByRole("group", { name: "Что присылать в MAX" })).toBeNull();
   });
 });

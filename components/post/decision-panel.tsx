@@ -122,7 +122,8 @@ export function DecisionPanel({ id }: { id: number }) {
   const hydrated = useMounted();
 
   // Categories and the campaign's usual reasons (our database only, no upstream request) are there when the dialog opens.
-  const prefetchReasons = () => void queryClient.prefetchQuery(rejectReasonsOptions(campaignId));
+  // A read-ahead nobody waits on does not retry: its failure would raise the page's outage banner.
+  const prefetchReasons = () => void queryClient.prefetchQuery({ ...rejectReasonsOptions(campaignId), retry: false });
 
   // The dialog closes once the reject is waiting out its undo window; what was typed comes back if it fails.
   const sendReject = async (pin: Rejecting, reason: string, category: string | undefined) => {

@@ -7,7 +7,7 @@ import { PresenceLine } from "@/components/collab/presence-line";
 import { SignoffNotice } from "@/components/collab/signoff-notice";
 import { MediaPanel } from "@/components/media/media-panel";
 import { ShareButton } from "@/components/share/share-button";
-import { SendToTelegram } from "@/components/telegram/send-to-telegram";
+import { SendCard } from "@/components/messengers/send-card";
 import { BrowserOnly } from "@/lib/queries/browser-only";
 import { DecidableOnly } from "./decidable-only";
 import { DecisionPanel } from "./decision-panel";
@@ -49,7 +49,7 @@ export function PostPageLayout({
   comments,
   verdicts,
   history,
-  canTelegram = false,
+  sendTo = [],
 }: {
   id: number;
   /** The post and its campaign are in the cache from the server's first-load read. */
@@ -62,8 +62,8 @@ export function PostPageLayout({
   comments: ReactNode;
   verdicts: ReactNode;
   history: ReactNode;
-  /** The Telegram bot runs (TELEGRAM_BOT_TOKEN): «Отправить в Telegram» is offered. */
-  canTelegram?: boolean;
+  /** The messengers the person linked whose bots run: «Отправить в Telegram» / «в MAX» are offered for these. */
+  sendTo?: readonly ("telegram" | "max")[];
 }) {
   const t = useTranslations("review.post");
   const tc = useTranslations("review.checks");
@@ -84,7 +84,9 @@ export function PostPageLayout({
           <PresenceLine id={id} me={me} />
         </div>
         <div className="flex flex-wrap gap-2">
-          {canTelegram && <SendToTelegram id={id} />}
+          {sendTo.map((to) => (
+            <SendCard key={to} id={id} to={to} />
+          ))}
           {canShare && (
             <DecidableOnly id={id}>
               <ShareButton target={{ task_id: id }} />
@@ -98,7 +100,7 @@ export function PostPageLayout({
           the HTML as it arrives, and a panel placed first by CSS but arriving last pushed the text
           down under the reader (CLS 0.1). From lg up the right column runs the page's whole height
           and the decision panel sticks to the top of the window while the text, versions and
-          previews scroll (issue 34.6): the column's other panels pass under it, and a panel taller
+          previews scroll, so the decision stays in reach while reading: the column's other panels pass under it, and a panel taller
           than the window scrolls inside itself rather than being cut. */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
         <div className="contents lg:col-start-3 lg:row-start-1 lg:flex lg:min-w-0 lg:flex-col lg:gap-6 lg:self-stretch">

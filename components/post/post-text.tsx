@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { PassageText } from "@/components/collab/comment-passage-text";
 import { usePost } from "./use-post";
 
-/** The text of the active version, with its line breaks, the passages comments are about marked, and a way to comment on one (issue 34.8). */
+/** The text of the active version, with its line breaks, the passages comments are about marked, and a way to comment on one: a comment can say which words it is about. */
 export function PostText({ id }: { id: number }) {
   const t = useTranslations("review.post");
   const post = usePost(id).data.data;

@@ -63,7 +63,7 @@ export function VersionsPanel({ id }: { id: number }) {
   const to = sorted.find((v) => v.version_number === valid?.[1]);
   const label = (v: PostVersion) => t("versionOption", { n: v.version_number, source: sourceLabel(v.source) });
   const findings = useActiveFindings(id, sorted, from, to);
-  // Passages comments are about, marked on each side (issue 34.8).
+  // Passages comments are about, marked on each side, so a reader sees what each comment quotes.
   const passagesOf = useCommentPassages(id);
   const passages = useMemo(() => (from && to ? { from: passagesOf(from.version_number), to: passagesOf(to.version_number) } : undefined), [passagesOf, from, to]);
 

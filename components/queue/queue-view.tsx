@@ -59,7 +59,7 @@ export function QueueView({ campaignId, canDecide }: { campaignId: number; canDe
         )
       }
       filters={
-        // On a phone, behind one button with the count of those set (issue 34.7).
+        // On a phone, behind one button with the count of those set, so the first posts fit the first screen.
         <PhoneFilters count={queueFilterCount(url, { verdict, checks })}>
           <div className="flex flex-col gap-3">
             <QueueFilters statuses={url.statuses} sort={url.sort} onStatuses={(statuses) => setUrl({ statuses })} onSort={(sort) => setUrl({ sort })} />

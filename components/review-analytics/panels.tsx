@@ -63,7 +63,7 @@ export function ReviewPanels({ data, filters }: Props) {
           {data.people.map((p) => (
             <tr key={p.email} className={row}>
               <td className={cell}>{p.name}</td>
-              {/* A share-link visitor's record is `external:<name>`: said in words instead (issue 34.3). */}
+              {/* A share-link visitor's record is `external:<name>`: said in words instead, not as a raw id. */}
               <td className={`${cell} break-all`}>{isGuest(p) ? tr("common.roles.external") : p.email}</td>
               <td className={num}>{p.decisions}</td>
               <td className={num}>{p.approvals}</td>

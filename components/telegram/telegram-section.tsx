@@ -3,14 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
+import { KindsFieldset } from "@/components/messengers/kinds-fieldset";
 import { LinkOffer } from "@/components/messengers/link-offer";
 import { Button } from "@/components/ui/button";
 import { ErrorState, useErrorText } from "@/components/ui/query-states";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { notify } from "@/components/ui/toaster";
 import { createTelegramLink, removeTelegramLink, saveTelegramKinds, telegramAccountOptions, telegramKeys, type TelegramKinds, type TelegramView } from "@/lib/queries/telegram";
-
-const KINDS = ["deadline", "mention", "changes_requested", "digest"] as const;
 
 /** The profile's Telegram link: make a one-time deep link, see the link, choose which cards come, unlink. */
 export function TelegramSection() {
@@ -62,15 +61,7 @@ function Linked({ view }: { view: TelegramView }) {
         {t("linked", { who: view.username ? `@${view.username}` : "Telegram" })}
         {view.linked_at && <span className="text-zinc-600 dark:text-zinc-400"> {t("linkedSince", { date: format.dateTime(new Date(view.linked_at), { dateStyle: "medium" }) })}</span>}
       </p>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 font-semibold">{t("kinds")}</legend>
-        {KINDS.map((k) => (
-          <label key={k} className="flex items-center gap-2">
-            <input type="checkbox" checked={kinds[k]} onChange={(e) => setKinds({ ...kinds, [k]: e.target.checked })} />
-            {t(`kind.${k}`)}
-          </label>
-        ))}
-      </fieldset>
+      <KindsFieldset legend={t("kinds")} kinds={kinds} onChange={setKinds} />
       {save.isError && <p role="alert" className="text-red-700 dark:text-red-400">{errorText(save.error)}</p>}
       <div className="flex gap-2">
         <Button type="submit" size="sm" variant="primary" disabled={save.isPending}>

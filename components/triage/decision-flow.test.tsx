@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 34.1, one decision path: the flagged approve asks (and an admin lifts the checks' block only with a
+// One decision path everywhere: the flagged approve asks (and an admin lifts the checks' block only with a
 // reason), a blocked post says why instead of a red refusal, and the undo window's toast is one per post:
 // its countdown and Undo, then "sending", then the outcome in its place.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";

@@ -6,7 +6,7 @@ import { cn } from "@/lib/cn";
 
 /**
  * A list's filters on a phone: behind one button that says how many are set, so the first
- * posts are on the first screen (issue 34.7). From `sm` up the filters show as ever and the
+ * posts are on the first screen. From `sm` up the filters show as ever and the
  * button is not there. A disclosure rather than a modal sheet: the list stays in view below
  * and each change applies at once, as on a desktop.
  */

@@ -17,7 +17,8 @@ export function PreloadPost({ id, afterInput = false }: { id: number | undefined
   const qc = useQueryClient();
   const present = usePersonAtPage(afterInput);
   useEffect(() => {
-    if (id !== undefined && present) void qc.prefetchQuery(postQuery(id));
+    // A read-ahead nobody waits on does not retry: its failure would raise the page's outage banner.
+    if (id !== undefined && present) void qc.prefetchQuery({ ...postQuery(id), retry: false });
   }, [id, present, qc]);
   return null;
 }

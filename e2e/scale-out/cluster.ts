@@ -32,32 +32,50 @@ export async function startCluster(instances: number): Promise<Cluster> {
   const stopAll = async () => {
     for (const s of started.reverse()) await (s.stop ?? s.close)?.().catch(() => undefined);
   };
+  /** Waits for every start and keeps each one that came up, so that a failed start stops them all. */
+  const all = async (starts: Promise<{ stop?: () => Promise<unknown>; close?: () => Promise<unknown> }>[]): Promise<void> => {
+    const results = await Promise.allSettled(starts);
+    for (const r of results) if (r.status === "fulfilled") started.push(r.value);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failed) throw failed.reason;
+  };
   try {
-    const redis = await startRedis();
-    started.push(redis);
-    const postgres = await startPostgres();
-    started.push(postgres);
-    const databaseUrl = await postgres.createDatabase("dashboard");
     const apiKey = process.env.E2E_API_KEY ?? "demo-key";
-    const simPort = await freePort();
+    // The processes start side by side, Redis, Postgres and the simulator, then the instances: one
+    // after another, each waited for the last while a core idled. Their ports are chosen first, each
+    // one not yet handed out (none is bound until its process starts).
+    const taken = new Set<number>();
+    const port = async (): Promise<number> => {
+      for (;;) {
+        const p = await freePort();
+        if (!taken.has(p)) {
+          taken.add(p);
+          return p;
+        }
+      }
+    };
+    const simPort = await port();
+    const lbPort = await port();
+    const ports: number[] = [];
+    for (let i = 0; i < instances; i++) ports.push(await port());
     const simURL = `http://127.0.0.1:${simPort}`;
-    const simulator = await spawnServer("simulator", "npx", ["tsx", "simulator/main.ts"], up(`${simURL}/__admin/`), {
+    const url = `http://127.0.0.1:${lbPort}`;
+    const secret = randomBytes(24).toString("hex");
+    const redisStart = startRedis();
+    const postgresStart = startPostgres();
+    const simulatorStart = spawnServer("simulator", "npx", ["tsx", "simulator/main.ts"], up(`${simURL}/__admin/`), {
       env: { ...process.env, SIMULATOR_PORT: String(simPort), SIMULATOR_API_KEY: apiKey, SIMULATOR_LIMITS: "on", SIMULATOR_TIME_SCALE: "0", SIMULATOR_ADMIN: "1" },
       timeoutMs: 60_000,
     });
-    started.push(simulator);
-    const lbPort = await freePort();
-    const url = `http://127.0.0.1:${lbPort}`;
-    const secret = randomBytes(24).toString("hex");
-    const list: Instance[] = [];
-    for (let i = 0; i < instances; i++) {
-      const port = await freePort();
-      const name = `app${i + 1}`;
-      const server = await spawnServer(name, "node", ["server.mjs"], up(`http://127.0.0.1:${port}/api/health`), {
+    await all([redisStart, postgresStart, simulatorStart]);
+    const redis = await redisStart;
+    const databaseUrl = await (await postgresStart).createDatabase("dashboard");
+    const serverStarts = ports.map((appPort, i) =>
+      spawnServer(`app${i + 1}`, "node", ["server.mjs"], up(`http://127.0.0.1:${appPort}/api/health`), {
         env: {
           ...process.env,
           NODE_ENV: "production",
-          PORT: String(port),
+          PORT: String(appPort),
           UPSTREAM_BASE_URL: simURL,
           UPSTREAM_API_KEY: apiKey,
           NEXTAUTH_URL: url,
@@ -70,10 +88,11 @@ export async function startCluster(instances: number): Promise<Cluster> {
           LOG_LEVEL: "warn",
         },
         timeoutMs: 90_000,
-      });
-      started.push(server);
-      list.push({ name, url: `http://127.0.0.1:${port}`, port, server });
-    }
+      }),
+    );
+    await all(serverStarts);
+    const servers = await Promise.all(serverStarts);
+    const list: Instance[] = servers.map((server, i) => ({ name: `app${i + 1}`, url: `http://127.0.0.1:${ports[i]}`, port: ports[i]!, server }));
     const balancer = await startBalancer({ port: lbPort, backends: list.map((i) => i.url) });
     started.push(balancer);
     return { url, simURL, databaseUrl, instances: list, balancer, stopRedis: () => redis.stop(), stop: stopAll };

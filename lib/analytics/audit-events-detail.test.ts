@@ -22,6 +22,8 @@ describe("an audit event's detail and kind, in words", () => {
       "checks.set", "checks.override", "decision.settled", "profile.landing", "profile.time_zone", "telegram.card_sent", "telegram.digest_sent",
       "telegram.link_code", "telegram.linked", "telegram.unlinked", "telegram.press", "telegram.press_refused", "telegram.rule_set",
       "telegram.rule_removed", "telegram.settings", "telegram.step_sent", "policy.set", "verdict.given", "comment.created",
+      "telegram.chat_bound", "telegram.chat_unbound", "max.card_sent", "max.digest_sent", "max.link_code", "max.linked", "max.unlinked",
+      "max.press", "max.press_refused", "max.settings", "max.step_sent", "max.chat_bound", "max.chat_unbound", "messengers.reminders_to",
     ];
     for (const t of [tRu, tEn]) for (const k of kinds) expect(kindLabel(t as never, "kind" as never, k)).not.toBe(k);
   });

@@ -1,5 +1,5 @@
 /**
- * The one definition of "posts in the period" (issue 34.4), for the engagement page's
+ * The one definition of "posts in the period" (so the figures that count them agree), for the engagement page's
  * count, its trend, its per-post table and their CSVs alike: a campaign's posts that are
  * out — status PUBLISHED or PARTIALLY_PUBLISHED, with a publication time — published at
  * or after the period's start (midnight of its first day in the reader's time zone) and

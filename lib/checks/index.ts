@@ -1,5 +1,5 @@
 /*
- * Checks before a person reads (issue 35). Pure and client-safe: rules,
+ * Checks before a person reads, so their time goes to what needs a person. Pure and client-safe: rules,
  * the check of one post version, and the questions asked of its report.
  * The server side (stored rules, reports cached per post version, the
  * near-duplicate corpus) is in ./server.

@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /*
- * A campaign's check rules (issue 35). Client-safe (no server imports): the
+ * A campaign's check rules. Client-safe (no server imports): the
  * rules editor validates with the same schema the PUT route does. Every
  * limit here is what the error names when a rule set is refused.
  */

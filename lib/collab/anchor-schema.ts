@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-/* The shapes of a comment's anchor (issue 34.8), apart from the carrying code so that the schemas the browser loads stay small. */
+/* The shapes of a comment's anchor, apart from the carrying code so that the schemas the browser loads stay small. */
 
 /** Longest passage one comment may quote: a post's text is at most a few thousand characters. */
 export const ANCHOR_QUOTE_MAX = 4_000;

@@ -2,7 +2,7 @@ import { tokenRuns } from "@/lib/diff/word-diff";
 import type { AnchorView } from "./anchor-schema";
 
 /*
- * Comments anchored to a passage of a post's text (issue 34.8): the range is
+ * Comments anchored to a passage of a post's text: the range is
  * kept in UTF-16 code units of the version's text_content (what JavaScript's
  * string offsets and the DOM's ranges count), with the quoted passage, and is
  * carried to a newer version only when that passage is still there unchanged.

@@ -28,8 +28,6 @@ export async function saveTelegramKinds(kinds: TelegramKinds): Promise<TelegramV
   return body.data;
 }
 
-export const sendPostToTelegram = (id: number) => apiPost<{ sent: boolean }>(`/api/posts/${id}/telegram`);
-
 /** A campaign's reminders and escalation (admin): GET/PUT/DELETE /api/telegram/campaigns/[id]. */
 export type ReminderRule = { approvers: string[]; backups: string[]; remind_hours: number; repeat_hours: number; escalate_hours: number };
 export type RemindersView = { campaign_id: number; rule: (ReminderRule & { updated_by: string; updated_at: string }) | null; chat_bound: boolean };
@@ -56,7 +54,7 @@ export async function saveReminders(id: number, rule: ReminderRule | null): Prom
 
 /** The profile's MAX section: GET/PUT /api/account/max, POST/DELETE /api/account/max/link. */
 export type Messenger = "telegram" | "max";
-export type MaxView = { available: boolean; bot: string | null; linked: boolean; username: string | null; linked_at: string | null; reminders_to: Messenger };
+export type MaxView = { available: boolean; bot: string | null; linked: boolean; username: string | null; linked_at: string | null; kinds: TelegramKinds | null; reminders_to: Messenger };
 export const maxKeys = { account: ["max", "account"] as const };
 
 export function maxAccountOptions() {
@@ -69,11 +67,17 @@ export function maxAccountOptions() {
 export const createMaxLink = () => apiPost<{ code: string; url: string; expires_at: string }>("/api/account/max/link");
 export const removeMaxLink = () => apiDelete<{ unlinked: boolean }>("/api/account/max/link");
 
-export async function saveRemindersTo(to: Messenger): Promise<MaxView> {
+export const saveRemindersTo = (to: Messenger) => putMaxAccount({ reminders_to: to });
+export const saveMaxKinds = (kinds: TelegramKinds) => putMaxAccount({ kinds });
+
+/** «Отправить в Telegram / MAX» on the post page: POST /api/posts/[id]/telegram or /max. */
+export const sendPostTo = (to: Messenger, id: number) => apiPost<{ sent: boolean }>(`/api/posts/${id}/${to}`);
+
+async function putMaxAccount(change: { reminders_to: Messenger } | { kinds: TelegramKinds }): Promise<MaxView> {
   const response = await fetch("/api/account/max", {
     method: "PUT",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ reminders_to: to }),
+    body: JSON.stringify(change),
   });
   const body = (await response.json().catch(() => null)) as { data?: MaxView; error?: { message: string } } | null;
   if (!response.ok || !body?.data) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);

@@ -83,6 +83,6 @@ export const AdminHealth = z.object({
   }),
   database: z.object({ ok: z.boolean(), kind: z.string(), unrecordedDecisions: z.number(), reason: z.string().optional() }),
   /** Production mode only; null when embedded (no Redis). */
-  redis: z.object({ ok: z.boolean(), latencyMs: z.number().optional(), reason: z.string().optional(), cacheSubscribed: z.boolean() }).nullable(),
+  redis: z.object({ ok: z.boolean(), latencyMs: z.number().optional(), reason: z.string().optional() }).nullable(),
 });
 export type AdminHealth = z.infer<typeof AdminHealth>;

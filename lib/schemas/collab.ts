@@ -3,7 +3,7 @@ import { AnchorInput, AnchorView } from "@/lib/collab/anchor-schema";
 import { COMMENT_MAX } from "./limits";
 
 /*
- * Comments, verdicts, approval policies and presence (issue 12): the bodies
+ * Comments, verdicts, approval policies and presence: the bodies
  * the routes accept and the answers they give, one schema per shape so the
  * server, the browser and the tests agree.
  */
@@ -14,7 +14,7 @@ export const CommentBody = z.object({ body: z.string().trim().min(1).max(COMMENT
 /** A new comment may name the version the author is reading (the page's); else the server's copy of the post says. */
 export const NewCommentBody = CommentBody.extend({
   version: z.number().int().positive().optional(),
-  /** A passage of that version's text the comment is about (issue 34.8). */
+  /** A passage of that version's text the comment is about, so readers see what it quotes. */
   anchor: AnchorInput.optional(),
 });
 
@@ -115,7 +115,7 @@ export const VerdictSummary = z.object({
 export type VerdictSummary = z.infer<typeof VerdictSummary>;
 
 /*
- * The approval policy (issue 35.4): an ordered list of sign-off steps before
+ * The approval policy: an ordered list of sign-off steps before
  * the editor's approve. Each names who may pass it (a role, or a named group
  * of people), whether any one or all of them must say "ok", and when it
  * applies (always, only when the version has findings, only when it has a

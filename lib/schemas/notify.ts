@@ -2,7 +2,7 @@ import * as z from "zod";
 import { DUE_HOURS_MAX, DUE_HOURS_MIN } from "./limits";
 
 /*
- * Notifications (issue 12, part 5): a person's settings, the in-app items the
+ * Notifications: a person's settings, the in-app items the
  * bell lists, and the bodies the routes accept. One schema per shape, shared
  * by the routes, the browser and the tests.
  */
@@ -23,7 +23,7 @@ export const NotifySettings = z.strictObject({
     mention: Channels,
     changes_requested: Channels,
     share_decision: Channels,
-    /** A decision whose outcome was unknown was settled (issue 32.3); defaulted so settings saved before still read. */
+    /** A decision whose outcome was unknown was settled (its author learns how it ended); defaulted so settings saved before still read. */
     decision_settled: Channels.default({ in_app: true, email: false }),
     /** An approve landed on a version nobody signed (lib/server/outcomes/wrong-version.ts); defaulted like decision_settled. */
     wrong_version: Channels.default({ in_app: true, email: false }),

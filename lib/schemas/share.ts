@@ -3,7 +3,7 @@ import { Media } from "./posts";
 import { visibleText } from "./visible-text";
 
 /*
- * Share links (issue 12, part 3): what the dashboard's people send to create
+ * Share links: what the dashboard's people send to create
  * and list them, and what a visitor without an account sends and receives.
  * A visitor's answers are built from these allow-lists field by field (never
  * the upstream object passed through), so nothing new the upstream adds can

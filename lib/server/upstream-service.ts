@@ -4,9 +4,8 @@ import { defaultLimits } from "@/lib/server/gateway/budget";
 import { systemClock } from "@/lib/server/gateway/clock";
 import { createGateway, type Gateway, type GatewayOptions } from "@/lib/server/gateway/gateway";
 import { RedisBudget } from "@/lib/server/gateway/redis-budget";
-import { SharedCache } from "@/lib/server/gateway/shared-cache";
 import { gauge, onCollect } from "@/lib/server/metrics";
-import { redis, redisKey, redisSubscriber } from "@/lib/server/redis";
+import { redis, redisKey } from "@/lib/server/redis";
 import { createService, type ServiceOptions, type UpstreamApi } from "@/lib/server/service/service";
 import { observed, observePostDetail, observePostEngagement } from "@/lib/server/collector/free-data";
 import { appMirrorStore } from "@/lib/server/mirror";
@@ -20,9 +19,11 @@ import * as upstream from "@/lib/server/upstream";
  * and two budgets would each think they own the team's limits.
  *
  * With REDIS_URL set (production mode, several instances on one key) the
- * budget and the cache live in Redis instead, shared by every instance; an
- * unreachable Redis then fails requests with StoreUnavailableError (503
- * `store_unavailable`) rather than falling back to per-process state.
+ * budget lives in Redis, shared by every instance: the upstream's limits are
+ * the key's, whichever instance spends them. An unreachable Redis then fails
+ * requests with StoreUnavailableError (503 `store_unavailable`) rather than
+ * letting each instance spend the key's limits on its own. The answers
+ * themselves are shared through the database (mirror and snapshots), not Redis.
  */
 export { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 export type { Priority } from "@/lib/server/gateway/gateway";
@@ -42,14 +43,13 @@ function build(gatewayOptions: GatewayOptions, api: UpstreamApi, serviceOptions?
 
 type Limits = NonNullable<GatewayOptions["limits"]>;
 
-/** The gateway of production mode: budget and cache (with its invalidations and in-flight joins) in Redis. */
+/** The gateway of production mode: the budget in Redis. */
 function productionOptions(limits: Limits): GatewayOptions {
   const full = { ...defaultLimits(limits.readsPerMinute, limits.writesPerMinute, limits.requestsPerHour), ...limits };
   return {
     limits,
     // A token held by an instance that dies comes back one window after the longest its request could have run.
     budget: new RedisBudget(redis(), redisKey("budget"), full, systemClock, { leaseMs: env().UPSTREAM_TIMEOUT_MS + 2_000 }),
-    shared: new SharedCache({ redis: redis(), subscriber: redisSubscriber(), prefix: redisKey("cache") }),
   };
 }
 
@@ -68,16 +68,6 @@ function current(): State {
     });
   }
   return g.__upstreamService;
-}
-
-/**
- * A decision's invalidations reach Redis (and so every instance) before its
- * answer goes out. A failure is not the decision's: the upstream has it; the
- * invalidation stays queued and is retried (and reads fail meanwhile).
- */
-async function settled<T>(state: State, result: T): Promise<T> {
-  await state.gateway.flush().catch(() => undefined);
-  return result;
 }
 
 if (!g.__upstreamServiceMetrics) {
@@ -114,14 +104,8 @@ export const service: S = {
   post: (...a: Parameters<S["post"]>) => current().service.post(...a).then(observed(observePostDetail)),
   postEngagement: (...a: Parameters<S["postEngagement"]>) => current().service.postEngagement(...a).then(observed(observePostEngagement)),
   postEngagementHistory: (...a: Parameters<S["postEngagementHistory"]>) => current().service.postEngagementHistory(...a),
-  approve: async (...a: Parameters<S["approve"]>) => {
-    const state = current();
-    return settled(state, await state.service.approve(...a));
-  },
-  reject: async (...a: Parameters<S["reject"]>) => {
-    const state = current();
-    return settled(state, await state.service.reject(...a));
-  },
+  approve: (...a: Parameters<S["approve"]>) => current().service.approve(...a),
+  reject: (...a: Parameters<S["reject"]>) => current().service.reject(...a),
   postFresh: (...a: Parameters<S["postFresh"]>) => current().service.postFresh(...a),
   invalidatePost: (...a: Parameters<S["invalidatePost"]>) => current().service.invalidatePost(...a),
   get mirror() {
@@ -129,11 +113,9 @@ export const service: S = {
   },
 };
 
-/** Same as `service.invalidatePost`, for callers that only need this; resolves once every instance can see it. */
-export async function invalidatePost(...a: Parameters<S["invalidatePost"]>): Promise<void> {
-  const state = current();
-  await state.service.invalidatePost(...a);
-  await settled(state, undefined);
+/** Same as `service.invalidatePost`, for callers that only need this; resolves once every instance can see it (the database has it). */
+export function invalidatePost(...a: Parameters<S["invalidatePost"]>): Promise<void> {
+  return current().service.invalidatePost(...a);
 }
 
 /**
@@ -161,17 +143,6 @@ export async function budgetSnapshotNow(): Promise<{ reads: number; writes: numb
   return budget instanceof RedisBudget ? budget.refresh() : budget.snapshot();
 }
 
-/**
- * Which mode this instance runs in, for the admin health check: `redis`
- * (budget and cache shared through Redis) and, then, whether the cache hears
- * other instances' invalidations right now (false while Redis is unreachable:
- * reads then fail with store_unavailable rather than serve this process's memory).
- */
-export function productionMode(): { redis: boolean; cacheSubscribed?: boolean } {
-  const { shared } = current().gateway;
-  return shared ? { redis: true, cacheSubscribed: shared.listening } : { redis: false };
-}
-
 export type ResetOptions = {
   /** Gateway options: fake clock, limits, waits, retry policy… Defaults: limits from env. */
   gateway?: GatewayOptions;
@@ -184,7 +155,6 @@ export type ResetOptions = {
 
 /** A fresh gateway and cache for the next test; returns them so the test can look inside. */
 export function resetServiceForTests(options: ResetOptions = {}): State {
-  g.__upstreamService?.gateway.close();
   g.__upstreamService?.service.mirror.scheduler.stop();
   if (options.fromEnv) {
     g.__upstreamService = undefined;

@@ -2,7 +2,7 @@ import type { InboxUrlState } from "./inbox";
 import { QUEUE_DEFAULTS, type QueueUrlState } from "./queue";
 
 /*
- * How many of a list's filters are set, for the phone's one "Filters" button (issue 34.7):
+ * How many of a list's filters are set, for the phone's one "Filters" button:
  * one per filter that narrows the list, however many of its values are ticked.
  */
 

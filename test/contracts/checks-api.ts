@@ -240,7 +240,7 @@ export function describeChecksApi(database: ChecksDatabase): void {
       expect(adFirst).toMatchObject({ posts: 1, clean: 0, share: 0 });
       const csv = await call(checksAnalytics, "/api/analytics/checks?format=csv", { role: "admin" });
       expect(csv.status).toBe(200);
-      // Three tables, three flat CSV files in one zip (issue 34.5).
+      // Three tables, three flat CSV files in one zip: a spreadsheet opens each table as it is.
       expect(csv.headers.get("content-type")).toMatch(/application\/zip/);
       const files = readCsvZip(new Uint8Array(await csv.arrayBuffer()));
       expect(Object.keys(files).sort()).toEqual(["decisions.csv", "findings.csv", "first_version.csv"]);

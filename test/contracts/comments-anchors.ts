@@ -5,7 +5,7 @@ import type { CommentView } from "@/lib/schemas/collab";
 import { admin, call, errorOf, startHarness, type Harness } from "@/app/api/_tests/harness";
 
 /*
- * Comments anchored to a passage (issue 34.8) through their routes, against
+ * Comments anchored to a passage through their routes, against
  * the real simulator (its admin route makes new versions, as an edit in the
  * service would) and a real database (run by comments-anchors.api.sqlite.test.ts
  * and comments-anchors.api.postgres.test.ts): the anchor is checked against the

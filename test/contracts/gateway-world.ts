@@ -7,7 +7,7 @@ import type { Gateway, GatewayOptions, Priority } from "@/lib/server/gateway/gat
 
 /**
  * What the gateway's behaviour cases run on: gateway.test.ts makes an embedded
- * gateway, gateway.redis.test.ts a production one (SharedCache + RedisBudget on
+ * gateway, gateway.redis.test.ts a production one (a RedisBudget on
  * a real Redis) from the same options.
  */
 export type GatewayUnderTest = {

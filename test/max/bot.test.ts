@@ -1,26 +1,34 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as maxLinkRoute } from "@/app/api/account/max/link/route";
-import { PUT as putMaxAccount } from "@/app/api/account/max/route";
+import { POST as maxLinkRoute, DELETE as maxUnlinkRoute } from "@/app/api/account/max/link/route";
+import { GET as getNotifySettings, PUT as putNotifySettings } from "@/app/api/account/notifications/route";
+import { POST as sendToMax } from "@/app/api/posts/[id]/max/route";
+import { POST as sendToTelegram } from "@/app/api/posts/[id]/telegram/route";
+import { GET as getMaxAccount, PUT as putMaxAccount } from "@/app/api/account/max/route";
 import { NextRequest } from "next/server";
-import { admin, call, cookieFor, ORIGIN, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { admin, call, cookieFor, errorOf, ORIGIN, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { DEMO_USERS } from "@/lib/auth/demo-users";
+import { digestDay } from "@/lib/server/messengers/digest-hour";
+import { zoneOf } from "@/lib/server/messengers/zone";
 import type { Role } from "@/lib/auth/roles";
 import { revokeSessions } from "@/lib/server/auth/session-store";
 import { addUser } from "@/lib/auth/users-file";
 import { db } from "@/lib/server/db";
 import { resetServiceForTests, service } from "@/lib/server/upstream-service";
 import { sendCard } from "@/lib/server/messengers/card";
+import { cardsForEvent } from "@/lib/server/messengers/bridge";
+import { channelsFromEnv } from "@/lib/server/messengers/channels";
+import { linkedMessengers } from "@/lib/server/messengers/on-request";
+import { messengersTick } from "@/lib/server/messengers/tick";
+import { handleNotifyEvent } from "@/lib/server/notify/dispatch";
 import { maxApi, resetMaxApiForTests } from "@/lib/server/messengers/max/api";
 import { maxConfig, maxRef } from "@/lib/server/messengers/max/config";
 import { maxMessenger } from "@/lib/server/messengers/max/messenger";
-import { startMax } from "@/lib/server/messengers/max/runtime";
+import { startMax, stopMax } from "@/lib/server/messengers/max/runtime";
 import { createJobRunner, type JobRunner } from "@/lib/server/jobs";
 import { maxLinkByEmail } from "@/lib/server/messengers/max/store";
-import { createLinkCode, saveLink, saveRule } from "@/lib/server/messengers/store";
-import { telegramApi, resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
-import { telegramConfig } from "@/lib/server/messengers/telegram/config";
-import { telegramTick } from "@/lib/server/messengers/telegram/tick";
+import { createLinkCode, saveLink, saveRule, stepsOf } from "@/lib/server/messengers/store";
+import { resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
 import { startBotApiServer, type BotApiServer } from "../telegram/bot-api-server";
 import { eventually } from "@/test/eventually";
 import { MAX_BOT_USERNAME, maxUser, startMaxApiServer, type MaxApiServer, type MaxMessage, type MaxUser } from "./max-api-server";
@@ -50,7 +58,7 @@ let usersFile: string;
 
 const writeUser = (p: Pick<Person, "email" | "name" | "role">) => addUser(usersFile, { email: p.email, name: p.name, role: p.role, passwordHash: HASH }, { force: true });
 const cookie = (p: Person) => cookieFor(p.role, p.email, { provider: "credentials" });
-type SimPost = { task_id: number; status: string; versions?: { version_number: number; is_active: boolean }[] };
+type SimPost = { task_id: number; campaign_id: number; status: string; versions?: { version_number: number; is_active: boolean }[] };
 const simPost = async (id: number) => (await (await fetch(`${h.simUrl}/api/v1/ext/posts/${id}/`, { headers: { Authorization: "Bearer demo-key" } })).json()) as SimPost;
 async function waiting(campaign: number): Promise<SimPost[]> {
   const res = await fetch(`${h.simUrl}/api/v1/ext/campaigns/${campaign}/posts/?status=WAITING_APPROVAL&limit=100`, { headers: { Authorization: "Bearer demo-key" } });
@@ -91,6 +99,22 @@ async function say(u: MaxUser, chat: number, text: string, locale?: string): Pro
   const c = await mx.waitForCall((x) => x.method === "POST" && x.path === "/messages" && Number(x.query.chat_id) === chat, since);
   return String(c.body.text);
 }
+/** The newest card for a post in a MAX chat (a message with «Согласовать» naming the post). */
+function cardIn(chat: number, taskId: number, approve = "Согласовать"): MaxMessage {
+  const card = mx.messages(chat).filter((m) => m.text.includes(`#${taskId} `) && m.buttons.flat().some((b) => b.text === approve)).at(-1);
+  if (!card) throw new Error(`no card for #${taskId} in MAX chat ${chat}`);
+  return card;
+}
+/** Waiting posts of a campaign planned after the simulator's now, soonest first. */
+async function upcoming(campaign: number): Promise<(SimPost & { at: number })[]> {
+  const now = await simNow();
+  return (await waiting(campaign)).map((p) => ({ ...p, at: Date.parse((p as { published_at?: string }).published_at ?? "") })).filter((p) => p.at > now).sort((a, b) => a.at - b.at);
+}
+const tickNow = async (now?: number) => messengersTick(channelsFromEnv(), now ?? (await simNow()));
+const requestCard = async (p: Person, taskId: number) => call(sendToMax, "/api/posts/x/max", { method: "POST", params: { id: String(taskId) }, headers: { cookie: await cookie(p) } });
+const putJson = async (handler: typeof putMaxAccount, url: string, p: Person, body: unknown) =>
+  handler(new NextRequest(`${ORIGIN}${url}`, { method: "PUT", headers: { cookie: await cookie(p), origin: ORIGIN, "content-type": "application/json" }, body: JSON.stringify(body) }), { params: Promise.resolve({}) });
+
 async function linkPerson(p: Person): Promise<void> {
   const res = await call(maxLinkRoute, "/api/account/max/link", { method: "POST", headers: { cookie: await cookie(p) } });
   expect(res.status).toBe(200);
@@ -123,6 +147,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await jobs?.stop();
+  stopMax();
   await h?.close();
   await mx?.close();
   await tg?.close();
@@ -147,6 +172,43 @@ describe("max bot", () => {
     expect(await say(anna.max, anna.max.user_id, `/start ${older}`)).toContain("одноразовая");
   });
 
+  it("unlinks from the dashboard and from MAX, in MAX's name", async () => {
+    const res = await call(maxUnlinkRoute, "/api/account/max/link", { method: "DELETE", headers: { cookie: await cookie(dima) } });
+    expect(await res.json()).toEqual({ unlinked: true });
+    expect(await maxLinkByEmail(dima.email)).toBeNull();
+    await linkPerson(dima);
+    expect(await say(dima.max, dima.max.user_id, "/unlink")).toContain("удалена");
+    expect(await maxLinkByEmail(dima.email)).toBeNull();
+    expect(await say(dima.max, dima.max.user_id, "/unlink")).toBe("Этот MAX не связан с панелью.");
+    await linkPerson(dima);
+  });
+
+  it("sends a due-soon card to each linked MAX decider, once; approving it closes the others' cards", async () => {
+    const first = (await upcoming(101))[0]!;
+    await advanceTo(first.at - 60 * 60_000);
+    // A round whose reads fail (a slow machine, a spent budget) leaves its marks free: the next round sends.
+    await eventually(async () => {
+      await tickNow();
+      return mx.messages(anna.max.user_id).some((m) => m.text.includes(`#${first.task_id} `)) && mx.messages(gleb.max.user_id).some((m) => m.text.includes(`#${first.task_id} `));
+    }, 15_000);
+    const card = cardIn(anna.max.user_id, first.task_id);
+    expect(card.text).toContain("Скоро публикация");
+    expect(card.text).toMatch(/Проверки: /);
+    expect(card.text).toMatch(/Подпись рецензента: /);
+    expect(card.buttons.flat().map((b) => b.text)).toEqual(["Согласовать", "Отклонить", "Открыть"]);
+    expect(() => cardIn(rita.max.user_id, first.task_id)).toThrow(); // a reviewer cannot decide: no due-soon card
+    const before = mx.messages(anna.max.user_id).length;
+    await tickNow();
+    expect(mx.messages(anna.max.user_id).length).toBe(before);
+    // Sent by the MAX bot, and the audit says so.
+    const sent = await db().selectFrom("audit_events").select(["actor_email"]).where("task_id", "=", first.task_id).where("kind", "=", "max.card_sent").execute();
+    expect(sent.length).toBeGreaterThanOrEqual(2); // Anna's and Gleb's (an admin decides too)
+    expect(new Set(sent.map((e) => e.actor_email))).toEqual(new Set(["max:bot"]));
+
+    expect((await press(anna.max, card, "Согласовать")).text).toContain("Согласовано: Анна");
+    await eventually(() => mx.messages(gleb.max.user_id).some((m) => m.text.includes(`#${first.task_id} `) && m.text.includes("Решение уже принято: Анна")));
+  });
+
   let target: SimPost;
   let card: MaxMessage;
   it("approves from the card, pinned to its version; the card is edited; a second press is answered, not applied", async () => {
@@ -164,6 +226,50 @@ describe("max bot", () => {
     expect(shown(card).buttons).toEqual([]);
     expect((await press(anna.max, card, "", approve)).text).toContain("Уже решено: Анна");
     expect(await auditRows(target.task_id)).toHaveLength(1);
+  });
+
+  it("«send to MAX» on the post page: the card comes to the person's own MAX chat; a messenger not linked is refused", async () => {
+    const t = (await upcoming(101))[0]!;
+    const res = await requestCard(anna, t.task_id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ sent: true, card: expect.any(String) });
+    const c = cardIn(anna.max.user_id, t.task_id);
+    expect(c.text).toContain("Отправлено из панели");
+    // Anna has no Telegram link yet: the Telegram route refuses, naming Telegram; a person without MAX is refused by MAX's.
+    const tgRes = await call(sendToTelegram, "/api/posts/x/telegram", { method: "POST", params: { id: String(t.task_id) }, headers: { cookie: await cookie(anna) } });
+    expect(tgRes.status).toBe(409);
+    expect((await errorOf(tgRes)).message).toContain("Telegram");
+    const vera = person("vera@example.com", "Вера", "editor", 8007);
+    await writeUser(vera);
+    const none = await requestCard(vera, t.task_id);
+    expect(none.status).toBe(409);
+    expect(await errorOf(none)).toMatchObject({ code: "conflict", message: expect.stringContaining("MAX") });
+    expect(mx.messages(vera.max.user_id)).toHaveLength(0);
+    // The post page offers only the messengers the person linked.
+    expect(await linkedMessengers(anna.email)).toEqual(["max"]);
+    expect(await linkedMessengers(vera.email)).toEqual([]);
+  });
+
+  it("speaks each person's language in MAX: their notification language, a stranger's MAX app's", async () => {
+    const emma = person("emma@example.com", "Emma", "editor", 8005);
+    await writeUser(emma);
+    await linkPerson(emma); // in Russian: her settings still have the team's language
+    const { settings } = ((await (await call(getNotifySettings, "/api/account/notifications", { headers: { cookie: await cookie(emma) } })).json()) as { data: { settings: Record<string, unknown> } }).data;
+    expect((await putJson(putNotifySettings, "/api/account/notifications", emma, { ...settings, locale: "en" })).status).toBe(200);
+
+    expect(await say(emma.max, emma.max.user_id, "hello")).toBe("Post cards come here as your notification settings say. /digest: what waits for a decision, /unlink: unlink MAX.");
+    const target = (await upcoming(101))[0]!;
+    expect((await requestCard(emma, target.task_id)).status).toBe(200);
+    const c = cardIn(emma.max.user_id, target.task_id, "Approve");
+    expect(c.text).toContain("Sent from the dashboard");
+    expect(c.text).toMatch(/Checks: /);
+    expect(c.buttons.flat().map((b) => b.text)).toEqual(["Approve", "Reject", "Open"]);
+    expect((await press(emma.max, c, "Reject")).text).toBe("Why reject? Choose a category:");
+    // Anna's language did not change: her answers stay Russian, naming MAX.
+    expect(await say(anna.max, anna.max.user_id, "привет")).toBe("Карточки постов приходят сюда по вашим настройкам уведомлений. /digest — что ждёт решения, /unlink — отвязать MAX.");
+    const visitor = maxUser(8998, "Visitor");
+    expect(await say(visitor, visitor.user_id, "hi", "en-GB")).toBe("This bot only serves team members who linked their account in the dashboard's profile.");
+    expect(await say(emma.max, emma.max.user_id, "/unlink")).toBe("The link to the dashboard is removed. No more cards will come.");
   });
 
   it("rejects with a category and an optional reason; a 10 kB reason is refused in the chat, not cut", async () => {
@@ -194,6 +300,57 @@ describe("max bot", () => {
     expect(shown(c).text).toContain("Текст поста изменился");
   });
 
+  it("a text over a platform's limit asks once more on the card; cancel keeps it, confirming approves and the audit says so", async () => {
+    const { created } = (await (await admin(h.simUrl, "campaigns/101/generate", { count: 1 })).json()) as { created: number[] };
+    const taskId = created[0]!;
+    await admin(h.simUrl, `posts/${taskId}/versions`, { text_content: `${"Очень длинный пост про утренний кофе. ".repeat(120)}Конец.` });
+    const r0 = await requestCard(anna, taskId);
+    expect(r0.status).toBe(200); // the card's text cut to MAX's 4000 (the local server refuses more)
+    const c = cardIn(anna.max.user_id, taskId);
+
+    const asked = await press(anna.max, c, "Согласовать");
+    expect(asked.text).toMatch(/без подтверждения/);
+    expect((await simPost(taskId)).status).toBe("WAITING_APPROVAL");
+    await mx.waitForCall((x) => x.method === "PUT" && x.path === "/messages", asked.since);
+    expect(shown(c).buttons.flat().map((b) => b.text)).toEqual(["Согласовать, несмотря на это", "Отмена"]);
+
+    const kept = await press(anna.max, shown(c), "Отмена");
+    expect(kept.text).toBe("Не согласовано: пост ждёт решения.");
+    await mx.waitForCall((x) => x.method === "PUT" && x.path === "/messages", kept.since);
+    expect(shown(c).buttons.flat().map((b) => b.text)).toContain("Согласовать");
+
+    const again = await press(anna.max, shown(c), "Согласовать");
+    await mx.waitForCall((x) => x.method === "PUT" && x.path === "/messages", again.since);
+    expect((await press(anna.max, shown(c), "Согласовать, несмотря на это")).text).toContain("Согласовано: Анна");
+    expect((await simPost(taskId)).status).not.toBe("WAITING_APPROVAL");
+    expect((await auditRows(taskId)).at(-1)).toMatchObject({ source: "max", action: "approve", error_code: null });
+    expect((await auditRows(taskId)).at(-1)?.note).toMatch(/^Согласовано с подтверждением, несмотря на: TELEGRAM/);
+  });
+
+  it("a press whose write lands after the dashboard gave up is said to be unknown, not failed", async () => {
+    const { created } = (await (await admin(h.simUrl, "campaigns/101/generate", { count: 1 })).json()) as { created: number[] };
+    const taskId = created[0]!;
+    expect((await requestCard(anna, taskId)).status).toBe(200);
+    let c = cardIn(anna.max.user_id, taskId);
+    await admin(h.simUrl, "faults", { late_write_ms: 2_500, late_write_answer: "after" });
+    try {
+      let answer = await press(anna.max, c, "Согласовать");
+      if (/без подтверждения/.test(answer.text)) {
+        await mx.waitForCall((x) => x.method === "PUT" && x.path === "/messages", answer.since);
+        c = shown(c);
+        answer = await press(anna.max, c, "Согласовать, несмотря на это");
+      }
+      expect(answer.text).toMatch(/Исход неизвестен/);
+      expect(answer.text).not.toMatch(/^Не удалось/);
+    } finally {
+      await admin(h.simUrl, "faults", { late_write_ms: 0 });
+    }
+    await eventually(async () => (await simPost(taskId)).status !== "WAITING_APPROVAL");
+    const rows = await auditRows(taskId);
+    expect(rows.at(-1)).toMatchObject({ source: "max", action: "approve" });
+    expect(["outcome_unknown", "approved_now"]).toContain(rows.at(-1)!.result);
+  }, 30_000);
+
   it("a demoted person's press is refused; one signed out everywhere loses the bot", async () => {
     const t = (await waiting(106))[0]!;
     const c = await cardFor(dima, t.task_id);
@@ -216,6 +373,40 @@ describe("max bot", () => {
     expect(await db().selectFrom("telegram_chats").select("chat_id").where("campaign_id", "=", 108).execute()).toEqual([{ chat_id: maxRef(GROUP) }]);
   });
 
+  it("a mention and a change request become cards in MAX for a person who chose them; /digest lists what waits", async () => {
+    const target = (await upcoming(102))[0]!;
+    await handleNotifyEvent(
+      { kind: "mention", to: [rita.email], task_id: target.task_id, campaign_id: target.campaign_id, by: { email: anna.email, name: "Анна" }, comment_id: 1, excerpt: "@Рита глянь вступление" },
+      { emailAvailable: false, baseUrl: ORIGIN },
+    );
+    expect(cardIn(rita.max.user_id, target.task_id).text).toContain("Анна упомянул(а) вас: «@Рита глянь вступление»");
+    const changes = { kind: "changes_requested" as const, task_id: target.task_id, campaign_id: target.campaign_id, by: { email: rita.email, name: "Рита" }, version: 1, note: "Поправьте цену" };
+    await cardsForEvent(channelsFromEnv(), changes, [gleb.email]);
+    expect(cardIn(gleb.max.user_id, target.task_id).text).toContain("Рита");
+    expect(cardIn(gleb.max.user_id, target.task_id).text).toContain("Поправьте цену");
+    // Change requests turned off for MAX: none comes.
+    const kinds = { deadline: true, mention: true, changes_requested: false, digest: false };
+    expect((await putJson(putMaxAccount, "/api/account/max", gleb, { kinds })).status).toBe(200);
+    const before = mx.messages(gleb.max.user_id).length;
+    await cardsForEvent(channelsFromEnv(), changes, [gleb.email]);
+    expect(mx.messages(gleb.max.user_id)).toHaveLength(before);
+
+    const digest = await say(anna.max, anna.max.user_id, "/digest");
+    expect(digest).toMatch(/Ждут решения: \d+/);
+    expect(digest).toContain(`#${target.task_id}`);
+    expect(await say(stranger, stranger.user_id, "/digest")).toContain("только для участников");
+  });
+
+  it("limits how fast one chat can press", async () => {
+    const c = cardIn(rita.max.user_id, (await upcoming(102))[0]!.task_id);
+    const since = mx.calls.length;
+    for (let i = 0; i < 25; i++) mx.press(rita.max, c, payloadOf(c, "Открыть"));
+    const answers = () => mx.calls.slice(since).filter((x) => x.method === "POST" && x.path === "/answers").map((x) => String(x.body.notification));
+    await eventually(() => answers().length >= 25, 8_000);
+    expect(answers().filter((t) => t.includes("Слишком часто")).length).toBeGreaterThan(0);
+    expect(answers().filter((t) => t.includes("Пост в панели")).length).toBeLessThanOrEqual(20);
+  });
+
   it("a person linked to both gets one reminder, where they chose", async () => {
     await saveLink({ email: anna.email, tgUserId: "7001", chatId: "7001", username: "anna" });
     const put = async (to: string) =>
@@ -226,7 +417,7 @@ describe("max bot", () => {
     await saveRule({ campaign_id: 110, approvers: [anna.email], backups: [], remind_hours: 3, repeat_hours: 1, escalate_hours: 0, updated_by: gleb.email });
     const now0 = await simNow();
     const next = (await waiting(110)).map((p) => ({ p, at: Date.parse((p as { published_at?: string }).published_at ?? "") })).filter((x) => x.at > now0 + 3 * 3_600_000).sort((a, b) => a.at - b.at)[0]!;
-    const tick = async (at: number) => telegramTick(telegramApi(telegramConfig()!), telegramConfig(), await advanceTo(at));
+    const tick = async (at: number) => tickNow(await advanceTo(at));
     const inMax = () => mx.messages(anna.max.user_id).filter((m) => m.text.includes(`#${next.p.task_id} `) && m.text.includes("Напоминание")).length;
     const inTelegram = () => tg.messages(7001).filter((m) => m.text?.includes(`#${next.p.task_id} `) && m.text.includes("Напоминание")).length;
 
@@ -237,15 +428,85 @@ describe("max bot", () => {
     expect([inMax(), inTelegram()]).toEqual([1, 1]);
   });
 
+  it("a person linked to both gets each mention once, where they chose; a decision in one messenger closes the card in the other", async () => {
+    const target = (await upcoming(102))[0]!;
+    const mention = { kind: "mention" as const, to: [anna.email], task_id: target.task_id, campaign_id: target.campaign_id, by: { email: rita.email, name: "Рита" }, comment_id: 2, excerpt: "@Анна посмотри" };
+    const inMax = () => mx.messages(anna.max.user_id).filter((m) => m.text.includes(`#${target.task_id} `) && m.text.includes("@Анна посмотри")).length;
+    const inTelegram = () => tg.messages(7001).filter((m) => m.text?.includes(`#${target.task_id} `) && m.text.includes("@Анна посмотри")).length;
+    expect((await putJson(putMaxAccount, "/api/account/max", anna, { reminders_to: "max" })).status).toBe(200);
+    expect(await linkedMessengers(anna.email)).toEqual(["telegram", "max"]);
+    await cardsForEvent(channelsFromEnv(), mention, [anna.email]);
+    expect([inMax(), inTelegram()]).toEqual([1, 0]);
+    expect((await putJson(putMaxAccount, "/api/account/max", anna, { reminders_to: "telegram" })).status).toBe(200);
+    await cardsForEvent(channelsFromEnv(), mention, [anna.email]);
+    expect([inMax(), inTelegram()]).toEqual([1, 1]);
+    // Each bot's listener sends only its own share: MAX's sends nothing for a person who chose Telegram.
+    await cardsForEvent(channelsFromEnv(), mention, [anna.email], "max");
+    expect([inMax(), inTelegram()]).toEqual([1, 1]);
+
+    const c = mx.messages(anna.max.user_id).filter((m) => m.text.includes("@Анна посмотри")).at(-1)!;
+    expect((await press(anna.max, c, "Согласовать")).text).toContain("Согласовано: Анна");
+    await eventually(() => tg.messages(7001).some((m) => m.text?.includes(`#${target.task_id} `) && m.text.includes("Решение уже принято: Анна")));
+  });
+
   it("a campaign bound in a MAX group gets its due-soon cards there, through MAX", async () => {
     const now = await simNow();
     const next = (await waiting(108)).map((p) => ({ p, at: Date.parse((p as { published_at?: string }).published_at ?? "") })).filter((x) => x.at > now + 60 * 60_000).sort((a, b) => a.at - b.at)[0]!;
     const target = next.p;
     await advanceTo(next.at - 30 * 60_000);
     await eventually(async () => {
-      await telegramTick(telegramApi(telegramConfig()!), telegramConfig(), await simNow());
+      await tickNow();
       return mx.messages(GROUP).some((m) => m.text.includes(`#${target.task_id} `));
     }, 15_000);
-    expect(mx.messages(GROUP).find((m) => m.text.includes(`#${target.task_id} `))?.buttons.flat().map((b) => b.text)).toContain("Согласовать");
+    const c = cardIn(GROUP, target.task_id);
+    const sentToGroup = mx.messages(GROUP).length;
+    expect((await press(rita.max, c, "Согласовать")).text).toContain("роль не позволяет");
+    expect((await press(stranger, c, "Согласовать")).text).toContain("только для участников");
+    expect(mx.messages(GROUP).length).toBe(sentToGroup); // refusals are not said in the group
+    expect((await simPost(target.task_id)).status).toBe("WAITING_APPROVAL");
+    expect((await press(anna.max, c, "Согласовать")).text).toContain("Согласовано: Анна");
+    expect(shown(c).text).toContain("Согласовано: Анна");
+
+    // A group no campaign is bound to is ignored.
+    const since = mx.calls.length;
+    mx.userSays(anna.max, -777, "/digest");
+    await new Promise((r) => setTimeout(r, 400));
+    expect(mx.calls.slice(since).filter((x) => x.method === "POST" && x.path === "/messages")).toHaveLength(0);
+  });
+
+  it("reminds approvers, escalates to backups and then to admins through MAX, once per step", async () => {
+    await saveRule({ campaign_id: 110, approvers: [rita.email], backups: [gleb.email], remind_hours: 3, repeat_hours: 0, escalate_hours: 1, updated_by: gleb.email });
+    const now0 = await simNow();
+    const next = (await upcoming(110)).find((p) => p.at > now0 + 3 * 3_600_000)!;
+    const count = (p: Person, what: string) => mx.messages(p.max.user_id).filter((m) => m.text.includes(`#${next.task_id} `) && m.text.includes(what)).length;
+    await tickNow(await advanceTo(next.at - 3 * 3_600_000 + 60_000));
+    expect(count(rita, "Напоминание")).toBe(1);
+    await tickNow();
+    expect(count(rita, "Напоминание")).toBe(1);
+    await tickNow(await advanceTo(next.at - 3_600_000 + 60_000));
+    expect(count(gleb, "Эскалация")).toBe(1);
+    await tickNow(await advanceTo(next.at + 60_000));
+    expect(count(gleb, "Время публикации наступило")).toBe(1);
+    await tickNow();
+    expect(count(gleb, "Время публикации наступило")).toBe(1);
+    expect((await stepsOf(next.task_id)).map((s) => s.step).filter((s) => /^(remind|escalate|overdue)/.test(s)).sort()).toEqual(["escalate", "overdue", "remind:0"]);
+    const events = await db().selectFrom("audit_events").select(["actor_email"]).where("task_id", "=", next.task_id).where("kind", "=", "max.step_sent").execute();
+    expect(events.map((e) => e.actor_email)).toEqual(["max:bot", "max:bot", "max:bot"]);
+  });
+
+  it("the daily digest comes to MAX for a person who chose it there, once a day", async () => {
+    const kinds = { deadline: false, mention: true, changes_requested: true, digest: true };
+    expect((await putJson(putMaxAccount, "/api/account/max", gleb, { kinds })).status).toBe(200);
+    expect(((await (await call(getMaxAccount, "/api/account/max", { headers: { cookie: await cookie(gleb) } })).json()) as { data: { kinds: unknown } }).data.kinds).toEqual(kinds);
+    let now = await simNow();
+    const zone = await zoneOf(gleb.email);
+    while (!digestDay(now, zone)) now = await advanceTo(now + 3_600_000);
+    const digests = () => mx.messages(gleb.max.user_id).filter((m) => /Ждут решения: \d+|Сейчас ничего не ждёт/.test(m.text)).length;
+    await tickNow(now);
+    expect(digests()).toBe(1);
+    await tickNow(now + 60_000);
+    expect(digests()).toBe(1);
+    const sent = await db().selectFrom("audit_events").select(["actor_email", "subject_id"]).where("kind", "=", "max.digest_sent").where("subject_id", "=", gleb.email).execute();
+    expect(sent).toEqual([{ actor_email: "max:bot", subject_id: gleb.email }]);
   });
 });

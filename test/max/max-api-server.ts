@@ -9,13 +9,19 @@ import { waitForRecorded } from "@/test/servers/recorded-calls";
  * POST /messages?chat_id=, PUT /messages?message_id=, POST /answers?callback_id=,
  * subscriptions), as MAX documents it and @maxhub/max-bot-api calls it. It
  * records every call, keeps what the bot "sent" per chat, and lets a test
- * inject updates that long polling hands out.
+ * inject updates that long polling hands out. Once a bot subscribes a
+ * webhook (POST /subscriptions with url and secret), updates are POSTed to
+ * that URL instead, with the secret in X-Max-Bot-Api-Secret, as MAX does;
+ * each delivery's answer is recorded.
  */
 
 export type MaxCall = { method: string; path: string; query: Record<string, string>; body: Record<string, unknown> };
 export type MaxUser = { user_id: number; first_name: string; name: string; username?: string | null; is_bot: false; last_activity_time: number };
 export type MaxButton = { type: "callback" | "link"; text: string; payload?: string; url?: string };
 export type MaxMessage = { chat_id: number; mid: string; text: string; format?: string; buttons: MaxButton[][]; attachments: unknown[]; reply_to?: string };
+
+export type MaxSubscription = { url: string; secret?: string; update_types?: string[]; time: number };
+export type MaxDelivery = { url: string; update_type: string; status: number };
 
 export const MAX_BOT_USERNAME = "dashboard_max_bot";
 const BOT_ID = 900001;
@@ -31,6 +37,9 @@ export type MaxApiServer = {
   /** Someone presses a callback button of a message the bot sent. */
   press(from: MaxUser, message: MaxMessage, payload: string): void;
   messages(chatId?: number): MaxMessage[];
+  /** The webhook subscriptions the bot made, and every delivery to them (its HTTP answer). */
+  subscriptions: MaxSubscription[];
+  deliveries: MaxDelivery[];
   waitForCall(test: (c: MaxCall) => boolean, since?: number, timeoutMs?: number): Promise<MaxCall>;
   close(): Promise<void>;
 };
@@ -54,10 +63,25 @@ export async function startMaxApiServer(token = "max-test-token-0123456789abcdef
   let queue: { marker: number; update: Record<string, unknown> }[] = [];
   const pollers = new Set<() => void>();
   const sent: MaxMessage[] = [];
+  const subscriptions: MaxSubscription[] = [];
+  const deliveries: MaxDelivery[] = [];
   const push = (update: Record<string, unknown>) => {
-    queue.push({ marker: marker++, update: { timestamp: Date.now(), ...update } });
+    const full = { timestamp: Date.now(), ...update };
+    const hook = subscriptions.at(-1);
+    if (hook) return void deliver(hook, full);
+    queue.push({ marker: marker++, update: full });
     for (const p of [...pollers]) p();
   };
+  /** As MAX delivers to a webhook: one POST per update, the secret in its header. */
+  async function deliver(hook: MaxSubscription, update: Record<string, unknown>): Promise<void> {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (hook.secret) headers["x-max-bot-api-secret"] = hook.secret;
+    const status = await fetch(hook.url, { method: "POST", headers, body: JSON.stringify(update) }).then(
+      (r) => r.status,
+      () => 0,
+    );
+    deliveries.push({ url: hook.url, update_type: String(update.update_type), status });
+  }
   const recipient = (chat_id: number) => ({ chat_id, chat_type: chat_id > 0 ? "dialog" : "chat", user_id: null, post_id: null });
 
   const state: MaxApiServer = {
@@ -75,6 +99,8 @@ export async function startMaxApiServer(token = "max-test-token-0123456789abcdef
       push({ update_type: "message_callback", callback: { timestamp: Date.now(), callback_id: `cb.${marker}`, payload, user: from }, message: m, user_locale: "ru" });
     },
     messages: (chatId) => sent.filter((m) => chatId === undefined || m.chat_id === chatId),
+    subscriptions,
+    deliveries,
     waitForCall: (test, since = 0, timeoutMs = 8_000) => waitForRecorded(state.calls, test, { since, timeoutMs, what: "MAX API", name: (c) => `${c.method} ${c.path}` }),
     close: () =>
       new Promise<void>((resolve) => {
@@ -90,9 +116,22 @@ export async function startMaxApiServer(token = "max-test-token-0123456789abcdef
       case "GET /me":
         return [200, { user_id: BOT_ID, name: "Dashboard", username: MAX_BOT_USERNAME, is_bot: true, last_activity_time: Date.now() }];
       case "GET /subscriptions":
-        return [200, { subscriptions: [] }];
-      case "DELETE /subscriptions":
+        return [200, { subscriptions: subscriptions.map(({ url, update_types, time }) => ({ url, update_types: update_types ?? [], time })) }];
+      case "POST /subscriptions": {
+        const body = c.body as { url?: unknown; secret?: unknown; update_types?: unknown };
+        if (typeof body.url !== "string" || !/^https?:\/\//.test(body.url)) return [400, { code: "proto.payload", message: "url is required" }];
+        // MAX's rule for the secret: 5–256 of A-Z a-z 0-9 _ -.
+        if (body.secret !== undefined && (typeof body.secret !== "string" || !/^[A-Za-z0-9_-]{5,256}$/.test(body.secret))) return [400, { code: "proto.payload", message: "secret: invalid" }];
+        const i = subscriptions.findIndex((x) => x.url === body.url);
+        if (i >= 0) subscriptions.splice(i, 1);
+        subscriptions.push({ url: body.url, secret: body.secret as string | undefined, update_types: body.update_types as string[] | undefined, time: Date.now() });
         return [200, { success: true }];
+      }
+      case "DELETE /subscriptions": {
+        const i = subscriptions.findIndex((x) => x.url === c.query.url);
+        if (i >= 0) subscriptions.splice(i, 1);
+        return [200, { success: true }];
+      }
       case "GET /updates": {
         const from = Number(c.query.marker ?? 0);
         queue = queue.filter((u) => u.marker >= from);

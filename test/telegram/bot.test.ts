@@ -14,12 +14,12 @@ import { db } from "@/lib/server/db";
 import { saveOwnTimeZone } from "@/lib/server/profile/time-zone";
 import { handleNotifyEvent } from "@/lib/server/notify/dispatch";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
-import { telegramConfig } from "@/lib/server/messengers/telegram/config";
-import { telegramApi, resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
+import { resetTelegramApiForTests } from "@/lib/server/messengers/telegram/api";
 import { startTelegram, stopTelegram } from "@/lib/server/messengers/telegram/runtime";
 import { createJobRunner, type JobRunner } from "@/lib/server/jobs";
 import { linkByEmail, stepsOf } from "@/lib/server/messengers/store";
-import { telegramTick } from "@/lib/server/messengers/telegram/tick";
+import { channelsFromEnv } from "@/lib/server/messengers/channels";
+import { messengersTick } from "@/lib/server/messengers/tick";
 import { eventually } from "@/test/eventually";
 import { startSmtp, startWebhookReceiver, type TestReceiver, type TestSmtp } from "@/test/servers/notify-receivers";
 import { BOT_USERNAME, buttonsOf, startBotApiServer, type BotApiServer, type SentMessage, type TgChat, type TgUser } from "./bot-api-server";
@@ -61,7 +61,7 @@ const advanceTo = async (ms: number) => {
   if (ms > now) await admin(h.simUrl, "clock", { advance_seconds: Math.ceil((ms - now) / 1000) });
   return simNow();
 };
-const tick = async (now?: number) => telegramTick(telegramApi(telegramConfig()!), telegramConfig(), now ?? (await simNow()));
+const tick = async (now?: number) => messengersTick(channelsFromEnv(), now ?? (await simNow()));
 
 type SimPost = { task_id: number; campaign_id: number; status: string; published_at: string | null; versions?: { version_number: number; is_active: boolean }[] };
 async function simPost(id: number): Promise<SimPost> {

@@ -30,7 +30,7 @@ const body = () =>
       reason: visibleText(500).optional(),
       category: rejectCategory().optional(),
       /**
-       * "Approve all clean" (issue 35.4): without task_ids, the campaign's waiting posts the checks find
+       * "Approve all clean": without task_ids, the campaign's waiting posts the checks find
        * clean, each pinned to the version of its report; every item is approved only if its active
        * version is still clean then (409 not_clean otherwise).
        */

@@ -4,7 +4,7 @@ import { getSessionUser } from "@/lib/server/auth/session";
 import { redisHealth } from "@/lib/server/redis";
 import { databaseHealth, upstreamHealth } from "@/lib/server/route/health-check";
 import { json, withRequest } from "@/lib/server/route";
-import { budgetSnapshotNow, productionMode } from "@/lib/server/upstream-service";
+import { budgetSnapshotNow } from "@/lib/server/upstream-service";
 
 /** Long enough for an operator to act; a balancer polling faster gains nothing. */
 const RETRY_AFTER_SECONDS = 30;
@@ -23,6 +23,6 @@ export const GET = withRequest(async ({ req, state }) => {
   const mode = redis ? "production" : "embedded";
   // In production mode the figures are the shared ones, read from Redis now (null while it is down).
   const budget = redis?.ok === false ? null : await budgetSnapshotNow().catch(() => null);
-  const shared = redis ? { redis: { ...redis, cache_subscribed: productionMode().cacheSubscribed ?? false } } : {};
+  const shared = redis ? { redis } : {};
   return json({ status, mode, database, ...shared, upstream, budget }, init);
 });

@@ -132,7 +132,6 @@ export function StoresCard({ database, redis }: { database: H["database"]; redis
         <dl data-testid="redis">
           <Row term={t("redis.reachable")}><State ok={redis.ok} yes={t("yes")} no={t("no")} /></Row>
           <Row term={t("redis.latency")}>{redis.latencyMs === undefined ? "—" : t("upstream.latencyValue", { ms: redis.latencyMs })}</Row>
-          <Row term={t("redis.subscribed")}><State ok={redis.cacheSubscribed} yes={t("yes")} no={t("no")} /></Row>
           {redis.reason && <Row term={t("upstream.error")}>{redis.reason}</Row>}
         </dl>
       ) : (

@@ -57,13 +57,13 @@ export function InboxView({ canDecide }: { canDecide: boolean }) {
         title={t("title")}
         subtitle={
           <div className="flex flex-col gap-1">
-            {/* On a phone the title says enough: the first posts come on the first screen (issue 34.7). */}
+            {/* On a phone the title says enough: the first posts come on the first screen. */}
             <p className="hidden sm:block">{t("intro")}</p>
             <InboxFreshness campaigns={campaigns} />
           </div>
         }
         filters={
-          // On a phone, behind one button with the count of those set (issue 34.7).
+          // On a phone, behind one button with the count of those set, so the first posts fit the first screen.
           <PhoneFilters count={inboxFilterCount(url, { verdict, checks })}>
             <div className="flex flex-col gap-3">
               <InboxFilters state={url} campaigns={campaigns} onChange={setUrl} />

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Post } from "@/lib/schemas";
-import { loadView, type PostView } from "@/lib/server/service/post-sync";
-import type { LoadContext } from "@/lib/server/gateway/gateway";
-import type { Entry } from "@/lib/server/gateway/cache";
+import type { PostView } from "@/lib/server/service/post-view";
 import type { DashboardEvent } from "@/lib/events/schema";
 import { postFixture } from "@/test/post-fixture";
 import { publishDecision, subscribeEvents } from "./index";
-import { changedPosts } from "./refresh";
+import { changedPosts, publishRefreshChanges } from "./refresh";
 
 const at = (min: number) => new Date(Date.UTC(2026, 10, 20, 10, min)).toISOString();
 const post = (id: number, status: string, updatedMin: number | null): Post =>
@@ -64,17 +62,18 @@ describe("changedPosts (what one list refresh tells every open page)", () => {
   });
 });
 
-describe("the post-sync hook", () => {
+describe("the refresh hook", () => {
+  /** A mirror refresh's report, as the service passes it on: the view before, the view after, the delta read. */
   async function refresh(prev: PostView, delta: Post[]): Promise<{ next: PostView; events: DashboardEvent[] }> {
-    const ctx = {
-      previous: { value: prev } as Entry<PostView>,
-      call: <U>(_op: string, fn: (o: object) => Promise<U>) => fn({}),
-    } as LoadContext<PostView>;
-    const list = async () => ({ campaign_id: 5, campaign_name: "c", total: delta.length, limit: 100, offset: 0, posts: delta });
+    const changed = new Map(delta.map((p) => [p.task_id, p]));
+    const next = view(prev.posts.flatMap((p) => {
+      const now = changed.get(p.task_id) ?? p;
+      return prev.statuses.includes(now.status) ? [now] : [];
+    }));
     const events: DashboardEvent[] = [];
     const off = subscribeEvents((e) => events.push(e));
     try {
-      const next = await loadView(ctx, list, 5, { statuses: ["WAITING_APPROVAL"], sort: "-publish_at", limit: 20, offset: 0 }, () => 0);
+      publishRefreshChanges(prev, next, delta);
       return { next, events };
     } finally {
       off();

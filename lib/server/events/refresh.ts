@@ -1,6 +1,6 @@
 import "server-only";
 import type { Post } from "@/lib/schemas";
-import type { PostView } from "@/lib/server/service/post-sync";
+import type { PostView } from "@/lib/server/service/post-view";
 import { log } from "@/lib/server/log";
 import { eventBus, publishEvent } from "./index";
 
@@ -41,7 +41,7 @@ export function changedPosts(prev: PostView | undefined, next: PostView, seen: r
 }
 
 /**
- * The hook post-sync calls after each refresh: one `post` event per changed
+ * The hook a mirror refresh calls (through the service): one `post` event per changed
  * post, so one refresh reaches every open page; not for a change an event
  * already told (a decision, a notification, another list's refresh).
  */

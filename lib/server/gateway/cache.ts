@@ -97,15 +97,6 @@ export class LruCache {
       this.tagSeq.delete(oldest);
       this.forgottenUpTo = Math.max(this.forgottenUpTo, at);
     }
-    return this.evict(tag, how);
-  }
-
-  /**
-   * Drops or expires the tag's entries without recording an invalidation:
-   * for an instance hearing its own invalidation back from the shared tier,
-   * where recording it again would refuse loads that began after it.
-   */
-  evict(tag: string, how: Invalidation = "drop"): number {
     const keys = [...(this.byTag.get(tag) ?? [])];
     for (const key of keys) {
       if (how === "drop") this.delete(key);
@@ -115,14 +106,6 @@ export class LruCache {
       }
     }
     return keys.length;
-  }
-
-  /** The entries with the tag, as they are (recency untouched). */
-  tagged<T>(tag: string): [string, Entry<T>][] {
-    return [...(this.byTag.get(tag) ?? [])].flatMap((key) => {
-      const entry = this.map.get(key);
-      return entry ? [[key, entry as Entry<T>] as [string, Entry<T>]] : [];
-    });
   }
 
   /** A mark to take before a load; see `invalidatedSince`. */
@@ -137,10 +120,5 @@ export class LruCache {
 
   keys(): string[] {
     return [...this.map.keys()];
-  }
-
-  clear(): void {
-    this.map.clear();
-    this.byTag.clear();
   }
 }

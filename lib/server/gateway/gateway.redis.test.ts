@@ -8,9 +8,8 @@ import { flushMicrotasks, systemClock } from "./clock";
 import { gatewayContract } from "@/test/contracts/gateway";
 import { createGateway } from "./gateway";
 import { RedisBudget } from "./redis-budget";
-import { SharedCache } from "./shared-cache";
 
-// The production gateway (SharedCache as L2 and a RedisBudget, on a real Redis) against the same cases as the embedded one.
+// The production gateway (a RedisBudget on a real Redis) against the same cases as the embedded one.
 let server: RedisServer;
 let prefixes = 0;
 
@@ -45,20 +44,16 @@ function trackCommands(redis: Redis): { size(): number; idle(): Promise<void> } 
 }
 
 gatewayContract("Gateway (production: Redis)", async (options) => {
-  const [redis, subscriber] = await Promise.all([connect("gateway-test"), connect("gateway-test-sub")]);
+  const redis = await connect("gateway-test");
   const commands = trackCommands(redis);
   const prefix = `test:gateway:${process.pid}:${++prefixes}`;
   const l = options.limits ?? { readsPerMinute: 60, writesPerMinute: 30, requestsPerHour: 1000 };
   const limits = { ...defaultLimits(l.readsPerMinute, l.writesPerMinute, l.requestsPerHour), ...l };
   const budget = new RedisBudget(redis, `${prefix}:budget`, limits, options.clock ?? systemClock);
-  const shared = new SharedCache({ redis, subscriber, prefix: `${prefix}:cache` });
-  const gateway = createGateway({ ...options, budget, shared });
-  await shared.ready();
+  const gateway = createGateway({ ...options, budget });
   const settled = async () => {
     do {
       await Promise.all([budget.idle(), commands.idle()]);
-      // Notes published by those commands reach the subscriber before its PING is answered.
-      await subscriber.ping();
       await flushMicrotasks();
     } while (commands.size() > 0);
   };
@@ -67,9 +62,7 @@ gatewayContract("Gateway (production: Redis)", async (options) => {
     settled,
     close: async () => {
       await settled();
-      gateway.close();
       redis.disconnect();
-      subscriber.disconnect();
     },
   };
 });

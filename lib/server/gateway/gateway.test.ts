@@ -11,7 +11,6 @@ gatewayContract("Gateway (embedded)", embedded);
 describe("Gateway (embedded) only", () => {
   const setup = gatewayWorld(embedded);
 
-  // Embedded only: in production mode Redis (L2) still holds what L1 pushed out; its bound is a GC TTL, not maxEntries.
   it("asks the upstream again for an answer pushed out of memory", async () => {
     const t = await setup({ maxEntries: 3 });
     for (const id of [1, 2, 3, 1, 4]) await t.read(id);

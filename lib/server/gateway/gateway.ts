@@ -9,8 +9,9 @@ import { systemClock, type Clock } from "./clock";
 import { BudgetRefusal, toExhausted } from "./errors";
 import { cacheRequests } from "./series";
 import { spentWindow } from "./spent-window";
-import type { SharedCache } from "./shared-cache";
-import { CoolingDown, SharedReads, type Failure } from "./shared-reads";
+
+/** A key's last failed load, and when it may be tried again. */
+type Failure = { error: unknown; retryAt: number };
 
 export type Priority = "interactive" | "background";
 
@@ -44,12 +45,6 @@ export type GatewayOptions = {
   random?: () => number;
   /** The request budget to pay from (production mode: a RedisBudget shared by every instance); default: one of this process, from `limits`. */
   budget?: BudgetLike;
-  /**
-   * Production mode: the Redis tier shared by every instance (cache, tag
-   * invalidation, in-flight joining, failure cooldowns). Absent: all of it
-   * lives in this process, as in the embedded mode.
-   */
-  shared?: SharedCache;
 };
 
 export type LoadContext<T> = {
@@ -87,22 +82,21 @@ function maskable(e: unknown): boolean {
 /**
  * Cache, in-flight joining, stale serving and the budget in one place. Every
  * upstream request of the app goes through one instance (see upstream-service).
- * With `shared` (production mode) the cache becomes L1 in front of Redis and
- * joining, invalidations and failure cooldowns span every instance on the key
- * (see shared-reads.ts); without it nothing leaves the process.
+ * The cache is this process's memory in front of the database, which is what
+ * instances share (the service keeps every answer a page reads there); only
+ * the budget spans instances (a RedisBudget in production mode), because the
+ * upstream's limits are the API key's, whichever instance spends them.
  */
 export class Gateway {
   readonly clock: Clock;
   readonly budget: BudgetLike;
-  /** The cache of this process; L1 in front of `shared` in production mode. */
+  /** The cache of this process, in front of the database. */
   readonly cache: LruCache;
-  readonly shared?: SharedCache;
-  private readonly sharedReads?: SharedReads;
   private readonly caller: Caller;
   private readonly inflight = new Map<string, InFlight>();
   /** Keys whose last attempt failed, and when to try again. Bounded like the cache. */
   private readonly failures = new LruCache(2000);
-  private readonly o: Required<Omit<GatewayOptions, "clock" | "limits" | "retry" | "timeoutMs" | "shared" | "budget">> & { timeoutMs?: number };
+  private readonly o: Required<Omit<GatewayOptions, "clock" | "limits" | "retry" | "timeoutMs" | "budget">> & { timeoutMs?: number };
 
   constructor(options: GatewayOptions = {}) {
     this.clock = options.clock ?? systemClock;
@@ -122,23 +116,6 @@ export class Gateway {
       timeoutMs: options.timeoutMs,
     };
     this.caller = new Caller(this.budget, this.clock, { ...DEFAULT_RETRY, ...options.retry }, this.o.random);
-    if (options.shared) {
-      this.shared = options.shared;
-      this.sharedReads = new SharedReads(
-        options.shared,
-        {
-          cache: this.cache,
-          clock: this.clock,
-          entryOf: (spec, value) => this.entryOf(spec, value),
-          context: (spec, previous) => this.loadContext(spec, previous),
-          failed: (spec, e) => this.recordFailure(spec, e),
-          succeeded: (key) => this.failures.delete(key),
-          invalidated: (tag, how) => this.applyInvalidation(tag, how),
-          forgetFailures: () => this.failures.clear(),
-        },
-        this.o.maxStaleMs,
-      );
-    }
   }
 
   /**
@@ -161,8 +138,6 @@ export class Gateway {
    * in the background; only a reader with nothing to serve waits it out.
    */
   async read<T>(spec: ReadSpec<T>): Promise<DataResponse<T>> {
-    // Production mode: L1 first, else L2 brought into L1 (one round trip); the rest is the same.
-    const sharedFailure = this.sharedReads ? await this.sharedReads.lookup(spec.key) : undefined;
     const now = this.clock.now();
     const cached = this.cache.get<T>(spec.key);
     if (cached && now < cached.freshUntil) {
@@ -183,7 +158,7 @@ export class Gateway {
         if (!retryOwn) return this.fallback(spec, e);
       }
     }
-    const failed = this.sharedReads ? sharedFailure : this.failures.get<Failure>(spec.key)?.value;
+    const failed = this.failures.get<Failure>(spec.key)?.value;
     if (failed && now < failed.retryAt) return this.fallback(spec, failed.error, failed.retryAt);
 
     cacheRequests.inc({ operation: spec.op, result: "miss" });
@@ -263,12 +238,12 @@ export class Gateway {
     return { mode: "none" };
   }
 
-  /** The key's load, joined by every reader of this instance (and, in production mode, of every instance). */
+  /** The key's load, joined by every reader of this instance. */
   private start<T>(spec: ReadSpec<T>, previous: Entry<T> | undefined): Promise<Entry<T>> {
     const id = {};
     const promise = (async () => {
       try {
-        return this.sharedReads ? await this.sharedReads.load(spec) : await this.loadHere(spec, previous);
+        return await this.loadHere(spec, previous);
       } finally {
         if (this.inflight.get(spec.key)?.id === id) this.inflight.delete(spec.key);
       }
@@ -292,9 +267,7 @@ export class Gateway {
   }
 
   /** The last good answer marked stale, or a typed error when there is none. */
-  private fallback<T>(spec: ReadSpec<T>, failure: unknown, knownRetryAt?: number): DataResponse<T> {
-    const e = failure instanceof CoolingDown ? failure.error : failure;
-    knownRetryAt ??= failure instanceof CoolingDown ? failure.retryAt : undefined;
+  private fallback<T>(spec: ReadSpec<T>, e: unknown, knownRetryAt?: number): DataResponse<T> {
     if (!maskable(e)) throw e;
     const now = this.clock.now();
     const retryAt = knownRetryAt ?? this.retryAtFor(e, now);
@@ -332,101 +305,41 @@ export class Gateway {
     }
   }
 
-  /** Stores a value learned outside `read` (e.g. a fresh read of a post); written through to the shared tier. */
+  /** Stores a value learned outside `read` (e.g. a fresh read of a post). */
   store<T>(key: string, value: T, ttlMs: number, tags: readonly string[]): void {
     const at = this.clock.now();
     const entry = { value, fetchedAt: at, freshUntil: at + ttlMs, tags };
     this.cache.set(key, entry);
     this.failures.delete(key);
-    this.shared?.put(key, entry);
   }
 
   /**
-   * Puts back a last good answer kept elsewhere (the database, after a
-   * restart) with its own age, when this instance holds none: served fresh
-   * within its TTL, else as the base a refresh replaces.
+   * Puts back a last good answer kept in the database (read by another
+   * instance, or before a restart) with its own age, when this instance holds
+   * none or an older one: served fresh within its TTL, else as the base a
+   * refresh replaces.
    */
   seed<T>(key: string, value: T, fetchedAt: number, ttlMs: number, tags: readonly string[]): void {
-    if (this.cache.has(key)) return;
+    const held = this.cache.has(key) ? this.cache.get<T>(key) : undefined;
+    if (held && held.fetchedAt >= fetchedAt) return;
     this.cache.set(key, { value, fetchedAt, freshUntil: fetchedAt + ttlMs, tags });
   }
 
   /** Keeps a cached answer fresh until `until` (never shortens it); used when other data vouches for it. */
   extend(key: string, until: number): void {
     const entry = this.cache.has(key) ? this.cache.get<unknown>(key) : undefined;
-    if (entry && until > entry.freshUntil) {
-      entry.freshUntil = until;
-      // Other instances' L1 copies are not told: they find theirs expired and read this from L2.
-      this.shared?.extend(key, until);
-    }
+    if (entry && until > entry.freshUntil) entry.freshUntil = until;
   }
 
   peek<T>(key: string): Entry<T> | undefined {
     return this.cache.has(key) ? this.cache.get<T>(key) : undefined;
   }
 
-  /** This instance's entries with the tag (fresh or not). */
-  peekTagged<T>(tag: string): [string, Entry<T>][] {
-    return this.cache.tagged<T>(tag);
-  }
-
-  /**
-   * Drops (or expires) a tag's entries; loads of it already in flight are no
-   * longer joined. In production mode the same happens in Redis and on every
-   * instance (their subscribers apply it to their L1 at once).
-   */
+  /** Drops (or expires) a tag's entries; loads of it already in flight are no longer joined. */
   invalidate(tag: string, how: Invalidation = "drop"): void {
-    this.applyInvalidation(tag, how);
-    this.shared?.invalidate(tag, how);
-  }
-
-  /**
-   * A change whose outcome is known (the upstream's answer to a decision, a
-   * notification carrying the post) brought into the answers it touches
-   * instead of expiring them, so it costs no refresh and leaves nothing the
-   * budget could keep off the screen. Every entry with the tag is expired as
-   * by `invalidate(tag, "expire")` (loads in flight are not kept, other
-   * instances hear it); those `bringUpToDate` returns a value for are put
-   * back with it, keeping their age and freshness, here and in the shared
-   * tier. The others stay expired: their next read refreshes them. With
-   * `outdated`, those put back are due for a refresh at their next read but
-   * may still be served, marked stale, while it runs or when the budget
-   * refuses it (a count a decision moved by one, rather than no answer).
-   * Returns how many were put back.
-   */
-  amend<T>(tag: string, bringUpToDate: (value: T, key: string) => T | undefined, o: { outdated?: boolean } = {}): number {
-    const before = this.cache
-      .tagged<T>(tag)
-      .filter(([, entry]) => !wasInvalidated(entry))
-      .map(([key, entry]) => [key, { ...entry }] as const);
-    this.invalidate(tag, "expire");
-    let amended = 0;
-    for (const [key, entry] of before) {
-      const value = bringUpToDate(entry.value, key);
-      if (value === undefined) continue;
-      const next = { ...entry, value, freshUntil: o.outdated ? Math.min(entry.freshUntil, this.clock.now()) : entry.freshUntil };
-      this.cache.set(key, next);
-      // After the invalidation on the same connection: Redis and the other instances end with this.
-      this.shared?.put(key, next);
-      amended++;
-    }
-    return amended;
-  }
-
-  private applyInvalidation(tag: string, how: Invalidation): void {
     this.cache.invalidate(tag, how);
     for (const [key, f] of this.inflight) if (f.tags.includes(tag)) this.inflight.delete(key);
     this.failures.invalidate(tag);
-  }
-
-  /** Resolves once this instance's invalidations and writes have reached the shared tier (at once when embedded). */
-  async flush(): Promise<void> {
-    await this.shared?.settled();
-  }
-
-  /** Stops listening to other instances (tests, shutdown); the Redis connections belong to the caller. */
-  close(): void {
-    this.shared?.close();
   }
 }
 

@@ -54,7 +54,7 @@ async function checksLine(post: PostDetail, t: BotTexts): Promise<string | null>
 }
 
 /** The card's text (HTML), cut so the whole message stays within the messenger's limit, with a link to the full post. */
-export function cardText(post: PostDetail, o: { headline: string; signoff: string | null; checks?: string | null; url: string; timeZone: string; footer?: string; t: BotTexts; limit: number }): string {
+export function cardText(post: PostDetail, o: { headline: string; signoff: string | null; checks?: string | null; url: string; timeZone: string; footer?: string; t: BotTexts; limit: number; countsMarkup?: boolean }): string {
   const { t } = o;
   const version = activeVersion(post);
   const head = [
@@ -66,10 +66,17 @@ export function cardText(post: PostDetail, o: { headline: string; signoff: strin
   ].join("\n");
   const link = `<a href="${escapeHtml(o.url)}">${t.fullText}</a>`;
   const tail = o.footer ? `\n\n${escapeHtml(o.footer)}` : "";
-  // Both messengers count the text after its markup is parsed: the visible characters.
+  // Telegram counts the text after its markup is parsed (the visible characters); MAX is held to the text as sent.
   const visible = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&(amp|lt|gt|quot);/g, "&").length;
-  const room = o.limit - visible(head) - visible(tail) - t.fullText.length - 8;
-  const body = post.text.length > room ? `${post.text.slice(0, Math.max(0, room - 1)).trimEnd()}…` : post.text;
+  const size = o.countsMarkup ? (html: string) => html.length : visible;
+  const room = o.limit - size(head) - size(tail) - size(link) - 8;
+  let body = post.text;
+  if (size(escapeHtml(body)) > room) {
+    // Cut until the escaped text and its "…" fit (escaping lengthens it where markup counts).
+    let n = Math.max(0, room - 1);
+    for (let over = size(escapeHtml(post.text.slice(0, n))) - (room - 1); n > 0 && over > 0; over = size(escapeHtml(post.text.slice(0, n))) - (room - 1)) n -= over;
+    body = `${post.text.slice(0, Math.max(0, n)).trimEnd()}…`;
+  }
   return `${head}\n\n${escapeHtml(body)}\n${link}${tail}`;
 }
 
@@ -109,7 +116,7 @@ export async function sendCard(m: Messenger, chatId: string, post: PostDetail, o
   const [signoff, checks] = await Promise.all([signoffLine(post.task_id, t), checksLine(post, t)]);
   const timeZone = o.timeZone ?? (await zoneOf(o.forEmail));
   const headline = typeof o.headline === "string" ? o.headline : o.headline(t);
-  const text = cardText(post, { headline, signoff, checks, url: postUrl(m, post.task_id), timeZone, t, limit: m.textLimit });
+  const text = cardText(post, { headline, signoff, checks, url: postUrl(m, post.task_id), timeZone, t, limit: m.textLimit, countsMarkup: m.limitCountsMarkup });
   const messageId = await m.send(chatId, text, { buttons: keyboard(m, post.task_id, ids, t) });
   // Telegram's ids stay numbers in their column; MAX's are text.
   await setCardMessage(cardId, m.name === "telegram" ? Number(messageId) : messageId);
@@ -135,7 +142,7 @@ export async function closeCard(
   try {
     const [t, timeZone] = await Promise.all([textsFor(card.for_email), zoneOf(card.for_email)]);
     const headline = outcome(t, timeZone);
-    const text = post ? cardText(post, { headline, signoff: null, url: postUrl(m, post.task_id), timeZone, t, limit: m.textLimit }) : escapeHtml(headline);
+    const text = post ? cardText(post, { headline, signoff: null, url: postUrl(m, post.task_id), timeZone, t, limit: m.textLimit, countsMarkup: m.limitCountsMarkup }) : escapeHtml(headline);
     await m.edit(card.chat_id, message, text, []);
   } catch (e) {
     log.warn(`${m.name} card not edited`, { error: m.safeError(e) });

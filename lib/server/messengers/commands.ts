@@ -20,7 +20,7 @@ export async function linkWithCode(code: string, o: { messenger: "telegram" | "m
   await o.save(email);
   await auditTelegram({ kind: `${o.messenger}.linked`, actor: { email: user.email, name: user.name, role: user.role }, subject_id: email, detail: { username: o.username } });
   const t = await textsFor(email);
-  return t.linked(user.name, t.role(user.role));
+  return t.linked(user.name, t.role(user.role), o.messenger);
 }
 
 /** /bind N and /unbind N in a team chat, by an admin; the reply in the team's language. */

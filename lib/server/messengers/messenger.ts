@@ -14,8 +14,10 @@ export interface Messenger {
   readonly name: "telegram" | "max";
   /** NEXTAUTH_URL: the dashboard's links on cards. */
   readonly baseUrl: string;
-  /** The longest text one message may hold (visible characters). */
+  /** The longest text one message may hold. */
   readonly textLimit: number;
+  /** Whether that limit counts the markup too (the text as sent), not only what is shown. */
+  readonly limitCountsMarkup: boolean;
   /** Whether a link button to this URL is accepted (Telegram refuses localhost); else the link is sent on a press. */
   urlButtonAllowed(url: string): boolean;
   /** Sends text (the small HTML subset both speak: b, i, a) with buttons; returns the message's id. */

@@ -9,6 +9,7 @@ import { OUTCOME_UNKNOWN } from "@/lib/server/outcomes";
 import { log } from "@/lib/server/log";
 import { service } from "@/lib/server/upstream-service";
 import { closeCard, keyboard, postUrl, sendCard } from "./card";
+import { channelsFromEnv, messengerOf } from "./channels";
 import type { Keyboard, Messenger } from "./messenger";
 import type { SessionUser } from "@/lib/auth/roles";
 import { deciderFor } from "./people";
@@ -210,9 +211,12 @@ async function decideCard(p: Press, card: CardRow, person: SessionUser, action: 
         : x.decidedElsewhere(prior?.by ?? outcome.result.message, x.when(prior ? prior.at : at, z));
     await settleCard(card.id, effective ? action : "decided_elsewhere", effective ? person.name : (prior?.by ?? null), at);
     await closeCard(p.m, card, post ? asOnCard(post, card) : null, lineIn);
+    const ch = channelsFromEnv();
     for (const other of await openCardsOf(card.task_id, card.id)) {
       await settleCard(other.id, "decided_elsewhere", person.name, at);
-      await closeCard(p.m, other, post ? asOnCard(post, other) : null, effective ? (x, z) => x.decidedElsewhere(person.name, x.when(at, z)) : lineIn);
+      // The post's cards in the other messenger are edited through it (a Telegram press closes the MAX card too).
+      const om = messengerOf(ch, other.chat_id)?.name === p.m.name ? p.m : messengerOf(ch, other.chat_id);
+      if (om) await closeCard(om, other, post ? asOnCard(post, other) : null, effective ? (x, z) => x.decidedElsewhere(person.name, x.when(at, z)) : lineIn);
     }
     return p.reply.answer(lineIn(t, zone));
   }

@@ -26,7 +26,9 @@ export const DEFAULT_KINDS: TelegramKinds = { deadline: true, mention: true, cha
 
 export type Link = { email: string; tg_user_id: string; chat_id: string; username: string | null; kinds: TelegramKinds; linked_at: string };
 
-function parseKinds(text: string): TelegramKinds {
+/** A link's stored kinds (JSON; null: never chosen) over the defaults. */
+export function parseKinds(text: string | null): TelegramKinds {
+  if (text === null) return DEFAULT_KINDS;
   try {
     const v = JSON.parse(text) as Partial<TelegramKinds>;
     return { ...DEFAULT_KINDS, ...Object.fromEntries(TELEGRAM_KINDS.filter((k) => typeof v[k] === "boolean").map((k) => [k, v[k]])) };
@@ -96,12 +98,16 @@ export async function linkByEmail(email: string): Promise<Link | null> {
   return toLink(await db().selectFrom("telegram_links").selectAll().where("email", "=", lower(email)).executeTakeFirst());
 }
 
-export async function linksByEmails(emails: readonly string[]): Promise<Map<string, Link>> {
+/** Every Telegram link when `emails` is left out. */
+export async function linksByEmails(emails?: readonly string[]): Promise<Map<string, Link>> {
   await ensureMigrated();
-  const wanted = [...new Set(emails.map(lower))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db().selectFrom("telegram_links").selectAll().where("email", "in", wanted).execute();
-  return new Map(rows.map((r) => [r.email, toLink(r) as Link]));
+  let q = db().selectFrom("telegram_links").selectAll();
+  if (emails) {
+    const wanted = [...new Set(emails.map(lower))];
+    if (wanted.length === 0) return new Map();
+    q = q.where("email", "in", wanted);
+  }
+  return new Map((await q.execute()).map((r) => [r.email, toLink(r) as Link]));
 }
 
 /** Returns whether there was a link to remove. */

@@ -110,6 +110,8 @@ export interface MaxLinksTable {
   chat_id: string;
   username: string | null;
   linked_at: string;
+  /** JSON of TelegramKinds (migration 0028_max_kinds); null: the defaults. */
+  kinds: string | null;
 }
 
 /** Where reminders go for a person linked to both messengers (migration 0023_max_links). */

@@ -4,6 +4,7 @@ import { serverText, text, type ServerKey, type ServerText } from "@/i18n/server
 import { createTranslator } from "use-intl/core";
 import { findingNote, type NoteTranslator } from "@/lib/checks/note";
 import type { Finding } from "@/lib/checks/types";
+import type { MessengerName } from "./prefs";
 import enReview from "@/messages/en/review.json";
 import ruReview from "@/messages/ru/review.json";
 
@@ -15,6 +16,8 @@ import ruReview from "@/messages/ru/review.json";
 type BotKey = ServerKey extends infer K ? (K extends `telegram.bot.${infer R}` ? R : never) : never;
 
 const REVIEW = { ru: ruReview, en: enReview } as const;
+/** The messenger as the bot names itself in a text ("this MAX is linked…"). */
+const LABEL: Record<MessengerName, string> = { telegram: "Telegram", max: "MAX" };
 
 export type BotTexts = ReturnType<typeof botTexts>;
 
@@ -33,11 +36,11 @@ function build(locale: Locale) {
   return {
     locale,
     strangers: say("strangers"),
-    linked: (name: string, role: string) => say("linked", { name, role }),
+    linked: (name: string, role: string, messenger: MessengerName) => say("linked", { name, role, messenger: LABEL[messenger] }),
     linkFailed: say("linkFailed"),
     unlinked: say("unlinked"),
-    notLinked: say("notLinked"),
-    help: say("help"),
+    notLinked: (messenger: MessengerName) => say("notLinked", { messenger: LABEL[messenger] }),
+    help: (messenger: MessengerName) => say("help", { messenger: LABEL[messenger] }),
     noDecide: say("noDecide"),
     notYours: say("notYours"),
     unknownButton: say("unknownButton"),

@@ -4,7 +4,6 @@ import { defaultLimits, type BudgetLimits } from "@/lib/server/gateway/budget";
 import { flushMicrotasks, type Clock, type FakeClock } from "@/lib/server/gateway/clock";
 import { createGateway, type Gateway } from "@/lib/server/gateway/gateway";
 import { RedisBudget } from "@/lib/server/gateway/redis-budget";
-import { SharedCache } from "@/lib/server/gateway/shared-cache";
 import { mirrorDatabase } from "@/lib/server/mirror";
 import { createService, type Service, type ServiceOptions, type UpstreamApi } from "./service";
 
@@ -75,13 +74,14 @@ export type Instances = { services: Service[]; gateways: Gateway[]; wire: (base:
 /** One embedded instance: memory only, as the demo runs. */
 export function embeddedInstance(clock: Clock, api: UpstreamApi): Instances {
   const gateway = createGateway({ clock });
-  return { services: [createService(gateway, api)], gateways: [gateway], wire: (base) => base, close: () => gateway.close() };
+  return { services: [createService(gateway, api)], gateways: [gateway], wire: (base) => base, close: () => undefined };
 }
 
 /**
- * `n` production-mode instances on one Redis, each with its own connections,
- * RedisBudget and SharedCache, as `n` processes would have. `connect` gives a
- * ready connection (the caller closes them).
+ * `n` production-mode instances on one Redis and one database, each with its
+ * own connection, RedisBudget and memory, as `n` processes would have: what
+ * one instance read reaches the others through the database. `connect` gives
+ * a ready connection (the caller closes them).
  */
 export async function productionInstances(
   n: number,
@@ -92,12 +92,10 @@ export async function productionInstances(
   const mirrors = mirrorDatabase();
   const nodes = await Promise.all(
     Array.from({ length: n }, async (_, i) => {
-      const [command, subscriber] = await Promise.all([o.connect(`app${i}`), o.connect(`app${i}-sub`)]);
+      const command = await o.connect(`app${i}`);
       const budget = new RedisBudget(command, `${o.prefix}:budget`, limits, o.clock);
-      const shared = new SharedCache({ redis: command, subscriber, prefix: `${o.prefix}:cache` });
-      const gateway = createGateway({ clock: o.clock, limits, budget, shared });
-      await shared.ready();
-      return { command, subscriber, budget, gateway, service: createService(gateway, o.api, { ...o.service, mirror: mirrors.store() }) };
+      const gateway = createGateway({ clock: o.clock, limits, budget });
+      return { command, budget, gateway, service: createService(gateway, o.api, { ...o.service, mirror: mirrors.store() }) };
     }),
   );
   return {
@@ -105,14 +103,12 @@ export async function productionInstances(
     gateways: nodes.map((x) => x.gateway),
     wire: (base) => ({
       counts: base.counts,
-      inflight: () => base.inflight() + nodes.reduce((k, x) => k + x.command.commandQueue.length + x.subscriber.commandQueue.length, 0),
-      // A PING's answer on a subscriber connection comes after every note already sent to it.
+      inflight: () => base.inflight() + nodes.reduce((k, x) => k + x.command.commandQueue.length, 0),
       settle: async () => {
         await Promise.all(nodes.map((x) => x.budget.idle()));
-        await Promise.all(nodes.map((x) => x.subscriber.ping()));
       },
     }),
-    close: () => nodes.forEach((x) => x.gateway.close()),
+    close: () => undefined,
   };
 }
 

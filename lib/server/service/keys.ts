@@ -18,8 +18,10 @@ import {
  *   restart does not read them again (service.ts). A campaign's counts come
  *   from its mirror, so decisions do not make its detail old.
  * - post lists: cut from the campaign's mirror (lib/server/mirror), never read as such.
- * - post detail: until the mirror shows its `updated_at` or status moved, or
- *   its media links near half their lifetime (service.ts `validatedFor`).
+ * - post detail: kept in the database for every instance, served until the
+ *   mirror shows its `updated_at` or status moved, 10 min once published
+ *   (its engagement moves), or its media links near half their lifetime
+ *   (service.ts `validatedFor`).
  * - engagement 120 s, history 300 s: collected periodically upstream; the
  *   charts do not need to be fresher than that.
  * Under budget pressure the gateway stretches them (Gateway.stretch).
@@ -31,9 +33,6 @@ export const TTL_MS = {
   projectChannels: 600_000,
   campaigns: 600_000,
   campaign: 600_000,
-  campaignSchedules: 600_000,
-  campaignPosts: 15_000,
-  latestPost: 30_000,
   campaignEngagement: 120_000,
   post: 600_000,
   postEngagement: 120_000,
@@ -41,24 +40,15 @@ export const TTL_MS = {
 } as const;
 
 /** Reads that change rarely: kept 10 min, refreshed in the background lane, kept in the database for a restart. */
-export const SLOW_OPERATIONS: ReadonlySet<string> = new Set(["account", "projects", "project", "projectChannels", "campaigns", "campaign", "campaignSchedules"]);
-
-export type Operation = keyof typeof TTL_MS;
-
-/** Tags that reach every campaign's post-derived entries, for a decision whose campaign is unknown. */
-export const ANY_CAMPAIGN_VIEWS = "campaigns:*:posts";
-export const ANY_CAMPAIGN_DERIVED = "campaigns:*:derived";
+export const SLOW_OPERATIONS: ReadonlySet<string> = new Set(["account", "projects", "project", "projectChannels", "campaigns", "campaign"]);
 
 export const tags = {
   account: () => ["account"],
   projects: () => ["projects"],
   project: (id: number) => [`project:${id}`],
   campaigns: () => ["campaigns"],
-  campaignDetail: (id: number) => [`campaign:${id}:detail`, ANY_CAMPAIGN_DERIVED],
-  campaignSchedules: (id: number) => [`campaign:${id}:schedules`],
-  campaignViews: (id: number) => [`campaign:${id}:posts`, ANY_CAMPAIGN_VIEWS],
-  latest: (id: number) => [`campaign:${id}:latest`, ANY_CAMPAIGN_DERIVED],
-  campaignEngagement: (id: number) => [`campaign:${id}:engagement`, ANY_CAMPAIGN_DERIVED],
+  campaignDetail: (id: number) => [`campaign:${id}:detail`],
+  campaignEngagement: (id: number) => [`campaign:${id}:engagement`],
   post: (id: number) => [`post:${id}`],
   postEngagement: (id: number) => [`post:${id}:engagement`],
 };
@@ -71,7 +61,7 @@ const DEFAULT_CAMPAIGN_STATUSES = ["ACTIVE", "FROZEN"];
 const sortedUnique = (values: readonly string[]) => [...new Set(values)].sort();
 
 /** An ISO instant in one spelling (UTC, milliseconds), so equal moments make equal keys. */
-export function normalizeInstant(value: string): string {
+function normalizeInstant(value: string): string {
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }
@@ -112,15 +102,6 @@ export const keys = {
     return `campaigns?project_id=${n.project_id ?? ""}&status=${n.status.join(",")}`;
   },
   campaign: (id: number) => `campaign:${id}`,
-  campaignSchedules: (id: number) => `campaign:${id}:schedules`,
-  /** One synced view per campaign, status filter and sort; pages and `since` are cut from it. */
-  postView: (id: number, n: NormalPostQuery) => `campaign:${id}:posts?status=${n.statuses.join(",")}&sort=${n.sort}`,
-  /** An exact page, for lists too large to mirror. */
-  postPage: (id: number, n: NormalPostQuery) =>
-    `campaign:${id}:posts?status=${n.statuses.join(",")}&sort=${n.sort}&limit=${n.limit}&offset=${n.offset}&since=${
-      n.since ? normalizeInstant(n.since) : ""
-    }`,
-  latestPost: (id: number) => `campaign:${id}:latest`,
   campaignEngagement: (id: number, q: CampaignEngagementQuery) =>
     `campaign:${id}:engagement?since=${q.since ? normalizeInstant(q.since) : ""}`,
   post: (id: number) => `post:${id}`,

@@ -11,8 +11,9 @@ import { countingApi, embeddedInstance, productionInstances, runCrowd, type Crow
 /**
  * Production mode under the crowd of simulator.integration.test.ts: 25 people
  * polling one review queue and opening its posts for a simulated hour, spread
- * round-robin over THREE instances (each its own Gateway, RedisBudget and
- * SharedCache, as three processes would have) on one real Redis, against the
+ * round-robin over THREE instances (each its own Gateway, memory and
+ * RedisBudget, as three processes would have) on one real Redis and one
+ * database (what one instance read reaches the others there), against the
  * real simulator with its rate limits ON; compared with ONE embedded instance
  * serving the same people for the same hour.
  *

@@ -35,7 +35,7 @@ import type { Gateway, Priority } from "@/lib/server/gateway/gateway";
 import type * as upstream from "@/lib/server/upstream";
 import type { CallOptions } from "@/lib/server/upstream";
 import { ALL_POST_STATUSES, SLOW_OPERATIONS, TTL_MS, keys, normalizeCampaignQuery, normalizePostQuery, tags } from "./keys";
-import type { KnownChange, PostView } from "./post-sync";
+import type { KnownChange, PostView } from "./post-view";
 import { decide, type WriteResult } from "./writes";
 
 export type UpstreamApi = Pick<
@@ -176,12 +176,8 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
   async function one<T>(op: keyof typeof TTL_MS, key: string, tagList: readonly string[], p: Priority, fn: (o: CallOptions) => Promise<T>): Read<T> {
     if (p === "interactive") activity();
     if (!SLOW_OPERATIONS.has(op)) return gw.read<T>({ op, key, ttlMs: ttl[op], tags: tagList, priority: p, load: (ctx) => ctx.call(op, fn) });
-    if (!gw.peek(key)) {
-      const kept = await store.snapshot<T>(key).catch(() => undefined);
-      if (kept) gw.seed(key, kept.value, kept.fetchedAt, ttl[op], tagList);
-      // A kept answer served without a read still says which project its campaigns are in (project reports).
-      if (kept && (op === "campaigns" || op === "campaign")) void store.keepProjectsOf(kept.value, kept.fetchedAt).catch(() => undefined);
-    }
+    // A kept answer served without a read still says which project its campaigns are in (project reports).
+    await adopt<T>(key, () => ttl[op], tagList, op === "campaigns" || op === "campaign" ? (value, at) => void store.keepProjectsOf(value, at).catch(() => undefined) : undefined);
     const held = gw.peek<T>(key);
     const priority: Priority = held && !wasInvalidated(held) ? "background" : p;
     return gw.read<T>({
@@ -197,6 +193,69 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
         return value;
       },
     });
+  }
+
+  /**
+   * The database's copy of a key brought into this instance's memory when it
+   * is newer than what memory holds: the database is what every instance (and
+   * this one after a restart) shares, so one read serves them all. A copy
+   * written as null was withdrawn (a decision changed the post).
+   */
+  async function adopt<T>(key: string, ttlOf: (value: T) => number, tagList: readonly string[], onKept?: (value: T, fetchedAt: number) => void): Promise<void> {
+    const held = gw.peek<T>(key);
+    if (held && !wasInvalidated(held) && gw.clock.now() < held.freshUntil) return;
+    const kept = await store.snapshot<T | null>(key).catch(() => undefined);
+    if (!kept || kept.value === null) return;
+    gw.seed(key, kept.value, kept.fetchedAt, ttlOf(kept.value), tagList);
+    onKept?.(kept.value, kept.fetchedAt);
+  }
+
+  /**
+   * Whether the mirror (refreshed by any instance) has seen the post change
+   * since this detail was read: a newer `updated_at`, or the same one with
+   * another status (a decision's answer taken into the mirror). A mirror
+   * older than the detail says nothing.
+   */
+  async function mirrorMoved(detail: PostDetail): Promise<boolean> {
+    const cid = await store.campaignOf(detail.task_id).catch(() => undefined);
+    if (cid === undefined) return false;
+    const row = (await store.read(cid).catch(() => undefined))?.posts.find((p) => p.task_id === detail.task_id);
+    if (!row) return false;
+    const seen = row.updated_at ? Date.parse(row.updated_at) : -Infinity;
+    const held = detail.updated_at ? Date.parse(detail.updated_at) : -Infinity;
+    return seen > held || (seen === held && row.status !== detail.status);
+  }
+
+  /**
+   * A post's detail from the database while it is within `validatedFor` and
+   * the mirror shows no change; else one read, stored for every instance.
+   */
+  async function post(id: number, p: Priority = "interactive"): Read<PostDetail> {
+    if (p === "interactive") activity();
+    const key = keys.post(id);
+    // Memory first, then the database: another instance may have read the post since the change. A
+    // copy is fresh as long as the instance that read it keeps it (`extend` below): the mirror vouches.
+    for (let look = 0; look < 2; look++) {
+      await adopt<PostDetail>(key, validatedFor, tags.post(id));
+      const held = gw.peek<PostDetail>(key);
+      if (!held || gw.clock.now() >= held.freshUntil || !(await mirrorMoved(held.value))) break;
+      gw.invalidate(tags.post(id)[0] as string, "expire");
+    }
+    const r = await gw.read<PostDetail>({
+      op: "post",
+      key,
+      ttlMs: ttl.post,
+      tags: tags.post(id),
+      priority: p,
+      load: async (ctx) => {
+        const value = await ctx.call("post", (o) => api.getPost(id, o));
+        await store.keepSnapshot(key, value, gw.clock.now()).catch(() => undefined);
+        return value;
+      },
+    });
+    campaignOf.remember([r.data]);
+    if (!r.meta.stale) gw.extend(key, Date.parse(r.meta.fetchedAt) + validatedFor(r.data));
+    return r;
   }
 
   /**
@@ -302,7 +361,8 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
 
   async function postFresh(id: number, lane: "interactive" | "confirm" | "background" = "interactive"): Promise<PostDetail> {
     const post = await gw.direct("post", lane, "get", (o) => api.getPost(id, o));
-    gw.store(keys.post(id), post, Math.min(ttl.post, validatedFor(post)), tags.post(id));
+    gw.store(keys.post(id), post, validatedFor(post), tags.post(id));
+    await store.keepSnapshot(keys.post(id), post, gw.clock.now()).catch(() => undefined);
     campaignOf.remember([post]);
     return post;
   }
@@ -315,9 +375,11 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
    */
   async function invalidatePost(taskId: number, campaignId?: number, known?: KnownChange): Promise<void> {
     gw.invalidate(`post:${taskId}`);
+    // Withdrawn from the database too, so no instance serves the detail from before the change.
+    await store.keepSnapshot(keys.post(taskId), null, gw.clock.now()).catch(() => undefined);
     const cid = campaignId ?? ("post" in (known ?? {}) ? (known as { post: Post }).post.campaign_id : undefined) ?? campaignOf.get(taskId) ?? (await store.campaignOf(taskId).catch(() => undefined));
     if (cid === undefined) return;
-    for (const tag of [tags.latest(cid), tags.campaignEngagement(cid)]) gw.invalidate(tag[0] as string);
+    gw.invalidate(tags.campaignEngagement(cid)[0] as string);
     try {
       const now = gw.clock.now();
       if (known && "post" in known) {
@@ -386,12 +448,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     },
     campaignEngagement: (id: number, q: CampaignEngagementQuery, p: Priority = "interactive"): Read<CampaignEngagement> =>
       one("campaignEngagement", keys.campaignEngagement(id, q), tags.campaignEngagement(id), p, (o) => api.getCampaignEngagement(id, q, o)),
-    async post(id: number, p: Priority = "interactive"): Read<PostDetail> {
-      const r = await one("post", keys.post(id), tags.post(id), p, (o) => api.getPost(id, o));
-      campaignOf.remember([r.data]);
-      if (!r.meta.stale) gw.extend(keys.post(id), Date.parse(r.meta.fetchedAt) + validatedFor(r.data));
-      return r;
-    },
+    post,
     postEngagement: (id: number, p: Priority = "interactive"): Read<PostEngagement> =>
       one("postEngagement", keys.postEngagement(id), tags.postEngagement(id), p, (o) => api.getPostEngagement(id, o)),
     postEngagementHistory: (id: number, q: EngagementHistoryQuery, p: Priority = "interactive"): Read<EngagementHistory> =>

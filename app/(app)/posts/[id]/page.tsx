@@ -32,7 +32,7 @@ import { PageSkeleton } from "@/components/ui/page-skeleton";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
 import { ReadOnServer } from "./prefetch";
 import { withPageMessages } from "@/components/shell/page-messages";
-import { telegramConfig } from "@/lib/server/messengers/telegram/config";
+import { linkedMessengers } from "@/lib/server/messengers/on-request";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -130,6 +130,8 @@ async function PostPageBody({ id, read }: { id: number; read: ReturnType<typeof 
   const tc = await getTranslations("collab");
   const canVerdict = user !== null && can(user.role, "verdict");
   const canShare = user !== null && can(user.role, "share:manage");
+  // Two small reads of the dashboard's own database; a failure only hides the buttons.
+  const sendTo = user ? await linkedMessengers(user.email).catch(() => []) : [];
 
   // A panel of the dashboard's own database (ownReads), rendered from the first load's read.
   const ownPanel = (queryKey: QueryKey, title: string, panelId: string, content: ReactNode) => (
@@ -148,7 +150,7 @@ async function PostPageBody({ id, read }: { id: number; read: ReturnType<typeof 
       me={me}
       canDecide={canDecide}
       canShare={canShare}
-      canTelegram={user !== null && telegramConfig() !== null}
+      sendTo={sendTo}
       previewsInBrowser={campaignId !== null && !prefetched(campaignQuery(campaignId).queryKey, client)}
       comments={ownPanel(commentsKey(id), tc("comments.title"), "comments", <CommentsThread id={id} me={me} />)}
       verdicts={ownPanel(verdictsKey(id), tc("verdicts.title"), "verdicts", <VerdictPanel id={id} me={me} canGive={canVerdict} />)}

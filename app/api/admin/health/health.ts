@@ -11,7 +11,7 @@ import { spentLastHour } from "@/lib/server/gateway/spend-by-kind";
 import { inboxStatus } from "@/lib/server/inbox";
 import { redisHealth } from "@/lib/server/redis";
 import { databaseHealth, upstreamHealth } from "@/lib/server/route/health-check";
-import { budgetSnapshotNow, productionMode } from "@/lib/server/upstream-service";
+import { budgetSnapshotNow } from "@/lib/server/upstream-service";
 
 /** Bulk jobs as the database has them: every instance's, not only this one's. */
 async function bulkStatus(now: number): Promise<AdminHealth["background"]["bulk"]> {
@@ -85,6 +85,6 @@ export async function adminHealth(now = Date.now()): Promise<AdminHealth> {
     // kind), so the screen never says two numbers for one thing.
     background: { collector: { ...collector, callsLastHour: spentBy.collector }, inbox: { ...inboxStatus(), callsLastHour: spentBy.mirror }, bulk },
     database,
-    redis: redis ? { ...redis, cacheSubscribed: productionMode().cacheSubscribed ?? false } : null,
+    redis: redis ?? null,
   };
 }

@@ -49,7 +49,7 @@ describe("GET /api/admin/health", () => {
     // The health probe itself was paid for: at most the limit, at least one spent.
     expect(x.budget?.hourly).toBeLessThan(1000);
     expect(x.background.collector.running).toBe(false);
-    // Mirror refreshes are background work: at most 40 % of the hour (issue 31).
+    // Mirror refreshes are background work: at most 40 % of the hour, so people's pages keep the rest.
     expect(x.background.inbox).toMatchObject({ running: false, callsAllowedPerHour: 400 });
     expect(x.background.bulk).toEqual({ queued: 0, running: 0, itemsPending: 0, itemsFailedLastHour: 0, lastFinishedAt: null });
   });

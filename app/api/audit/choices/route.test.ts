@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The activity page's pickers and names (issue 34.3): who and which campaigns the audit trail
+// The activity page's pickers and names: who and which campaigns the audit trail
 // names, rows that carry the post's title and the campaign's name from the mirror, and the
 // exact-person filter the picker sends, over a real database and the simulator.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

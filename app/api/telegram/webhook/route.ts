@@ -1,19 +1,13 @@
 // POST /api/telegram/webhook – Telegram's updates in webhook mode; X-Telegram-Bot-Api-Secret-Token must match TELEGRAM_WEBHOOK_SECRET
-import { timingSafeEqual } from "node:crypto";
 import * as z from "zod";
 import { ApiError, text } from "@/lib/server/errors";
+import { secretMatches } from "@/lib/server/messengers/secret";
 import { json, parseJsonBody, withRequest } from "@/lib/server/route";
 import { telegramConfig } from "@/lib/server/messengers/telegram/config";
 import { botForWebhook } from "@/lib/server/messengers/telegram/runtime";
 
 // The update as grammY reads it; only its id is required here, the rest is the bot's to read.
 const Update = z.looseObject({ update_id: z.int().nonnegative() });
-
-function secretMatches(given: string | null, expected: string): boolean {
-  const a = Buffer.from(given ?? "");
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 export const POST = withRequest(async ({ req }) => {
   const c = telegramConfig();

@@ -26,6 +26,7 @@ import { maxLinks } from "./0024_max_links";
 import { reportSubscriptions } from "./0025_report_subscriptions";
 import { reportShares } from "./0026_report_shares";
 import { jobLeases } from "./0027_job_leases";
+import { maxKinds } from "./0028_max_kinds";
 import { reportProjects } from "./0030_report_projects";
 
 /**
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   "0025_report_subscriptions": reportSubscriptions,
   "0026_report_shares": reportShares,
   "0027_job_leases": jobLeases,
+  "0028_max_kinds": maxKinds,
   "0030_report_projects": reportProjects,
   // ↓ next migration here ("0017_…")
 };

@@ -4,6 +4,7 @@ import type { Update } from "@maxhub/max-bot-api/types";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { bindCommand, linkWithCode } from "../commands";
 import { deciderFor } from "../people";
+import { sendDigest } from "../digest";
 import { handlePress, handleReasonText } from "../press";
 import { chatLimiter, withinLimit } from "../rate-limit";
 import { auditTelegram } from "../audit";
@@ -56,15 +57,20 @@ export function createMaxBot(api: Api, c: MaxConfig, o: { chatLimit?: { points: 
     if (dialog && command === "/unlink") {
       const had = await maxLinkByUser(userRef);
       const t = await textsOf(had?.email, localeOf(u));
-      if (!had || !(await unlinkMax({ userRef }))) return void (await say(chatRef, t.notLinked));
+      if (!had || !(await unlinkMax({ userRef }))) return void (await say(chatRef, t.notLinked("max")));
       await auditTelegram({ kind: "max.unlinked", actor: { email: had.email, name: had.email, role: "unknown" }, subject_id: had.email, detail: { from: "max" } });
       return void (await say(chatRef, t.unlinked));
+    }
+    if (dialog && command === "/digest") {
+      const person = await deciderFor(userRef);
+      if (!person) return void (await say(chatRef, (await textsOf(null, localeOf(u))).strangers));
+      return sendDigest(m, chatRef, person.email);
     }
     const handled = await handleReasonText({ m, chatId: chatRef, fromId: userRef, text, say: (x) => say(chatRef, x) });
     if (handled || !dialog) return;
     const person = await deciderFor(userRef);
     const t = await textsOf(person?.email, localeOf(u));
-    await say(chatRef, person ? t.help : t.strangers);
+    await say(chatRef, person ? t.help("max") : t.strangers);
   }
 
   function link(code: string, userRef: string, chatRef: string, username: string | null, locale?: string | null): Promise<string> {

@@ -2,12 +2,23 @@ import "server-only";
 import { env } from "@/lib/env";
 
 /** What the MAX bot needs from the environment; null when MAX_BOT_TOKEN is unset: no MAX bot. */
-export type MaxConfig = { token: string; apiRoot: string; baseUrl: string };
+export type MaxConfig = {
+  token: string;
+  apiRoot: string;
+  baseUrl: string;
+  /** Webhook mode when set (with its secret); long polling otherwise. */
+  webhook?: { url: string; secret: string };
+};
 
 export function maxConfig(): MaxConfig | null {
   const e = env();
   if (!e.MAX_BOT_TOKEN) return null;
-  return { token: e.MAX_BOT_TOKEN, apiRoot: e.MAX_API_ROOT.replace(/\/+$/, ""), baseUrl: e.NEXTAUTH_URL.replace(/\/+$/, "") };
+  return {
+    token: e.MAX_BOT_TOKEN,
+    apiRoot: e.MAX_API_ROOT.replace(/\/+$/, ""),
+    baseUrl: e.NEXTAUTH_URL.replace(/\/+$/, ""),
+    webhook: e.MAX_WEBHOOK_URL && e.MAX_WEBHOOK_SECRET ? { url: e.MAX_WEBHOOK_URL, secret: e.MAX_WEBHOOK_SECRET } : undefined,
+  };
 }
 
 /** An error as text fit for a log: the token never appears in it. */

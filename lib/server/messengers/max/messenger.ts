@@ -17,6 +17,8 @@ export function maxMessenger(api: Api, c: MaxConfig): Messenger {
     name: "max",
     baseUrl: c.baseUrl,
     textLimit: 4000,
+    // MAX's docs give 4000 characters for a message's text without saying markup is left out: held to the text as sent.
+    limitCountsMarkup: true,
     urlButtonAllowed,
     async send(chat, html, o = {}) {
       const m = await api.sendMessageToChat(maxId(chat), html, {

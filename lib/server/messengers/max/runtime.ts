@@ -3,7 +3,10 @@ import type { Api } from "@maxhub/max-bot-api";
 import type { HeldJob, JobRunner } from "@/lib/server/jobs";
 import { log } from "@/lib/server/log";
 import { telegramConfig } from "../telegram/config";
-import { telegramTick } from "../telegram/tick";
+import { setNotifyListener } from "@/lib/server/notify";
+import { notifyListenerFor } from "../bridge";
+import { channelsFromEnv } from "../channels";
+import { messengersTick } from "../tick";
 import { maxApi } from "./api";
 import { createMaxBot, type MaxBot } from "./bot";
 import { maxConfig, safeMaxError, type MaxConfig } from "./config";
@@ -41,11 +44,40 @@ export function maxPollingJob(api: Api, c: MaxConfig, o: Options = {}): HeldJob 
   };
 }
 
-/** Start-up: nothing without MAX_BOT_TOKEN; otherwise long polling held by one instance. Call before `runner.start()`. */
+/**
+ * Start-up: nothing without MAX_BOT_TOKEN. Webhook mode (MAX_WEBHOOK_URL):
+ * MAX is told the URL and secret (POST /subscriptions); updates arrive at
+ * /api/max/webhook on any instance. Otherwise long polling held by one
+ * instance. Call before `runner.start()`.
+ */
 export async function startMax(runner: JobRunner, o: Options = {}): Promise<void> {
   const c = maxConfig();
   if (!c) return;
-  runner.held(maxPollingJob(maxApi(c), c, o));
-  // Reminders and escalation run in the Telegram bot's minute tick; without Telegram, MAX runs that tick itself.
-  if (!telegramConfig()) runner.recurring({ name: "telegram-tick", everyMs: o.tickMs ?? 60_000, run: () => telegramTick(null, null) });
+  const api = maxApi(c);
+  setNotifyListener("max", notifyListenerFor("max"));
+  if (c.webhook) {
+    try {
+      await api.subscribe(c.webhook.url, c.webhook.secret, [...TYPES]);
+      log.info("max bot: webhook subscribed", { url: c.webhook.url });
+    } catch (e) {
+      log.error("max bot: webhook not subscribed", { error: safeMaxError(e, c) });
+    }
+  } else {
+    runner.held(maxPollingJob(api, c, o));
+  }
+  // The layer's minute tick runs in the Telegram bot's runtime; without Telegram, MAX runs it.
+  if (!telegramConfig()) runner.recurring({ name: "telegram-tick", everyMs: o.tickMs ?? 60_000, run: () => messengersTick(channelsFromEnv()) });
+}
+
+/** The runner stops the jobs; this stops cards for notify() events. */
+export function stopMax(): void {
+  setNotifyListener("max", undefined);
+}
+
+/** For the webhook route: the bot's handler for this bundle and token. */
+let webhookBot: { key: string; bot: MaxBot } | undefined;
+export function maxBotForWebhook(c: MaxConfig): MaxBot {
+  const key = `${c.apiRoot} ${c.token}`;
+  if (webhookBot?.key !== key) webhookBot = { key, bot: createMaxBot(maxApi(c), c) };
+  return webhookBot.bot;
 }

@@ -6,7 +6,7 @@ import { chatLimiter, withinLimit } from "../rate-limit";
 import { personFor } from "../access";
 import { auditTelegram } from "../audit";
 import { safeError, type TelegramConfig } from "./config";
-import { sendDigest } from "./digest";
+import { sendDigest } from "../digest";
 import { handlePress, handleReasonText } from "../press";
 import { telegramMessenger } from "./messenger";
 import { campaignsOfChat, linkByTgUser, saveLink, unlink } from "../store";
@@ -54,14 +54,14 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
     }
     const person = await personFor(ctx.from.id);
     const t = await textsOf(ctx, person?.email);
-    await ctx.reply(person ? t.help : t.strangers);
+    await ctx.reply(person ? t.help("telegram") : t.strangers);
   });
 
   bot.command("unlink", async (ctx) => {
     if (!isPrivate(ctx) || !ctx.from) return;
     const link = await linkByTgUser(String(ctx.from.id));
     const t = await textsOf(ctx, link?.email);
-    if (!link || !(await unlink({ tgUserId: String(ctx.from.id) }))) return void (await ctx.reply(t.notLinked));
+    if (!link || !(await unlink({ tgUserId: String(ctx.from.id) }))) return void (await ctx.reply(t.notLinked("telegram")));
     await auditTelegram({ kind: "telegram.unlinked", actor: { email: link.email, name: link.email, role: "unknown" }, subject_id: link.email, detail: { from: "telegram" } });
     await ctx.reply(t.unlinked);
   });
@@ -70,7 +70,7 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
     if (!isPrivate(ctx) || !ctx.from) return;
     const person = await personFor(ctx.from.id);
     if (!person) return void (await ctx.reply((await textsOf(ctx)).strangers));
-    await sendDigest(ctx.api, c, person);
+    await sendDigest(telegramMessenger(ctx.api, c), person.link.chat_id, person.email);
   });
 
   bot.command(["bind", "unbind"], async (ctx) => {
@@ -100,7 +100,7 @@ export function createBot(c: TelegramConfig, o: { botInfo?: Bot["botInfo"]; chat
     if (handled || !isPrivate(ctx)) return;
     const person = await personFor(ctx.from.id);
     const t = await textsOf(ctx, person?.email);
-    await ctx.reply(person ? t.help : t.strangers);
+    await ctx.reply(person ? t.help("telegram") : t.strangers);
   });
 
   bot.catch((err) => log.error("telegram update failed", { update_id: err.ctx.update.update_id, error: safeError(err.error, c) }));

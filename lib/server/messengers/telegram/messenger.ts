@@ -3,7 +3,8 @@ import type { Api } from "grammy";
 import type { InlineKeyboardButton, InputMediaPhoto } from "grammy/types";
 import type { Keyboard, Messenger } from "../messenger";
 import { urlButtonAllowed } from "../url";
-import { safeError, type TelegramConfig } from "./config";
+import { telegramApi } from "./api";
+import { safeError, telegramConfig, type TelegramConfig } from "./config";
 
 const inline = (k: Keyboard): InlineKeyboardButton[][] => k.map((row) => row.map((b) => ("url" in b ? { text: b.text, url: b.url } : { text: b.text, callback_data: b.press })));
 const NO_PREVIEW = { link_preview_options: { is_disabled: true } } as const;
@@ -14,6 +15,7 @@ export function telegramMessenger(api: Api, c: TelegramConfig): Messenger {
     name: "telegram",
     baseUrl: c.baseUrl,
     textLimit: 4096,
+    limitCountsMarkup: false,
     urlButtonAllowed,
     async send(chat, html, o = {}) {
       const msg = await api.sendMessage(chat, html, {
@@ -36,4 +38,10 @@ export function telegramMessenger(api: Api, c: TelegramConfig): Messenger {
     },
     safeError: (e) => safeError(e, c),
   };
+}
+
+/** The Telegram adapter when TELEGRAM_BOT_TOKEN is set, else null. */
+export function telegramMessengerFromEnv(): Messenger | null {
+  const c = telegramConfig();
+  return c ? telegramMessenger(telegramApi(c), c) : null;
 }

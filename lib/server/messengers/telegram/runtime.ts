@@ -4,10 +4,11 @@ import type { HeldJob, JobRunner } from "@/lib/server/jobs";
 import { log } from "@/lib/server/log";
 import { setNotifyListener } from "@/lib/server/notify";
 import { createBot } from "./bot";
-import { cardsForEvent } from "./bridge";
+import { notifyListenerFor } from "../bridge";
+import { channelsFromEnv } from "../channels";
+import { messengersTick } from "../tick";
 import { safeError, telegramConfig, type TelegramConfig } from "./config";
 import { telegramApi } from "./api";
-import { telegramTick } from "./tick";
 
 const TICK_MS = 60_000;
 const ALLOWED = ["message", "callback_query"] as const;
@@ -52,7 +53,7 @@ export async function startTelegram(runner: JobRunner, o: Options = {}): Promise
   const c = telegramConfig();
   if (!c) return;
   const api = telegramApi(c);
-  setNotifyListener("telegram", (event, to) => cardsForEvent(api, c, event, to));
+  setNotifyListener("telegram", notifyListenerFor("telegram"));
   if (c.webhook) {
     try {
       await api.setWebhook(c.webhook.url, { secret_token: c.webhook.secret, allowed_updates: [...ALLOWED] });
@@ -63,7 +64,7 @@ export async function startTelegram(runner: JobRunner, o: Options = {}): Promise
   } else {
     runner.held(telegramPollingJob(c, o));
   }
-  runner.recurring({ name: "telegram-tick", everyMs: o.tickMs ?? TICK_MS, run: () => telegramTick(api, c) });
+  runner.recurring({ name: "telegram-tick", everyMs: o.tickMs ?? TICK_MS, run: () => messengersTick(channelsFromEnv()) });
 }
 
 /** The runner stops the jobs; this stops cards for notify() events. */

@@ -10,7 +10,7 @@ import type { CampaignEngagement } from "@/lib/schemas";
 import type { CampaignTrendPosts, CampaignTrends } from "@/lib/schemas/trends";
 
 /*
- * Issue 34.4: the engagement page's three figures of "posts in the period" — the
+ * The engagement page's three figures of "posts in the period" — the
  * totals' «Постов в периоде», the trend's «Учтено постов: … из N» and the per-post
  * table (and so its CSV) — are one count of one list, over HTTP against the real
  * simulator, also while the upstream already has a post the mirror has not caught up with.

@@ -1,5 +1,5 @@
 // GET/POST /api/posts/[id]/comments – the post's comment thread (any role reads and writes; 1–2,000 characters),
-// a comment optionally anchored to a passage of the version shown (issue 34.8)
+// a comment optionally anchored to a passage of the version shown (so a comment can say which words it is about)
 import * as z from "zod";
 import { NewCommentBody } from "@/lib/schemas/collab";
 import { createComment, listComments } from "@/lib/server/collab/comments";

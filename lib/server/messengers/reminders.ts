@@ -1,5 +1,4 @@
 import "server-only";
-import type { Api } from "grammy";
 import { teamTimeZone } from "@/lib/server/profile/request-zone";
 import { env } from "@/lib/env";
 import { listDashboardUsers } from "@/lib/server/collab/users";
@@ -8,19 +7,16 @@ import { smtpMailer } from "@/lib/server/notify/mailer";
 import { sendWebhook } from "@/lib/server/notify/webhook";
 import { service } from "@/lib/server/upstream-service";
 import { isoInZone } from "@/lib/time/zone";
-import { auditTelegram } from "../audit";
-import { postUrl, sendCard } from "../card";
-import { telegramMessenger } from "./messenger";
-import type { TelegramConfig } from "./config";
-import type { Messenger } from "../messenger";
-import { maxLinksByEmails } from "../max/store";
-import { DEFAULT_REMINDERS_TO, remindersTo } from "../prefs";
+import { auditTelegram } from "./audit";
+import { sendCard } from "./card";
+import type { Channels } from "./channels";
+import { routesFor } from "./routes";
 import type { PostDetail } from "@/lib/schemas";
-import { claimStep, getRules, hasStep, linksByEmails, type Rule } from "../store";
-import { textsFor } from "../language";
-import { T, type BotTexts } from "../texts";
-import type { Waiting } from "../waiting";
-import { zoneOf } from "../zone";
+import { claimStep, getRules, hasStep, type Rule } from "./store";
+import { textsFor } from "./language";
+import { T, type BotTexts } from "./texts";
+import type { Waiting } from "./waiting";
+import { zoneOf } from "./zone";
 
 const HOUR = 3_600_000;
 
@@ -45,25 +41,6 @@ export function dueSteps(rule: Pick<Rule, "remind_hours" | "repeat_hours" | "esc
   return out;
 }
 
-/** The bots a step may go through: Telegram's (api and config) and, when set up, MAX's adapter. */
-export type Channels = { api: Api | null; c: TelegramConfig | null; max?: Messenger | null };
-
-/** The one chat a person's step goes to: where they chose when linked to both, else the one they linked; null: none. */
-async function routesFor(ch: Channels, people: string[]): Promise<Map<string, { m: Messenger; chat: string }>> {
-  const tg = ch.api && ch.c ? await linksByEmails(people) : new Map<string, { chat_id: string }>();
-  const max = ch.max ? await maxLinksByEmails(people) : new Map<string, { chat_id: string }>();
-  const choice = await remindersTo(people);
-  const out = new Map<string, { m: Messenger; chat: string }>();
-  for (const email of people) {
-    const t = tg.get(email);
-    const x = max.get(email);
-    const wantMax = x && ch.max && (!t || (choice.get(email) ?? DEFAULT_REMINDERS_TO) === "max");
-    if (wantMax) out.set(email, { m: ch.max as Messenger, chat: x.chat_id });
-    else if (t && ch.api && ch.c) out.set(email, { m: telegramMessenger(ch.api, ch.c), chat: t.chat_id });
-  }
-  return out;
-}
-
 /** One step of one post to its people: the bot for the linked, e-mail and the team webhook for the rest; all audited. */
 async function deliverStep(ch: Channels, rule: Rule, w: Waiting, detail: PostDetail, s: Step, now: number): Promise<void> {
   const audience = s.audience === "approvers" ? rule.approvers : s.audience === "backups" ? rule.backups : (await listDashboardUsers()).filter((u) => u.role === "admin").map((u) => u.email);
@@ -77,7 +54,7 @@ async function deliverStep(ch: Channels, rule: Rule, w: Waiting, detail: PostDet
     if (route) {
       try {
         await sendCard(route.m, route.chat, detail, { kind: s.kind, headline: headlineIn, forEmail: email });
-        await auditTelegram({ kind: "telegram.step_sent", task_id: w.post.task_id, campaign_id: w.post.campaign_id, subject_id: s.step, detail: { to: email, channel: route.m.name } });
+        await auditTelegram({ kind: `${route.m.name}.step_sent`, task_id: w.post.task_id, campaign_id: w.post.campaign_id, subject_id: s.step, detail: { to: email, channel: route.m.name } });
         continue;
       } catch (e) {
         log.warn(`${route.m.name} step card not sent; e-mail instead`, { task_id: w.post.task_id, step: s.step, error: route.m.safeError(e) });
@@ -111,7 +88,7 @@ async function deliverStep(ch: Channels, rule: Rule, w: Waiting, detail: PostDet
       kind: s.kind,
       task_id: w.post.task_id,
       campaign_id: w.post.campaign_id,
-      url: ch.c ? postUrl(ch.c, w.post.task_id) : url,
+      url,
       actor: null,
       text,
       // The team zone's offset, as the notifications' webhook and the CSVs write times.

@@ -1,0 +1,5 @@
+// POST /api/posts/[id]/max – sends the post's card (with its buttons) to the signed-in person's own MAX chat; audited
+import { json, parseId, sameOrigin, withSession } from "@/lib/server/route";
+import { sendOnRequest } from "@/lib/server/messengers/on-request";
+
+export const POST = withSession(sameOrigin(async ({ params, session, priority }) => json(await sendOnRequest("max", session, parseId(params.id), priority))));
