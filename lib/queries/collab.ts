@@ -4,7 +4,7 @@ import { ApiClientError, apiDelete, apiGetRaw, apiPost, apiRead, networkError } 
 import { inboxApiQuery, inboxOptions, type InboxFilters } from "./inbox";
 
 /*
- * Comments, verdicts, policies and presence (issue 12). All of it lives in
+ * Comments, verdicts, policies and presence. All of it lives in
  * the dashboard's own database: none of these reads costs an upstream request
  * beyond the post read the page already made.
  */

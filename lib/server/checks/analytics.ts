@@ -7,7 +7,7 @@ import type { Finding, Verdict } from "@/lib/checks/types";
 import "./tables";
 
 /*
- * What the checks teach (issue 35, part 6), for whoever tunes the generator:
+ * What the checks teach, for whoever tunes the generator:
  * findings by rule and campaign per day (versions first checked in the
  * range), how often clean and flagged versions were approved or rejected
  * (each decision joined to the report of the version it was taken on), and

@@ -6,7 +6,7 @@ import { GET as postChecks } from "@/app/api/posts/[id]/checks/route";
 import { admin, call, errorOf, startHarness, type CallOptions, type Harness } from "@/app/api/_tests/harness";
 
 /*
- * The lists' "clean / warnings / blocked" filter (issue 35, point 3) through
+ * The lists' "clean / warnings / blocked" filter through
  * the campaign posts route and the inbox route, against the real simulator
  * and a real SQLite database: each value returns exactly the posts whose
  * report (the one the post page shows) has that verdict, the total counts

@@ -13,7 +13,7 @@ import { rulesFor, rulesHash } from "./rules-store";
 import "./tables";
 
 /**
- * The lists' "clean / warnings / blocked" filter (issue 35, point 3), applied
+ * The lists' "clean / warnings / blocked" filter, applied
  * on the server before paging so the total counts the matches. Each post's
  * report is made from the text the list already holds (the campaign mirror)
  * and stored per version: the first filtered read costs CPU, later ones a

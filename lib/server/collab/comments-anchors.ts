@@ -8,7 +8,7 @@ import type { PostDetail } from "@/lib/schemas";
 import { service, type Priority } from "@/lib/server/upstream-service";
 
 /**
- * Comments anchored to a passage (issue 34.8), on the server: the anchor a
+ * Comments anchored to a passage, on the server: the anchor a
  * new comment brings is checked against the text of the version it names,
  * and a thread's anchors are told what became of them on the active version.
  */

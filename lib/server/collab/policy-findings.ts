@@ -6,7 +6,7 @@ import "@/lib/server/checks/gate";
 import type { FindingFacts } from "./policy-route";
 
 /**
- * What the approval policy asks of the checks (lib/checks, issue 35): does
+ * What the approval policy asks of the checks (lib/checks): does
  * this post version have findings, and of which rules. The checks module
  * registers its answer with `setFindingsSource` (kept on globalThis: Next may
  * load this module once per route bundle). Until one is registered, or when

@@ -28,7 +28,7 @@ import type { JobRunner } from "@/lib/server/jobs";
 import { startTestJobs } from "@/test/support/jobs";
 
 /*
- * Issue 32.1/32.2 and 35.4 through the real routes, against the simulator
+ * Sign-off, N-step policies and the checks gate through the real routes, against the simulator
  * over HTTP and a real SQLite file: each way around a sign-off found by the
  * attack, reproduced, and the routed policy (roles, groups, any/all, steps).
  */

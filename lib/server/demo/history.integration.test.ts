@@ -1,4 +1,4 @@
-// The demo's month of history (issue 34.10): written into a fresh database through the app's own
+// The demo's month of history: written into a fresh database through the app's own
 // store functions, once — a second run (a restarted demo) adds nothing.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -10,7 +10,7 @@ import { iso, recordSnapshots, upsertPosts } from "@/lib/server/collector/store"
 import { db as appDb, ensureMigrated, type Database } from "@/lib/server/db";
 
 /**
- * The demo's past (issue 34.10): a month of decisions by the four demo people
+ * The demo's past: a month of decisions by the four demo people
  * on the simulator's real posts (approvals, rejections with a category and a
  * reason, reviewers' verdicts, comments), and the engagement history of the
  * published ones, so trends, review analytics and the activity page show

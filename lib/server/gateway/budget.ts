@@ -49,7 +49,7 @@ export type BudgetLimits = {
   marginMs: number;
 };
 
-/** Most of any window background work may hold (issue 31): people's reads and decisions come first. */
+/** Most of any window background work may hold: people's reads and decisions come first. */
 export const BACKGROUND_SHARE = 0.4;
 
 export function defaultLimits(readsPerMinute: number, writesPerMinute: number, requestsPerHour: number): BudgetLimits {

@@ -5,8 +5,8 @@ import type { Lane } from "./budget";
 import { countRecent, recentTotals } from "./recent";
 
 /**
- * What spent the team's budget over the last hour, by kind (issue 31 point 7,
- * the admin health screen): people's reads, the post mirror's refreshes, the
+ * What spent the team's budget over the last hour, by kind, for
+ * the admin health screen: people's reads, the post mirror's refreshes, the
  * engagement collector, decisions (writes and the reads they rest on).
  *
  * The lane says most of it: `write` and `confirm` are decisions,

@@ -1,8 +1,8 @@
 import "server-only";
 
 /**
- * What other parts of the dashboard tell the notifications module (issue 12,
- * part 5). Callers fire and forget: `notify()` never throws and never delays
+ * What other parts of the dashboard tell the notifications module.
+ * Callers fire and forget: `notify()` never throws and never delays
  * the action that caused it. The module decides who gets what (each person's
  * settings), in-app and by e-mail digest and the outgoing webhook.
  *

@@ -11,7 +11,7 @@ import type { JobRunner } from "@/lib/server/jobs";
 import { startTestJobs } from "@/test/support/jobs";
 
 /*
- * Issue 32.3 under the attack's fault mix, through the real routes against
+ * Unknown outcomes under the attack's fault mix, through the real routes against
  * the simulator over HTTP (simulator/faults.ts: bodies cut short or with a
  * wrong field type after the write was applied, 5xx before it) and a real
  * SQLite file. Every answer must be true when given (done only when done,

@@ -9,7 +9,7 @@ import { cacheSignal } from "react";
  * later Immediates of that batch and through their async stores to other
  * requests, which hold their own abort Errors, and so on. One render held by a
  * long-lived object (a pooled upstream socket opened during it) kept every
- * later one alive: the heap grew with each request (issue 32). Reading the
+ * later one alive: the heap grew with each request. Reading the
  * stack once formats it into a string and lets the call sites go.
  */
 export function releaseStackOnAbort(signal: AbortSignal): void {

@@ -27,7 +27,7 @@ export function rejectCategory() {
 /**
  * Approve: an optional note, `confirmed` once the person confirmed a text
  * over a platform's limit (else 409 confirmation_required), and for an admin an override of the checks'
- * blocking findings with its reason (issue 35.4; the checks gate refuses it
+ * blocking findings with its reason (the checks gate refuses it
  * from anyone else and audits it). Reject: a reason is required (1–500
  * characters), its category optional for API clients.
  */

@@ -3,8 +3,8 @@ import type { Kysely, Migration } from "kysely";
 import { int, serialKey } from "./portable";
 
 /*
- * Comments, reviewer verdicts, approval policies and presence (issue 12,
- * parts 1, 2 and 4). Frozen once shipped, like 0001.
+ * Comments, reviewer verdicts, approval policies and presence.
+ * Frozen once shipped, like 0001.
  *
  * - comments: one row per comment; `version` is the post's active version when
  *   it was written (null when the post showed none), `share_link_id` marks a

@@ -3,7 +3,7 @@ import type { Kysely, Migration } from "kysely";
 import { int } from "./portable";
 
 /*
- * Share links for people without an account (issue 12, part 3). A link names
+ * Share links for people without an account. A link names
  * one post (task_id) or one campaign's waiting posts (campaign_id), never
  * both. Only the SHA-256 of its token is stored, so a copy of the database
  * opens nothing; `id` is the link's public handle (it is the token's first

@@ -3,7 +3,7 @@ import type { Kysely, Migration } from "kysely";
 import { int, serialKey } from "./portable";
 
 /*
- * Notifications (issue 12, part 5). Frozen once shipped.
+ * Notifications. Frozen once shipped.
  *
  * - notify_settings: a person's choices (channels per kind as JSON, due-within
  *   hours, mail language); no row means the defaults (in-app on, e-mail off, 2 h).

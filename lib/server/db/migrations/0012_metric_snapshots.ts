@@ -3,7 +3,7 @@ import { sql, type Kysely, type Migration } from "kysely";
 import { int, serialKey } from "./portable";
 
 /*
- * The local time series of engagement (issue 13, part 1).
+ * The local time series of engagement.
  *
  * metric_snapshots: one row per (post, platform or TOTAL, metric, upstream
  * collection time). `collected_at` is the upstream's own time of the value

@@ -2,7 +2,7 @@ import "server-only";
 import type { Kysely, Migration } from "kysely";
 
 /*
- * Approval routed by risk and decisions whose outcome was unknown (issues 32 and 35). Frozen once shipped.
+ * Approval routed by risk and decisions whose outcome was unknown. Frozen once shipped.
  *
  * - campaign_policies.rules: the policy's sign-off steps as JSON (lib/server/collab/approval-policy.ts);
  *   null on rows written before, whose `steps` (1 or 2) still says what they meant.

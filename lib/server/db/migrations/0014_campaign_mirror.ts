@@ -3,7 +3,7 @@ import type { Kysely, Migration } from "kysely";
 import { int } from "./portable";
 
 /*
- * The campaign mirror (issue 31): every post of a campaign, all ten statuses,
+ * The campaign mirror: every post of a campaign, all ten statuses,
  * kept here so every list, filter, page and count is cut locally and a restart
  * (or another instance on the same database) costs no refill.
  *

@@ -3,7 +3,7 @@ import type { Kysely, Migration } from "kysely";
 import { int } from "./portable";
 
 /*
- * The Telegram bot (issue 36; then lib/telegram). Frozen once shipped.
+ * The Telegram bot (then lib/telegram). Frozen once shipped.
  *
  * Telegram ids (users, chats) are kept as text: they exceed 32 bits, and a
  * text key reads the same on SQLite and Postgres.

@@ -3,7 +3,7 @@ import type { Kysely, Migration } from "kysely";
 import { int, serialKey } from "./portable";
 
 /*
- * Checks before a person reads (issue 35).
+ * Checks before a person reads.
  *
  * check_rules: one row per scope: "team" (the defaults) or "campaign:<id>";
  * the rule set as JSON (lib/checks/rules.ts parses it).

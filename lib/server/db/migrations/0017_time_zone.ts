@@ -2,7 +2,7 @@ import "server-only";
 import type { Kysely, Migration } from "kysely";
 
 /*
- * A person's own time zone (issue 33.2), beside their other settings in notify_settings;
+ * A person's own time zone, beside their other settings in notify_settings;
  * null means the team's (TEAM_TIME_ZONE). Frozen once shipped.
  */
 export const timeZone: Migration = {

@@ -3,7 +3,7 @@ import type { Kysely, Migration } from "kysely";
 import { int } from "./portable";
 
 /*
- * "Approve all clean" (issue 35.4): a bulk job whose every item must still be
+ * "Approve all clean": a bulk job whose every item must still be
  * clean (no finding of the checks on the version active at its approve) when
  * the runner reaches it; 0 for every other job. Frozen once shipped.
  */

@@ -3,7 +3,7 @@ import type { Kysely, Migration } from "kysely";
 import { int } from "./portable";
 
 /*
- * Comments anchored to a passage (issue 34.8). The passage is a range of
+ * Comments anchored to a passage. The passage is a range of
  * UTF-16 code units of the text of the comment's `version` (0009), kept with
  * the quoted words so that a later version can be searched for them; all
  * three null on a comment about the whole post. Frozen once shipped.

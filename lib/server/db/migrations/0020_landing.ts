@@ -2,7 +2,7 @@ import "server-only";
 import type { Kysely, Migration } from "kysely";
 
 /*
- * The page a person lands on after signing in (issue 34.6), beside their other settings in
+ * The page a person lands on after signing in, beside their other settings in
  * notify_settings; null means their role's (lib/auth/landing.ts). Frozen once shipped.
  */
 export const landing: Migration = {

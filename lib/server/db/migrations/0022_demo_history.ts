@@ -2,7 +2,7 @@ import "server-only";
 import type { Kysely, Migration } from "kysely";
 
 /*
- * The demo's seeded history (issue 34.10): one row per part written
+ * The demo's seeded history: one row per part written
  * (`decisions`, `engagement`), so a restarted demo never writes it twice.
  * Empty outside the demo. Frozen once shipped.
  */
