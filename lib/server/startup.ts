@@ -35,9 +35,8 @@ export async function startServer(): Promise<void> {
   // Bulk decision jobs go on across restarts: pick up any left unfinished.
   const { resumeBulkJobs } = await import("@/lib/server/bulk");
   await resumeBulkJobs().catch((e: unknown) => log.error("could not resume bulk jobs", { error: e }));
-  // The engagement time series: collected in the background within COLLECTOR_BUDGET_SHARE (lib/server/collector).
-  const { startCollector } = await import("@/lib/server/collector");
-  await startCollector().catch((e: unknown) => log.error("could not start the engagement collector", { error: e }));
+  // Every background upstream read (campaign mirrors, the engagement series) in one order: lib/server/scheduler.
+  (await import("@/lib/server/scheduler/start")).startUpstreamScheduler();
   // Notifications: the notify() sink, deadline checks on the inbox's data and e-mail digests.
   const { startNotifications } = await import("@/lib/server/notify/runtime");
   startNotifications();

@@ -27,8 +27,8 @@ import { publishRefreshChanges } from "@/lib/server/events/refresh";
 import { latestOf, pageOf, statsOf } from "@/lib/server/mirror/cut";
 import { mirrorStoreAt } from "@/lib/server/mirror";
 import { newestUpdate, Refresher, type RefreshChange, type SyncOptions } from "@/lib/server/mirror/refresh";
-import { MirrorScheduler, type MirrorScheduleConfig } from "@/lib/server/mirror/scheduler";
 import type { Mirrored, MirrorStore } from "@/lib/server/mirror/store";
+import { Wants } from "@/lib/server/scheduler/wants";
 import { UpstreamHttpError } from "@/lib/server/upstream/errors";
 import { say, text } from "@/lib/server/errors";
 import type { Gateway, Priority } from "@/lib/server/gateway/gateway";
@@ -70,12 +70,6 @@ export type ServiceOptions = {
   mirror?: MirrorStore;
   /** This instance's name in the mirror's refresh leases. */
   owner?: string;
-  /**
-   * The mirror's refresh schedule (lib/server/mirror/scheduler.ts): given, its
-   * loop starts with the first person's read (the app); absent, nothing runs
-   * in the background (tests drive the scheduler's `tick` themselves).
-   */
-  schedule?: Partial<MirrorScheduleConfig>;
   /** How long a person's list read waits for its campaign's refresh before the mirror is answered as it is. */
   needWaitMs?: number;
   /** A read across campaigns refreshes one in the background lane when its mirror is older than this (the scheduler fell behind). */
@@ -149,24 +143,9 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     onRead: options.onMirrorRead,
   });
 
-  const scheduled = options.schedule !== undefined;
-  const scheduler = new MirrorScheduler({
-    store,
-    refresher,
-    clock: gw.clock,
-    config: options.schedule,
-    campaigns: async () => {
-      const r = await one("campaigns", keys.campaigns({ status: ["ACTIVE", "FROZEN"] }), tags.campaigns(), "background", (o) =>
-        api.listCampaigns(normalizeCampaignQuery({ status: ["ACTIVE", "FROZEN"] }), o),
-      );
-      return r.data.campaigns.filter((c) => c.status === "ACTIVE" || c.status === "FROZEN").map((c) => c.id);
-    },
-  });
-
-  function activity(): void {
-    if (scheduled) scheduler.activity();
-    else scheduler.note();
-  }
+  // What people want refreshed, for the upstream scheduler (lib/server/scheduler): the service runs no loop.
+  const scheduler = new Wants(gw.clock);
+  const activity = () => scheduler.note();
 
   /**
    * A cached read of one upstream call. The slowly changing ones are kept in
@@ -252,7 +231,8 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
 
   /** The campaign's mirror, filled first when never seen; another instance filling it is waited for a little. */
   async function mirrored(id: number, p: Priority, need: ListNeed = {}): Promise<Mirrored> {
-    if (p === "interactive") activity();
+    // A person's read, or a page's poll that asks for a fresh list: the campaign is looked at.
+    if (p === "interactive" || need.maxAgeMs !== undefined) scheduler.look(id);
     let m = await store.read(id);
     // Never seen: filled now, the reader waiting (a refusal is the one answer that may say "later").
     for (let i = 0; !m && i < 20; i++) {
@@ -401,7 +381,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     postFresh: (id: number, lane: "interactive" | "confirm" | "background" = "interactive"): Promise<PostDetail> => postFresh(id, lane),
     /** Drop cached entries of a post and bring its campaign's mirror up to date (webhook notifications use this). */
     invalidatePost,
-    /** The mirror's refresher and scheduler (the inbox, the health screen, tests, the benchmark). */
+    /** The mirror's refresher and what people want of the scheduler (the scheduler, the health screen, tests, the benchmark). */
     mirror: { store, refresher, scheduler, failing: (id: number) => failing.get(id)?.retryAt },
   };
 }
