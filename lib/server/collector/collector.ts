@@ -98,7 +98,7 @@ export class Collector {
     try {
       if (!this.seeded) await this.seed();
       const now = this.d.clock.now();
-      const claim = await claimNext(this.d.db, { owner: this.d.owner, nowMs: now, leaseMs: this.d.config.leaseMs, intervalMs: 0, waitedOnly: o.waitedOnly });
+      const claim = await claimNext(this.d.db, { owner: this.d.owner, nowMs: now, leaseMs: this.d.config.leaseMs, waitedOnly: o.waitedOnly });
       this.lastClaim = claim.kind;
       if (claim.kind !== "item") return 0;
       return await this.runItem(claim.item, o.lane ?? "background");

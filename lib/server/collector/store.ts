@@ -40,10 +40,11 @@ export const TOTAL = "TOTAL";
 export type CollectorKind = "campaigns" | "campaign" | "post" | "history";
 
 /**
- * A post a person is waiting for first of all, then lists (discovery), then the history of a
- * campaign whose trend a person waits for, then every post's current reading, then other backfills.
+ * The history of a campaign whose trend a person waits for first of all (its newest points are the
+ * posts' current values too, so the trend and its table fill from it alone), then a post a person
+ * waits for, lists (discovery), every post's current reading, then other backfills.
  */
-export const PRIORITY = { postLookedAt: -1, list: 0, historyLookedAt: 5, post: 10, history: 20 } as const;
+export const PRIORITY = { historyLookedAt: -2, postLookedAt: -1, list: 0, post: 10, history: 20 } as const;
 
 export interface CollectorItemsTable {
   key: string;
@@ -126,9 +127,7 @@ export type Claim =
 export type ClaimOptions = { owner: string; nowMs: number; leaseMs: number; waitedOnly?: boolean };
 
 /**
- * Takes the most urgent due item for `owner`: a post a person is waiting for,
- * lists (discovery), a looked-at campaign's history, every post's current
- * reading, then other backfills; within each, the newest publication first.
+ * Takes the most urgent due item for `owner` (PRIORITY's order); within each, the newest publication first.
  * The pace is the upstream scheduler's (lib/server/scheduler), not the list's.
  */
 export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<Claim> {

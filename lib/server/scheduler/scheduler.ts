@@ -112,8 +112,9 @@ export class UpstreamScheduler {
 
   private async pass(signal?: AbortSignal): Promise<void> {
     try {
-      if (!(await this.mirrors(signal))) return;
-      await this.collect(signal);
+      // A refusal of the background lane ends its work this tick; a waited-for trend reads in people's lane.
+      if (await this.mirrors(signal)) await this.collect(signal);
+      await this.waited(signal);
     } catch (e) {
       log.warn("upstream schedule failed", { error: e instanceof Error ? e.message : String(e) });
     }
@@ -185,7 +186,7 @@ export class UpstreamScheduler {
     return true;
   }
 
-  /** The engagement series: with what the pace leaves, then what a person waits for with the minute's spare reads. */
+  /** The engagement series, with what the pace leaves. */
   private async collect(signal?: AbortSignal): Promise<void> {
     const c = this.d.collector;
     if (!c) return;
@@ -194,8 +195,16 @@ export class UpstreamScheduler {
       if (reads <= 0) break;
       this.pacing.spend(reads, this.d.clock.now());
     }
-    // Beyond the pace: only items a person waits for (a trend being filled), only while people leave
-    // the minute's reads unused. A handful a tick, so people's next page always finds its reads.
+  }
+
+  /**
+   * Beyond the pace: only items a person waits for (a trend being filled), only
+   * while people leave the minute's reads unused (`spare` is asked before each),
+   * so people's next page always finds its reads.
+   */
+  private async waited(signal?: AbortSignal): Promise<void> {
+    const c = this.d.collector;
+    if (!c) return;
     for (let i = 0; i < 4 && !signal?.aborted && this.d.spare?.(); i++) {
       if ((await c.step({ waitedOnly: true, lane: "interactive" })) <= 0) break;
     }

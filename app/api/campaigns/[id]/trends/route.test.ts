@@ -113,6 +113,8 @@ describe("campaign trends and the complete per-post table", () => {
     const early = await data<CampaignTrends>(await trendOf(campaignId));
     expect(early.missing).toEqual(expected);
     expect(early.historyPending).toBe(expected.length);
+    // Nothing read yet: minutes left at the assumed pace of three posts a minute.
+    expect(early.historyMinutesLeft).toBe(Math.ceil(expected.length / 3));
     expect(early.series.every((s) => s.points.every((p) => p.value === null))).toBe(true);
     const boosted = await db().selectFrom("metric_collector_items").select(["task_id", "priority"]).where("kind", "=", "history").execute();
     expect(boosted.filter((b) => b.priority === PRIORITY.historyLookedAt).map((b) => b.task_id).sort()).toEqual([...expected].sort());
@@ -137,6 +139,7 @@ describe("campaign trends and the complete per-post table", () => {
     expect(t.postsInPeriod).toBe(agg.posts_count);
     expect(t.missing).toEqual([]);
     expect(t.historyPending).toBe(0);
+    expect(t.historyMinutesLeft).toBe(0);
     for (const metric of ["VIEWS", "LIKES", "COMMENTS", "REPOSTS", "REACTIONS"]) {
       const s = t.series.find((x) => x.metric === metric);
       expect(s?.points).toHaveLength(31);
