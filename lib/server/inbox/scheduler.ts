@@ -24,8 +24,8 @@ export type InboxService = Pick<Service, "campaigns" | "campaignPosts"> & { mirr
  * read each, people's lane, a short wait), at most OPEN_REFRESH_MAX an open, so
  * a reload costs a bounded few reads however many campaigns there are.
  */
-export const OPEN_FRESH_MS = 15_000;
-export const OPEN_REFRESH_MAX = 8;
+export const OPEN_FRESH_MS = 20_000;
+export const OPEN_REFRESH_MAX = 2;
 
 export type InboxDeps = {
   service: InboxService;

@@ -3,11 +3,11 @@ import { DEFAULT_PLAN, intervals, mirrorReadsPerHour, Pacing } from "./plan";
 
 // The arithmetic ARCHITECTURE.md prints: 400 background reads an hour, at 8 and at 40 campaigns.
 describe("the scheduler's plan", () => {
-  it("gives looked-at campaigns 20 s and due-soon ones 55 s, and spreads what is left over the rest", () => {
+  it("gives looked-at campaigns 20 s and due-soon ones 50 s, and spreads what is left over the rest", () => {
     const eight = intervals({ looked: 1, dueSoon: 1, rest: 6 });
-    expect(eight).toMatchObject({ looked: 20_000, dueSoon: 55_000 });
-    // 300 for the mirror (a quarter left to the engagement series): 180 + 65 for the first two, 55 for six (every 6.6 min).
-    expect(Math.round(eight.rest / 1000)).toBe(396);
+    expect(eight).toMatchObject({ looked: 20_000, dueSoon: 50_000 });
+    // 300 for the mirror (a quarter left to the engagement series): 180 + 72 for the first two, 48 for six (every 7.5 min).
+    expect(Math.round(eight.rest / 1000)).toBe(450);
     expect(mirrorReadsPerHour({ looked: 1, dueSoon: 1, rest: 6 })).toBeLessThanOrEqual(DEFAULT_PLAN.readsPerHour * 0.75 + 0.5);
     // Nobody looking at 8 campaigns: the rest every 2 minutes at most.
     expect(intervals({ looked: 0, dueSoon: 1, rest: 7 }).rest).toBe(120_000);

@@ -37,7 +37,7 @@ export const DEFAULT_PLAN: PlanConfig = {
   lookedEveryMs: 20_000,
   lookedWindowMs: 60_000,
   dueSoonWindowMs: 2 * 3_600_000,
-  dueSoonEveryMs: 55_000,
+  dueSoonEveryMs: 50_000,
   restMinMs: 120_000,
   restMaxMs: 30 * 60_000,
   collectorShare: 0.25,

@@ -21,7 +21,11 @@ export class Wants {
     for (const l of this.listeners) l();
   }
 
-  /** A person's page read this campaign: it is looked at now. */
+  /**
+   * A person keeps a page of this campaign open (one instance's word; presence
+   * heartbeats say it for every instance). Not for a page merely opened: that
+   * brings its mirror up to date itself (freshen.ts, a queue's own need).
+   */
   look(campaignId: number): void {
     this.looked.set(campaignId, this.clock.now());
     this.note();

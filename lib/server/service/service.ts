@@ -72,8 +72,6 @@ export type ServiceOptions = {
   owner?: string;
   /** How long a person's list read waits for its campaign's refresh before the mirror is answered as it is. */
   needWaitMs?: number;
-  /** A read across campaigns refreshes one in the background lane when its mirror is older than this (the scheduler fell behind). */
-  crossMaxAgeMs?: number;
   /** A mirror older than this is answered marked stale. */
   staleAfterMs?: number;
   /** Every upstream read of the mirror's refresher (tests, the benchmark). */
@@ -120,7 +118,6 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
   const campaignOf = new CampaignOfPost();
   const detailValidatedMs = options.detailValidatedMs ?? 600_000;
   const needWaitMs = options.needWaitMs ?? 400;
-  const crossMaxAgeMs = options.crossMaxAgeMs ?? 150_000;
   const staleAfterMs = options.staleAfterMs ?? 11 * 60_000;
   const store = options.mirror ?? mirrorStoreAt().store;
   /**
@@ -231,8 +228,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
 
   /** The campaign's mirror, filled first when never seen; another instance filling it is waited for a little. */
   async function mirrored(id: number, p: Priority, need: ListNeed = {}): Promise<Mirrored> {
-    // A person's read, or a page's poll that asks for a fresh list: the campaign is looked at.
-    if (p === "interactive" || need.maxAgeMs !== undefined) scheduler.look(id);
+    if (p === "interactive") activity();
     let m = await store.read(id);
     // Never seen: filled now, the reader waiting (a refusal is the one answer that may say "later").
     for (let i = 0; !m && i < 20; i++) {
@@ -249,10 +245,8 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
       const refresh = refreshNow(id, "interactive", p === "interactive" ? 300 : 0);
       const done = await Promise.race([refresh.then(() => true, () => false), gw.clock.sleep(needWaitMs).then(() => false)]);
       if (done) m = (await store.read(id)) ?? m;
-    } else if (p === "interactive" && age > crossMaxAgeMs && !refresher.busy(id)) {
-      // Read across campaigns (overview, inbox, calendar): the scheduler is behind; catch up in the background lane.
-      void refreshNow(id, "background").catch(() => undefined);
     }
+    // Reads across campaigns (overview, calendar) take the mirror as it is: the scheduler owns background reads.
     return m;
   }
 
