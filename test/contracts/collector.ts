@@ -46,10 +46,11 @@ function loggingApi(clock: FakeClock, calls: Call[]): UpstreamApi {
 async function run(clock: FakeClock, collectors: Collector[], ms: number): Promise<void> {
   const end = clock.now() + ms;
   const pace = new Pacing({ readsPerHour: 200, burst: 5 }, clock.now());
-  for (let turn = 0; clock.now() < end; turn++) {
+  for (let turn = 0; clock.now() < end; ) {
     let wait = pace.waitMs(clock.now());
     if (wait === 0) {
-      const reads = await (collectors[turn % collectors.length] as Collector).step();
+      // Each step on the next instance, as the job's tick moves between them.
+      const reads = await (collectors[turn++ % collectors.length] as Collector).step();
       if (reads > 0) pace.spend(reads, clock.now());
       else wait = 60_000;
     }
