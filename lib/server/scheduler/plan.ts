@@ -18,8 +18,6 @@ export type PlanConfig = {
   burst: number;
   /** A campaign someone looks at (a page open on it), refreshed this often: a watcher sees a change within it. */
   lookedEveryMs: number;
-  /** How long a page read keeps a campaign "looked at" (a post page's heartbeat comes every 20 s). */
-  lookedWindowMs: number;
   /** A waiting post planned within this window makes its campaign due soon. */
   dueSoonWindowMs: number;
   dueSoonEveryMs: number;
@@ -35,7 +33,6 @@ export const DEFAULT_PLAN: PlanConfig = {
   readsPerHour: 400,
   burst: 8,
   lookedEveryMs: 20_000,
-  lookedWindowMs: 60_000,
   dueSoonWindowMs: 2 * 3_600_000,
   dueSoonEveryMs: 50_000,
   restMinMs: 120_000,

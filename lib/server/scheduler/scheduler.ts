@@ -124,7 +124,7 @@ export class UpstreamScheduler {
   async plan(now = this.d.clock.now()): Promise<{ id: number; klass: Klass; late: number }[]> {
     const ids = await this.d.campaigns();
     const asked = this.d.wants.take();
-    const looked = new Set([...this.d.wants.lookedAt(this.c.lookedWindowMs, now), ...((await this.d.watched?.().catch(() => [])) ?? [])]);
+    const looked = new Set((await this.d.watched?.().catch(() => [])) ?? []);
     const syncs = new Map((await this.d.store.all()).map((s) => [s.campaignId, s]));
     const classes: { id: number; klass: Klass; fetchedAt: number }[] = [];
     for (const id of ids) {

@@ -9,7 +9,6 @@ import type { Clock } from "@/lib/server/gateway/clock";
  */
 export class Wants {
   private readonly asked = new Set<number>();
-  private readonly looked = new Map<number, number>();
   private lastActivity = -Infinity;
   private readonly listeners = new Set<() => void>();
 
@@ -21,16 +20,6 @@ export class Wants {
     for (const l of this.listeners) l();
   }
 
-  /**
-   * A person keeps a page of this campaign open (one instance's word; presence
-   * heartbeats say it for every instance). Not for a page merely opened: that
-   * brings its mirror up to date itself (freshen.ts, a queue's own need).
-   */
-  look(campaignId: number): void {
-    this.looked.set(campaignId, this.clock.now());
-    this.note();
-  }
-
   /** Someone used the dashboard. */
   note(): void {
     this.lastActivity = this.clock.now();
@@ -39,16 +28,6 @@ export class Wants {
   /** Whether anyone used the dashboard within the window. */
   active(windowMs: number, now = this.clock.now()): boolean {
     return now - this.lastActivity <= windowMs;
-  }
-
-  /** Campaigns a page read within the window. */
-  lookedAt(windowMs: number, now = this.clock.now()): number[] {
-    const out: number[] = [];
-    for (const [id, at] of this.looked) {
-      if (now - at <= windowMs) out.push(id);
-      else this.looked.delete(id);
-    }
-    return out;
   }
 
   /** The campaigns asked for since the last call (the scheduler takes them). */
