@@ -40,11 +40,11 @@ export const TOTAL = "TOTAL";
 export type CollectorKind = "campaigns" | "campaign" | "post" | "history";
 
 /**
- * The history of a campaign whose trend a person waits for first of all (its newest points are the
- * posts' current values too, so the trend and its table fill from it alone), then a post a person
- * waits for, lists (discovery), every post's current reading, then other backfills.
+ * A post a person is waiting for first of all, then lists (discovery), then the history of a
+ * campaign whose trend a person waits for, then every post's current reading, then other backfills.
+ * (History does not stand in for a current reading: its newest point may be hours older.)
  */
-export const PRIORITY = { historyLookedAt: -2, postLookedAt: -1, list: 0, post: 10, history: 20 } as const;
+export const PRIORITY = { postLookedAt: -1, list: 0, historyLookedAt: 5, post: 10, history: 20 } as const;
 
 export interface CollectorItemsTable {
   key: string;
