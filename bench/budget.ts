@@ -65,7 +65,8 @@ async function main(): Promise<void> {
 
   type App = { service: Service; inbox: Inbox };
   const appOf = (service: Service): App => ({ service, inbox: new InboxScheduler({ service, clock, config: DEFAULT_INBOX_CONFIG }) });
-  const schedule = { schedule: {} };
+  // Background refreshes belong to the upstream scheduler (lib/server/scheduler), not run here: people's reads only.
+  const schedule = {};
 
   type Person = { name: string; pages: string[]; next: number; step: number; head: number[]; campaign: number };
   type Outcome = { pages: number; refused: number; outages: string[]; staleAnswers: number };

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
   const { createGateway } = await import("../lib/server/gateway/gateway");
   const { createService } = await import("../lib/server/service/service");
   const { Collector, DEFAULT_COLLECTOR_CONFIG } = await import("../lib/server/collector/collector");
+  const { Pacing } = await import("../lib/server/scheduler/plan");
   const { campaignTrends } = await import("../lib/server/collector/read");
   const { db, ensureMigrated, closeDbForTests } = await import("../lib/server/db");
   const { calendarDay, shiftDay } = await import("../lib/analytics/dates");
@@ -82,8 +83,15 @@ async function main(): Promise<void> {
     const stale = { young: 0, week: 0, old: 0, newestPost: 0 };
     let firstRoundDoneAt: number | null = null;
     let nextSample = WORLD_START;
+    // Paced as the upstream scheduler paces it when the mirrors leave it the share (lib/server/scheduler).
+    const pace = new Pacing({ readsPerHour: 200, burst: 8 }, clock.now());
     while (clock.now() < end) {
-      const wait = await collector.step();
+      let wait = pace.waitMs(clock.now());
+      if (wait === 0) {
+        const reads = await collector.step();
+        if (reads > 0) pace.spend(reads, clock.now());
+        else wait = 60_000;
+      }
       if (wait > 0) await clock.advance(Math.min(wait, end - clock.now(), Math.max(1, nextSample - clock.now())));
       if (clock.now() < nextSample) continue;
       nextSample = clock.now() + 5 * 60_000;

@@ -49,7 +49,10 @@ async function main(): Promise<void> {
   const { mirrorDatabase } = await import("../lib/server/mirror");
   const { InboxScheduler } = await import("../lib/server/inbox/scheduler");
   const { DEFAULT_INBOX_CONFIG } = await import("../lib/server/inbox/config");
-  const { DEFAULT_SCHEDULE } = await import("../lib/server/mirror/scheduler");
+  const { DEFAULT_PLAN } = await import("../lib/server/scheduler/plan");
+  const { UpstreamScheduler } = await import("../lib/server/scheduler/scheduler");
+  const { freshenPostPage } = await import("../lib/server/scheduler/freshen");
+  const { spareForWaited } = await import("../lib/server/scheduler/spare");
   const { CAMPAIGN_STATUSES } = await import("../lib/schemas");
   const upstream = await import("@/lib/server/upstream");
   type Service = ReturnType<typeof createService>;
@@ -63,7 +66,7 @@ async function main(): Promise<void> {
   /** A waiting post of the campaign planned within the scheduler's due-soon window, by the simulator's truth. */
   const dueSoonTruth = (campaignId: number, now: number): boolean =>
     (sim?.state.world.campaignPosts(campaignId) ?? []).some(
-      (p) => p.status === "WAITING_APPROVAL" && p.publishedAt !== null && Math.abs(p.publishedAt - now) <= DEFAULT_SCHEDULE.dueSoonMs,
+      (p) => p.status === "WAITING_APPROVAL" && p.publishedAt !== null && Math.abs(p.publishedAt - now) <= DEFAULT_PLAN.dueSoonWindowMs,
     );
 
   /** Every upstream call with its simulated time; post-list reads with their campaign and whether it was due soon. */
@@ -100,7 +103,7 @@ async function main(): Promise<void> {
 
   async function page(app: App, p: Person, name: string, o: Outcome): Promise<void> {
     const s = app.service;
-    await app.inbox.use(); // the header's inbox count
+    await app.inbox.use({ priority: "background" }); // the header's inbox count (a poll)
     const ids = await campaignIds(s);
     const campaign = ids[(p.offset + (p.step >> 1)) % Math.max(1, ids.length)] ?? 0;
     switch (name) {
@@ -130,7 +133,7 @@ async function main(): Promise<void> {
         await s.campaign(campaign);
         break;
       case "inbox": {
-        const inbox = await app.inbox.use();
+        const inbox = await app.inbox.use({ priority: "interactive" }); // opened: its stalest campaigns first
         for (const e of inbox.campaigns.slice(0, 3)) await s.campaign(e.info.id);
         break;
       }
@@ -144,6 +147,8 @@ async function main(): Promise<void> {
       case "post": {
         const id = p.head[p.step % Math.max(1, p.head.length)];
         if (id === undefined) break;
+        // As the post page does: its campaign's mirror first when older than a few seconds.
+        await freshenPostPage(s, id);
         const r = await s.post(id);
         const now = clock.now();
         // The detail is kept while the mirror's later reads of its campaign show it unchanged: its age is
@@ -241,10 +246,23 @@ async function main(): Promise<void> {
     const wallStart = performance.now();
     const from = clock.now();
     const gw = createGateway({ clock });
-    const service = createService(gw, api, { schedule: {}, mirror: mirrorDatabase(`file:${path.join(dir, `${world}.db`)}`).store() });
+    const service = createService(gw, api, { mirror: mirrorDatabase(`file:${path.join(dir, `${world}.db`)}`).store() });
     const app: App = { service, inbox: new InboxScheduler({ service, clock, config: DEFAULT_INBOX_CONFIG }) };
+    // The one upstream scheduler, its job ticking on the fake clock as the runner would run it.
+    const scheduler = new UpstreamScheduler({
+      store: service.mirror.store,
+      refresher: service.mirror.refresher,
+      wants: service.mirror.scheduler,
+      clock,
+      campaigns: async () => (await service.campaigns({ status: ["ACTIVE", "FROZEN"] }, "background")).data.campaigns.map((c) => c.id),
+      spare: () => spareForWaited(gw.budget.snapshot(), { readsPerMinute: 60, requestsPerHour: 1000 }),
+    });
+    let running = true;
+    const loop = () => void scheduler.tick().finally(() => running && clock.setTimer(loop, scheduler.job.everyMs));
+    loop();
     const o = await work(app, minutes * 60_000);
-    service.mirror.scheduler.stop();
+    running = false;
+    const sched = scheduler.stats();
     const to = clock.now();
     const tracked = (await campaignIds(service)).length;
     upstream.setUpstreamConfigForTests(undefined);
@@ -286,7 +304,7 @@ async function main(): Promise<void> {
     console.log(`  reads per minute: ${perMinute.join(", ")}`);
     console.log(`  reads per hour projected: ${perHour.toFixed(0)} over the run, ${steadyPerHour.toFixed(0)} from minute 2 (target ≤ 900) ${mark(perHour <= 900)}`);
     console.log(`  what they were: ${Object.entries(byOp).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-    console.log(`  post-list reads of a campaign (first pages): ${firstPages.length}, of them with since: ${sinceReads}`);
+    console.log(`  post-list reads of a campaign (first pages): ${firstPages.length}, of them with since: ${sinceReads}; the scheduler's refreshes: ${sched.refreshesLastHour}, refused ${sched.refusedLastHour}`);
     if (statusCounts) console.log(`  simulator answers by status: ${JSON.stringify(statusCounts)}`);
     console.log(
       `  age of a post when opened (${o.ages.length} opens): p50 ${sec(pct(o.ages, 0.5))} (target ≤ 5 s) ${mark(pct(o.ages, 0.5) <= 5_000, o.ages.length === 0)}, p95 ${sec(pct(o.ages, 0.95))} (target ≤ 20 s) ${mark(pct(o.ages, 0.95) <= 20_000, o.ages.length === 0)}`,
@@ -315,7 +333,7 @@ async function main(): Promise<void> {
 const STUB = fileURLToPath(new URL("./server-only-stub.mjs", import.meta.url));
 if (process.env.BENCH_SCALE_CHILD === "1") {
   await main();
-  // Timers of the dashboard (mirror scheduler, simulator ticks) are unref'd; open sockets are not.
+  // Timers of the dashboard (the upstream scheduler, simulator ticks) are unref'd; open sockets are not.
   process.exit(process.exitCode ?? 0);
 } else {
   const child = spawnSync(process.execPath, ["--import", "tsx", "--import", STUB, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {

@@ -73,7 +73,7 @@ export function CampaignTrendsPanel({ id, from, to, headTables, fileName }: { id
                 <div role="status" className="space-y-1 text-sm" data-testid="trend-coverage">
                   <p>{t("coverage", { withData, total: data.postsInPeriod })}</p>
                   {data.missing.length > 0 && <p className="text-amber-900 dark:text-amber-200">{t("missing", { ids: data.missing.map((m) => `№${m}`).join(", ") })}</p>}
-                  {data.historyPending > 0 && <p className="text-amber-900 dark:text-amber-200">{t("historyPending", { count: data.historyPending })}</p>}
+                  {data.historyPending > 0 && <p className="text-amber-900 dark:text-amber-200">{t("historyPending", { count: data.historyPending, minutes: Math.max(1, data.historyMinutesLeft) })}</p>}
                 </div>
                 {!anyValue ? (
                   <p className="text-sm">{t("notCollected")}</p>

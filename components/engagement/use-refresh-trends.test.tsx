@@ -14,7 +14,7 @@ const pending: EngagementAnswer = { data: undefined, failed: false, settled: fal
 const read: EngagementAnswer = { data: { data: { task_id: 1, metrics: [] }, meta }, failed: false, settled: true };
 const failed: EngagementAnswer = { data: undefined, failed: true, settled: true };
 const trend = {
-  data: { campaign_id: 7, from: "2026-10-25", to: "2026-11-24", series: [], postsInPeriod: 2, missing: [1, 2], historyPending: 0, listedAt: null },
+  data: { campaign_id: 7, from: "2026-10-25", to: "2026-11-24", series: [], postsInPeriod: 2, missing: [1, 2], historyPending: 0, historyMinutesLeft: 0, listedAt: null },
   meta,
 };
 

@@ -147,6 +147,46 @@ describe("DecisionPanel", () => {
     }
   });
 
+  it("a new version arriving while open is announced, and decisions pin the version read until the person says they read it", async () => {
+    const v = (n: number, active: boolean) => ({ version_number: n, text_content: `Текст ${n}`, source: "INITIAL" as const, is_active: active, created_at: "2026-11-21T05:00:00Z" });
+    /** Opens the panel on version 1, lets version 2 arrive, optionally says "read", approves: the version sent. */
+    const approvedVersion = async (look: boolean): Promise<number | undefined> => {
+      const { client, element } = panel("WAITING_APPROVAL");
+      client.setQueryData(postKey(ID), { data: { ...post("WAITING_APPROVAL"), versions: [v(1, true)] }, meta });
+      render(element);
+      expect(document.querySelector("[data-new-version]")).toBeNull();
+      // A live event refetched the post: version 2 is active now.
+      act(() => client.setQueryData(postKey(ID), { data: { ...post("WAITING_APPROVAL"), versions: [v(1, false), v(2, true)] }, meta }));
+      expect(await screen.findByText("New version 2 arrived")).toBeTruthy();
+      if (look) {
+        act(() => (button("I read it") as HTMLButtonElement).click());
+        expect(document.querySelector("[data-new-version]")).toBeNull();
+      }
+      const calls: { version?: number }[] = [];
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (_url: string, init?: RequestInit) => {
+          if (init?.method === "POST") calls.push(JSON.parse(String(init.body)));
+          return Response.json({ data: { task_id: ID, status: "APPROVED", result: "approved_now", message: "Готово." }, audit_id: 1, audit_recorded: true });
+        }),
+      );
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        act(() => (button("Approve") as HTMLButtonElement).click());
+        await act(() => vi.advanceTimersByTimeAsync(5_500));
+        await waitFor(() => expect(calls).toHaveLength(1));
+      } finally {
+        vi.useRealTimers();
+        cleanup();
+      }
+      return calls[0]?.version;
+    };
+    // Not looked yet: the decision rests on version 1 (the server's version_changed then shows what changed).
+    expect(await approvedVersion(false)).toBe(1);
+    // Looked: the pin moves to version 2.
+    expect(await approvedVersion(true)).toBe(2);
+  });
+
   it("a post over a platform limit is not approved with one tap: the button names it, a confirmation goes to the audit note", async () => {
     const calls: { url: string; body: Record<string, unknown> }[] = [];
     const client = renderPanel("WAITING_APPROVAL", "ru");

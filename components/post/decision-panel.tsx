@@ -27,6 +27,7 @@ import { RejectedNote, useDashboardReject } from "./rejected-state";
 import { PostStatusBadge } from "./status-badge";
 import { usePost } from "./use-post";
 import { isVersionChanged, type VersionChange } from "./version-change";
+import { NewVersionNotice, useSeenVersion } from "./new-version-notice";
 
 // The notice of a changed text (and its diff) loads when a decision is refused for it, not with the page.
 const VersionChangedNotice = dynamic(() => import("./version-changed").then((m) => m.VersionChangedNotice));
@@ -61,7 +62,9 @@ export function DecisionPanel({ id }: { id: number }) {
   const notesOf = useDecisionNotes();
   const post = usePost(id).data.data;
   const { status, campaign_id: campaignId } = post;
-  const shownVersion = post.versions.find((v) => v.is_active)?.version_number;
+  // The version decisions pin: the one the person read; a newer one arriving is announced first.
+  const seen = useSeenVersion(post.versions.find((v) => v.is_active)?.version_number);
+  const shownVersion = seen.pinned;
   const readable = usePostReadable(id);
   const offer = useDecisionOffer()(status, readable);
   // Rejected here: who, when and why, in place of "canceled, no decision needed" (kept for posts canceled elsewhere).
@@ -133,6 +136,7 @@ export function DecisionPanel({ id }: { id: number }) {
 
   return (
     <div className="space-y-3">
+      {seen.arrived !== undefined && !changed && <NewVersionNotice version={seen.arrived} onLook={seen.look} />}
       {!changed && (offer.approve || offer.reject) && (
         <div className="flex flex-wrap gap-2">
           {offer.approve && (

@@ -40,6 +40,8 @@ export const CampaignTrends = z.object({
   missing: z.array(id),
   /** Posts of the period whose history before the collector met them is not read yet: their early days may be short. */
   historyPending: count,
+  /** Minutes until that history is in, at the pace it is read now (0 when none is pending). */
+  historyMinutesLeft: count,
   /** The collector's last look at the campaign's list (ISO), null when it has not looked yet. */
   listedAt: isoTime.nullable(),
 });

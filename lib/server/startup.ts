@@ -33,9 +33,6 @@ export async function startServer(): Promise<void> {
     log.error("could not replay the audit fallback file", { error: e instanceof Error ? e : String(e) }),
   );
   await startJobs().catch((e: unknown) => log.error("could not start the background jobs", { error: e instanceof Error ? e : String(e) }));
-  // The engagement time series: collected in the background within COLLECTOR_BUDGET_SHARE (lib/server/collector).
-  const { startCollector } = await import("@/lib/server/collector");
-  await startCollector().catch((e: unknown) => log.error("could not start the engagement collector", { error: e }));
   log.info("dashboard server ready", { runtime: "nodejs", database: databaseLabel(), redis: env().REDIS_URL ? "on" : "off" });
 }
 
@@ -66,7 +63,13 @@ async function startJobs(): Promise<void> {
   // The MAX bot (lib/server/messengers/max): nothing without MAX_BOT_TOKEN; long polling held by one instance.
   const { startMax } = await import("@/lib/server/messengers/max/runtime");
   await startMax(runner).catch((e: unknown) => log.error("could not start the max bot", { error: e instanceof Error ? e.message : String(e) }));
-  // The upstream reads (mirror, inbox, collector) join here as the scheduler's recurring job.
+  // Every background upstream read (campaign mirrors, the engagement series) in one order (lib/server/scheduler);
+  // a campaign asked for (a webhook, an unknown outcome) is read now, not at the next tick.
+  const { appScheduler } = await import("@/lib/server/scheduler");
+  const scheduler = appScheduler();
+  runner.recurring(scheduler.job);
+  scheduler.running = true;
+  scheduler.wants.onAsk(() => runner.wake(scheduler.job.name));
   await runner.start();
   runner.wake(BULK_JOB);
   await resumeSettling();

@@ -61,11 +61,8 @@ function current(): State {
       writesPerMinute: e.BUDGET_WRITES_PER_MINUTE,
       requestsPerHour: e.BUDGET_REQUESTS_PER_HOUR,
     };
-    // The mirror in the app's database (every instance on it shares it), refreshed on the inbox's timings.
-    g.__upstreamService = build(e.REDIS_URL ? productionOptions(limits) : { limits }, realApi, {
-      mirror: appMirrorStore(),
-      schedule: { dueSoonMs: e.INBOX_DUE_SOON_MINUTES * 60_000, activeWindowMs: e.INBOX_IDLE_MINUTES * 60_000 },
-    });
+    // The mirror in the app's database (every instance on it shares it), refreshed by lib/server/scheduler.
+    g.__upstreamService = build(e.REDIS_URL ? productionOptions(limits) : { limits }, realApi, { mirror: appMirrorStore() });
   }
   return g.__upstreamService;
 }

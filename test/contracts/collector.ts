@@ -11,6 +11,7 @@ import { FIXED_START, KEY, quietSimulator } from "@/simulator/testing";
 import { Collector, DEFAULT_COLLECTOR_CONFIG } from "@/lib/server/collector/collector";
 import { DAY_MS, HOUR_MS } from "@/lib/server/collector/cadence";
 import "@/lib/server/collector/store";
+import { Pacing } from "@/lib/server/scheduler/plan";
 
 /*
  * The collector against the real simulator (over HTTP, world frozen at the
@@ -38,18 +39,22 @@ function loggingApi(clock: FakeClock, calls: Call[]): UpstreamApi {
   ) as UpstreamApi;
 }
 
-/** Steps every collector until `ms` of fake time have passed, moving the clock to the soonest wake-up. */
+/**
+ * Steps the collectors until `ms` of fake time have passed, paced as the upstream scheduler paces them
+ * with 20 % of the hour (whichever instance holds the scheduler's tick takes the step).
+ */
 async function run(clock: FakeClock, collectors: Collector[], ms: number): Promise<void> {
   const end = clock.now() + ms;
+  const pace = new Pacing({ readsPerHour: 200, burst: 5 }, clock.now());
   for (let turn = 0; clock.now() < end; ) {
-    const waits = [];
-    // Each instance in turn goes first, as their timers would interleave.
-    for (let i = 0; i < collectors.length; i++) waits.push(await (collectors[(turn + i) % collectors.length] as Collector).step());
-    const next = Math.min(...waits);
-    if (next > 0) {
-      await clock.advance(Math.min(next, end - clock.now()));
-      turn++;
+    let wait = pace.waitMs(clock.now());
+    if (wait === 0) {
+      // Each step on the next instance, as the job's tick moves between them.
+      const reads = await (collectors[turn++ % collectors.length] as Collector).step();
+      if (reads > 0) pace.spend(reads, clock.now());
+      else wait = 60_000;
     }
+    if (wait > 0) await clock.advance(Math.min(wait, end - clock.now()));
   }
 }
 

@@ -15,7 +15,6 @@ import {
   failItem,
   finishItem,
   iso,
-  payExtra,
   recordSnapshots,
   retirePosts,
   upsertList,
@@ -24,34 +23,29 @@ import {
 } from "./store";
 
 /**
- * The engagement collector: reads published posts' metrics in the background
- * into the local time series (metric_snapshots), so pages answer trends from
- * the database and not with upstream calls per view.
+ * The engagement collector: reads published posts' metrics into the local
+ * time series (metric_snapshots), so pages answer trends from the database
+ * and not with upstream calls per view.
  *
  * Work comes from a list in the database shared by every instance
- * (store.ts): the campaigns list, each campaign's published posts (through
- * the service's cached, incrementally synced view, the same one the
- * engagement page reads), each post's current values (by age, cadence.ts) and
- * a one-time history backfill per post. Items are claimed with a lease, so two
- * instances never collect the same post, and every claim moves one pacing row
- * by the item's cost in call slots of `hour / (hourlyBudget × share)`: all
- * instances together make at most `share` of the hourly cap, evenly spread.
- * Reads go through the service in the background lane: people's page loads
- * go first, and a refused read is simply tried again later.
+ * (store.ts): the campaigns list, each campaign's published posts (from the
+ * campaign mirror), each post's current values (by age, cadence.ts) and a
+ * one-time history backfill per post. Items are claimed with a lease, so two
+ * instances never collect the same post. It owns no timer and no pace: the
+ * upstream scheduler (lib/server/scheduler) calls `step` with the reads the
+ * background share leaves, after the campaign mirrors people look at.
  */
 export type CollectorService = Pick<Service, "campaigns" | "campaignPosts" | "postEngagement" | "postEngagementHistory">;
 
 export type CollectorConfig = {
   hourlyBudget: number;
-  /** Share of the hourly cap the collector may spend (COLLECTOR_BUDGET_SHARE); 0 turns it off. */
+  /** COLLECTOR_BUDGET_SHARE; 0 turns it off. The pace is the upstream scheduler's. */
   budgetShare: number;
   /** How long a claim holds (longer than the slowest item's calls). */
   leaseMs: number;
-  /** Longest sleep while nothing is due (new posts registered by pages are noticed then). */
-  idleRecheckMs: number;
 };
 
-export const DEFAULT_COLLECTOR_CONFIG: CollectorConfig = { hourlyBudget: 1000, budgetShare: 0.2, leaseMs: 2 * 60_000, idleRecheckMs: 60_000 };
+export const DEFAULT_COLLECTOR_CONFIG: CollectorConfig = { hourlyBudget: 1000, budgetShare: 0.2, leaseMs: 2 * 60_000 };
 
 export type CollectorDeps = {
   service: CollectorService;
@@ -68,34 +62,22 @@ export const MAX_ITEM_CALLS = 6;
 const ALL_CAMPAIGN_STATUSES = ["ACTIVE", "FROZEN", "COMPLETED", "DRAFT"] as const;
 
 export class Collector {
-  private running = false;
-  private busy = false;
-  private cancel?: () => void;
-  /** Call slots this instance paid, last hour (for the health screen). */
+  /** Reads it made, last hour (for the health screen). */
   private slots: number[] = [];
   private campaignStatus = new Map<number, string>();
   lastRunAt: number | null = null;
-  /** What the last claim gave: an item, a wait for the pacing, or nothing due. */
+  /** What the last claim gave: an item, or nothing due. */
   lastClaim: "item" | "wait" | "idle" | null = null;
   lastError: CollectorError | null = null;
   /** Items done, for tests and the benchmark. */
   readonly done: { key: string; at: number }[] = [];
+  private seeded = false;
 
   constructor(private readonly d: CollectorDeps) {}
 
-  /**
-   * One call slot. An item's calls go out together (a history backfill's
-   * five, a list's pages) and are paid by moving the pacing after them, so a
-   * sliding hour can hold up to MAX_ITEM_CALLS − 1 calls more than it has
-   * slots; the slots are sized for the share minus that, so no hour ever
-   * holds more than the share.
-   */
-  get intervalMs(): number {
-    return HOUR_MS / Math.max(1, this.d.config.hourlyBudget * this.d.config.budgetShare - (MAX_ITEM_CALLS - 1));
-  }
-
+  /** Whether it collects at all (COLLECTOR_BUDGET_SHARE above 0): the upstream scheduler paces it. */
   get isRunning(): boolean {
-    return this.running;
+    return this.d.config.budgetShare > 0;
   }
 
   callsLastHour(): number {
@@ -104,103 +86,64 @@ export class Collector {
     return this.slots.length;
   }
 
-  start(): void {
-    if (this.running || this.d.config.budgetShare <= 0) return;
-    this.running = true;
-    void upsertList(this.d.db, "campaigns", "campaigns", null, this.d.clock.now())
-      .catch((e: unknown) => this.noteError(e))
-      .finally(() => this.schedule(0));
-  }
-
-  stop(): void {
-    this.running = false;
-    this.cancel?.();
-    this.cancel = undefined;
-  }
-
-  /** Look at the work list now (a page registered new posts). */
-  wake(): void {
-    if (this.running && !this.busy) this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    this.cancel?.();
-    if (!this.running) return;
-    this.cancel = this.d.clock.setTimer(() => void this.tick(), ms);
-  }
-
-  /** One claim and, if granted, its item; then the next tick is timed by what the claim said. */
-  async tick(): Promise<void> {
-    if (!this.running || this.busy) return;
-    const nextMs = await this.step();
-    this.schedule(nextMs);
-  }
-
   /**
-   * One claim and, if granted, its item. Returns how long to wait before the
-   * next one: 0 after an item, the pacing's wait, or the idle recheck. Tests
-   * and the benchmark drive it directly on a fake clock.
+   * One claim and, if granted, its item, for the upstream scheduler
+   * (lib/server/scheduler), which paces every background read: the reads it
+   * made, 0 when nothing was due, -1 when the lane refused (nothing more now).
+   * `waitedOnly` takes only an item a person is waiting for; `lane` is the
+   * budget lane it reads in (people's, for those, when the minute has room).
    */
-  async step(): Promise<number> {
-    if (this.busy) return 0;
-    this.busy = true;
-    let nextMs = 0;
+  async step(o: { waitedOnly?: boolean; lane?: "background" | "interactive" } = {}): Promise<number> {
+    if (!this.isRunning) return 0;
     try {
+      if (!this.seeded) await this.seed();
       const now = this.d.clock.now();
-      const claim = await claimNext(this.d.db, { owner: this.d.owner, nowMs: now, leaseMs: this.d.config.leaseMs, intervalMs: this.intervalMs });
+      const claim = await claimNext(this.d.db, { owner: this.d.owner, nowMs: now, leaseMs: this.d.config.leaseMs, waitedOnly: o.waitedOnly });
       this.lastClaim = claim.kind;
-      if (claim.kind === "item") {
-        for (let i = 0; i < claim.item.cost; i++) this.slots.push(now);
-        await this.runItem(claim.item);
-      } else if (claim.kind === "wait") {
-        nextMs = claim.untilMs - now;
-      } else {
-        nextMs = Math.min(this.d.config.idleRecheckMs, (claim.recheckAtMs ?? Infinity) - now);
-      }
+      if (claim.kind !== "item") return 0;
+      return await this.runItem(claim.item, o.lane ?? "background");
     } catch (e) {
       this.noteError(e);
-      nextMs = 5_000;
-    } finally {
-      this.busy = false;
+      return -1;
     }
-    return Math.max(0, nextMs);
   }
 
-  /** Seeds the work list (the campaigns list) without starting the timers: tests and the benchmark step by hand. */
+  /** Seeds the work list (the campaigns list). */
   async seed(): Promise<void> {
     await upsertList(this.d.db, "campaigns", "campaigns", null, this.d.clock.now());
+    this.seeded = true;
   }
 
   private noteError(e: unknown): void {
     this.lastError = describeCollectorError(e, this.d.clock.now());
   }
 
-  private async runItem(item: CollectorItem): Promise<void> {
+  private async runItem(item: CollectorItem, lane: "background" | "interactive"): Promise<number> {
     const { db, owner } = this.d;
     const started = this.d.clock.now();
     try {
       // Its upstream reads are the collector's on the health screen's spend by kind.
-      const result = await spendingAs("collector", () => this.work(item, started));
+      const result = await spendingAs("collector", () => this.work(item, started, lane));
       await finishItem(db, item.key, owner, { nowMs: this.d.clock.now(), nextDueMs: result.nextDueMs, cost: result.cost });
-      if (result.cost !== undefined && result.cost > item.cost) {
-        for (let i = item.cost; i < result.cost; i++) this.slots.push(started);
-        await payExtra(db, result.cost - item.cost, this.intervalMs, this.d.clock.now());
-      }
+      const reads = Math.max(1, result.cost ?? item.cost);
+      for (let i = 0; i < reads; i++) this.slots.push(started);
       this.lastRunAt = this.d.clock.now();
       this.done.push({ key: item.key, at: started });
+      return reads;
     } catch (e) {
       // A post or campaign that no longer exists is dropped; anything else is tried later.
       if (e instanceof UpstreamHttpError && e.status === 404) {
         await finishItem(db, item.key, owner, { nowMs: this.d.clock.now(), nextDueMs: null });
-        return;
+        return 1;
       }
       this.noteError(e);
       const refusedForMs = e instanceof BudgetExhaustedError ? e.retryAfterSeconds * 1000 : undefined;
       await failItem(db, item.key, owner, this.d.clock.now(), item.failures, refusedForMs);
+      return refusedForMs === undefined ? 1 : -1;
     }
   }
 
-  private async work(item: CollectorItem, now: number): Promise<{ nextDueMs: number | null; cost?: number }> {
+  private async work(item: CollectorItem, now: number, lane: "background" | "interactive"): Promise<{ nextDueMs: number | null; cost?: number }> {
     const { service, db } = this.d;
     const recordedAt = iso(now);
     switch (item.kind) {
@@ -238,7 +181,7 @@ export class Collector {
       }
       case "post": {
         const id = item.task_id as number;
-        const r = await service.postEngagement(id, "background");
+        const r = await service.postEngagement(id, lane);
         await recordSnapshots(db, fromEngagement(r.data, { campaignId: item.campaign_id as number, recordedAt }));
         const published = item.published_at ? Date.parse(item.published_at) : null;
         return { nextDueMs: now + collectEveryMs(published, now) };
@@ -246,7 +189,7 @@ export class Collector {
       case "history": {
         const id = item.task_id as number;
         for (const metric of METRIC_TYPES) {
-          const r = await service.postEngagementHistory(id, { metric_type: metric, limit: 200 }, "background");
+          const r = await service.postEngagementHistory(id, { metric_type: metric, limit: 200 }, lane);
           await recordSnapshots(db, fromHistory(r.data, { campaignId: item.campaign_id as number, recordedAt }));
         }
         return { nextDueMs: null };

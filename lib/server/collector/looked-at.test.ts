@@ -1,4 +1,4 @@
-// A post a person waits for: read before other posts, at once, yet paid from the collector's pace.
+// A post a person waits for: read before other posts; the one kind of item a minute's spare reads may take.
 import { Migrator, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations, openDatabase, type Database } from "@/lib/server/db";
@@ -6,7 +6,7 @@ import { claimNext, failItem, finishItem, iso, LOOKED_AT_RETRY_MS, notePostRead,
 
 let db: Kysely<Database>;
 const t0 = Date.parse("2026-11-27T09:00:00Z");
-const opts = { owner: "a", nowMs: t0, leaseMs: 60_000, intervalMs: 20_000 };
+const opts = { owner: "a", nowMs: t0, leaseMs: 60_000 };
 
 beforeAll(async () => {
   db = openDatabase(":memory:");
@@ -20,18 +20,17 @@ beforeAll(async () => {
 afterAll(async () => db?.destroy());
 
 describe("posts a page is waiting for", () => {
-  it("go ahead of every other post, and are claimed at once even while the pacing says wait", async () => {
+  it("go ahead of every other post, and are the only ones a claim for waited-for work takes", async () => {
     expect(await promotePosts(db, [3], t0)).toBe(1);
     const first = await claimNext(db, opts);
     expect(first.kind === "item" && first.item.key).toBe("post:3");
-    // The pacing moved 20 s ahead: an ordinary post waits…
-    expect(await claimNext(db, opts)).toEqual({ kind: "wait", untilMs: t0 + 20_000 });
-    // …a looked-at one does not, even behind a due list, and moves the pacing on by its cost.
+    // Only ordinary posts are due now: nobody waits for them.
+    expect(await claimNext(db, { ...opts, waitedOnly: true })).toEqual({ kind: "idle" });
+    // A looked-at one goes first, even before a due list.
     await upsertList(db, "campaign:7", "campaign", 7, t0);
     await promotePosts(db, [2], t0);
-    const second = await claimNext(db, opts);
+    const second = await claimNext(db, { ...opts, waitedOnly: true });
     expect(second.kind === "item" && second.item.key).toBe("post:2");
-    expect(await claimNext(db, opts)).toEqual({ kind: "wait", untilMs: t0 + 40_000 });
     // Once read, it goes back to the common order.
     await finishItem(db, "post:2", "a", { nowMs: t0, nextDueMs: t0 + 3_600_000 });
     const row = await db.selectFrom("metric_collector_items").select("priority").where("key", "=", "post:2").executeTakeFirstOrThrow();

@@ -86,6 +86,36 @@ export async function periodPostIds(d: ReadDeps, campaignId: number, fromIso: st
   return { ids: posts.map((p) => p.task_id), listedAt: listed?.last_collected_at ?? null };
 }
 
+/** Posts a minute whose history the scheduler reads for a trend someone waits for, before it has shown its pace. */
+const ASSUMED_POSTS_PER_MINUTE = 3;
+const PACE_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Minutes until the pending history is in: at the pace these posts' history
+ * came in over the last five minutes (the scheduler reads a waited-for trend first, with
+ * the minute's spare reads), or an assumed pace before any came in.
+ */
+async function minutesLeft(d: ReadDeps, ids: readonly number[], pending: number): Promise<number> {
+  let done = 0;
+  let first = Infinity;
+  const now = d.now();
+  for (let i = 0; i < ids.length; i += 200) {
+    const r = await d.db
+      .selectFrom("metric_collector_items")
+      .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("last_collected_at").as("first")])
+      .where("kind", "=", "history")
+      .where("next_due_at", "is", null)
+      .where("last_collected_at", ">=", iso(now - PACE_WINDOW_MS))
+      .where("task_id", "in", ids.slice(i, i + 200))
+      .executeTakeFirst();
+    done += Number(r?.n ?? 0);
+    if (r?.first) first = Math.min(first, Date.parse(r.first));
+  }
+  // Over the time since the first of them came in (at least a minute), not the whole window.
+  const perMinute = done > 0 ? done / Math.max(1, (now - first) / 60_000) : ASSUMED_POSTS_PER_MINUTE;
+  return Math.max(1, Math.ceil(pending / perMinute));
+}
+
 export async function campaignTrends(d: ReadDeps, campaignId: number, from: string, to: string, priority: Priority, timeZone = DEFAULT_TIME_ZONE): Promise<DataResponse<CampaignTrends>> {
   const fromIso = dayStartIso(from, timeZone);
   const endIso = iso(dayEndMs(to, timeZone));
@@ -121,6 +151,7 @@ export async function campaignTrends(d: ReadDeps, campaignId: number, from: stri
       .execute();
     d.wake?.();
   }
+  const historyMinutesLeft = pending > 0 ? await minutesLeft(d, ids, pending) : 0;
   const newest = samples.reduce<string | null>((m, s) => (m === null || s.collected_at > m ? s.collected_at : m), null);
   return {
     data: {
@@ -131,6 +162,7 @@ export async function campaignTrends(d: ReadDeps, campaignId: number, from: stri
       postsInPeriod: ids.length,
       missing: ids.filter((id) => !withData.has(id) && !readAt.has(id)),
       historyPending: pending,
+      historyMinutesLeft,
       listedAt,
     },
     meta: { stale: false, fetchedAt: newest ?? iso(d.now()) },

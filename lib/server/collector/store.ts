@@ -1,7 +1,6 @@
 import "server-only";
 import { sql, type Kysely } from "kysely";
-import { inWriteTransaction, type Database } from "@/lib/server/db";
-import { COLLECTOR_PACING_ROW } from "@/lib/server/db/migrations/0012_metric_snapshots";
+import type { Database } from "@/lib/server/db";
 
 /*
  * The engagement time series and the collector's shared work list (tables of
@@ -41,10 +40,11 @@ export const TOTAL = "TOTAL";
 export type CollectorKind = "campaigns" | "campaign" | "post" | "history";
 
 /**
- * A post a person is waiting for first of all, then lists (discovery), then every post's current
- * reading, then history backfill, a looked-at campaign's before the rest.
+ * A post a person is waiting for first of all, then lists (discovery), then the history of a
+ * campaign whose trend a person waits for, then every post's current reading, then other backfills.
+ * (History does not stand in for a current reading: its newest point may be hours older.)
  */
-export const PRIORITY = { postLookedAt: -1, list: 0, post: 10, historyLookedAt: 15, history: 20 } as const;
+export const PRIORITY = { postLookedAt: -1, list: 0, historyLookedAt: 5, post: 10, history: 20 } as const;
 
 export interface CollectorItemsTable {
   key: string;
@@ -121,84 +121,33 @@ export async function upsertList(db: Kysely<Database>, key: string, kind: "campa
 
 export type Claim =
   | { kind: "item"; item: CollectorItem }
-  /** Work is due, but the pacing says not before then. */
-  | { kind: "wait"; untilMs: number }
-  /** Nothing due; the earliest `next_due_at` (or lease end) to look again at, null when the list is empty. */
-  | { kind: "idle"; recheckAtMs: number | null };
+  /** Nothing due (or, with `waitedOnly`, nothing a person waits for). */
+  | { kind: "idle" };
 
-export type ClaimOptions = { owner: string; nowMs: number; leaseMs: number; intervalMs: number };
-
-function dueItems(db: Kysely<Database>, now: string) {
-  return db
-    .selectFrom("metric_collector_items")
-    .where("next_due_at", "<=", now)
-    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]));
-}
+export type ClaimOptions = { owner: string; nowMs: number; leaseMs: number; waitedOnly?: boolean };
 
 /**
- * Takes the most urgent due item for `owner` if the shared pacing allows a
- * call now (a post someone is waiting for, at once): lists first, then posts'
- * current values, then backfills; within each, the newest publication first. The same transaction moves the pacing
- * forward by the item's cost, so all instances together keep one pace.
+ * Takes the most urgent due item for `owner` (PRIORITY's order); within each, the newest publication first.
+ * The pace is the upstream scheduler's (lib/server/scheduler), not the list's.
  */
 export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<Claim> {
   const now = iso(o.nowMs);
-  return inWriteTransaction(db, async (trx, postgres) => {
-    let pacing = trx.selectFrom("metric_collector_pacing").select("next_at").where("name", "=", COLLECTOR_PACING_ROW);
-    if (postgres) pacing = pacing.forUpdate();
-    const row = await pacing.executeTakeFirst();
-    const nextAtMs = row ? Date.parse(row.next_at) : 0;
-    const picked = await dueItems(trx, now)
-      .select(["key", "cost", "priority"])
-      .orderBy("priority")
-      .orderBy(sql`coalesce(published_at, '')`, "desc")
-      .orderBy("key")
-      .limit(1)
-      .executeTakeFirst();
-    if (!picked) {
-      const next = await trx
-        .selectFrom("metric_collector_items")
-        .select((eb) => eb.fn.min("next_due_at").as("first"))
-        .where("next_due_at", "is not", null)
-        .executeTakeFirst();
-      const first = next?.first ? Math.max(Date.parse(next.first), o.nowMs + 1_000) : null;
-      return { kind: "idle", recheckAtMs: first };
-    }
-    // A post a person is waiting for is read now, paid from the pace ahead (the pacing still moves by
-    // its cost, so the hour's share holds); the budget's background lane still yields to people.
-    if (nextAtMs > o.nowMs && picked.priority !== PRIORITY.postLookedAt) return { kind: "wait", untilMs: nextAtMs };
-    // The lease test is repeated on the row itself: on Postgres a concurrent claim re-reads it after the lock.
-    const item = await trx
-      .updateTable("metric_collector_items")
-      .set({ lease_owner: o.owner, lease_until: iso(o.nowMs + o.leaseMs) })
-      .where("key", "=", picked.key)
-      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
-      .returningAll()
-      .executeTakeFirst();
-    if (!item) return { kind: "wait", untilMs: o.nowMs + 1_000 };
-    await movePacing(trx, Math.max(nextAtMs, o.nowMs) + picked.cost * o.intervalMs);
-    return { kind: "item", item: item as CollectorItem };
-  });
-}
-
-function movePacing(db: Kysely<Database>, nextAtMs: number) {
-  return db
-    .insertInto("metric_collector_pacing")
-    .values({ name: COLLECTOR_PACING_ROW, next_at: iso(nextAtMs) })
-    .onConflict((oc) => oc.column("name").doUpdateSet({ next_at: iso(nextAtMs) }))
-    .execute();
-}
-
-/** An item took more calls than its cost said (a long list): the extra slots are paid by pushing the pace. */
-export async function payExtra(db: Kysely<Database>, slots: number, intervalMs: number, nowMs: number): Promise<void> {
-  if (slots <= 0) return;
-  await inWriteTransaction(db, async (trx, postgres) => {
-    let q = trx.selectFrom("metric_collector_pacing").select("next_at").where("name", "=", COLLECTOR_PACING_ROW);
-    if (postgres) q = q.forUpdate();
-    const row = await q.executeTakeFirst();
-    const at = Math.max(row ? Date.parse(row.next_at) : 0, nowMs);
-    await movePacing(trx, at + slots * intervalMs);
-  });
+  let q = db
+    .selectFrom("metric_collector_items")
+    .where("next_due_at", "<=", now)
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]));
+  if (o.waitedOnly) q = q.where("priority", "in", [PRIORITY.postLookedAt, PRIORITY.historyLookedAt]);
+  const picked = await q.select(["key"]).orderBy("priority").orderBy(sql`coalesce(published_at, '')`, "desc").orderBy("key").limit(1).executeTakeFirst();
+  if (!picked) return { kind: "idle" };
+  // The lease test is repeated on the row itself: another instance may have taken it meanwhile.
+  const item = await db
+    .updateTable("metric_collector_items")
+    .set({ lease_owner: o.owner, lease_until: iso(o.nowMs + o.leaseMs) })
+    .where("key", "=", picked.key)
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
+    .returningAll()
+    .executeTakeFirst();
+  return item ? { kind: "item", item: item as CollectorItem } : { kind: "idle" };
 }
 
 /** Done: when it is due next (null: never), and what it cost this time (the next claim's estimate). */

@@ -38,7 +38,7 @@ describe("changedPosts (what one list refresh tells every open page)", () => {
     const delta = [post(1, "WAITING_APPROVAL", 5), post(2, "APPROVED", 6), post(3, "WAITING_APPROVAL", 7)];
     const next = view([post(1, "WAITING_APPROVAL", 5), post(3, "WAITING_APPROVAL", 7)]);
     expect(changedPosts(prev, next, delta)).toEqual([
-      { task_id: 1, campaign_id: 5, status: "WAITING_APPROVAL" },
+      { task_id: 1, campaign_id: 5, status: "WAITING_APPROVAL", edited: true },
       { task_id: 3, campaign_id: 5, status: "WAITING_APPROVAL" },
       { task_id: 2, campaign_id: 5, status: "APPROVED" },
     ]);
@@ -92,5 +92,12 @@ describe("the refresh hook", () => {
     publishDecision(12, 5, "APPROVED");
     const { events } = await refresh(prev, [post(12, "APPROVED", 9), post(11, "CANCELED", 9)]);
     expect(events).toEqual([{ type: "post", task_id: 11, campaign_id: 5, status: "CANCELED", reason: "refresh" }]);
+  });
+
+  it("always announces an edit (a new version, the same status), even right after an event of that status", async () => {
+    const prev = view([post(21, "WAITING_APPROVAL", 1)]);
+    publishDecision(21, 5, "WAITING_APPROVAL");
+    const { events } = await refresh(prev, [post(21, "WAITING_APPROVAL", 9)]);
+    expect(events).toEqual([{ type: "post", task_id: 21, campaign_id: 5, status: "WAITING_APPROVAL", reason: "refresh" }]);
   });
 });

@@ -4,7 +4,7 @@ import type { PostView } from "@/lib/server/service/post-view";
 import { log } from "@/lib/server/log";
 import { eventBus, publishEvent } from "./index";
 
-export type PostChange = { task_id: number; campaign_id: number; status?: string };
+export type PostChange = { task_id: number; campaign_id: number; status?: string; edited?: boolean };
 
 const time = (v: string | null | undefined) => (v ? Date.parse(v) : Number.NaN);
 
@@ -31,7 +31,9 @@ export function changedPosts(prev: PostView | undefined, next: PostView, seen: r
     const changed = old
       ? old.status !== p.status || old.updated_at !== p.updated_at
       : prev.complete && (p.updated_at === null || !(time(p.updated_at) <= (prev.cursorMs ?? -Infinity)));
-    if (changed) out.push({ task_id: p.task_id, campaign_id: p.campaign_id, status: p.status });
+    // Same status, newer `updated_at`: an edit (a new version), which no decision or earlier event told.
+    const edited = old !== undefined && old.status === p.status;
+    if (changed) out.push({ task_id: p.task_id, campaign_id: p.campaign_id, status: p.status, ...(edited ? { edited } : {}) });
   }
   if (prev.complete && next.complete) {
     const still = new Set(next.posts.map((p) => p.task_id));
@@ -42,13 +44,14 @@ export function changedPosts(prev: PostView | undefined, next: PostView, seen: r
 
 /**
  * The hook a mirror refresh calls (through the service): one `post` event per changed
- * post, so one refresh reaches every open page; not for a change an event
- * already told (a decision, a notification, another list's refresh).
+ * post, so one refresh reaches every open page; not for a change of status an
+ * event already told (a decision, a notification, another list's refresh).
+ * An edit keeps its status, so it is always told.
  */
 export function publishRefreshChanges(prev: PostView | undefined, next: PostView, seen?: readonly Post[]): void {
   try {
     const bus = eventBus();
-    for (const c of changedPosts(prev, next, seen)) if (!bus.announced(c.task_id, c.status)) publishEvent({ type: "post", ...c, reason: "refresh" });
+    for (const { edited, ...c } of changedPosts(prev, next, seen)) if (edited || !bus.announced(c.task_id, c.status)) publishEvent({ type: "post", ...c, reason: "refresh" });
   } catch (e) {
     log.error("refresh changes not published", { campaignId: next.campaignId, error: e instanceof Error ? e : String(e) });
   }

@@ -2,7 +2,7 @@ import "server-only";
 /**
  * The inbox's knobs. The env module gives the team's figures
  * (`inboxConfigFromEnv` in ./index); tests build their own. Its refresh
- * timings belong to the mirror's scheduler (lib/server/mirror/scheduler.ts).
+ * timings belong to the upstream scheduler (lib/server/scheduler).
  */
 export type InboxConfig = {
   /** The key's hourly cap (BUDGET_REQUESTS_PER_HOUR). */

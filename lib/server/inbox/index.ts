@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { BACKGROUND_SHARE } from "@/lib/server/gateway/budget";
 import { systemClock } from "@/lib/server/gateway/clock";
+import { currentScheduler } from "@/lib/server/scheduler";
 import { service } from "@/lib/server/upstream-service";
 import { DEFAULT_INBOX_CONFIG, type InboxConfig } from "./config";
 import { InboxScheduler, type InboxDeps } from "./scheduler";
@@ -50,9 +51,10 @@ export function inboxStatus(): InboxStatus {
   const c = inboxConfigFromEnv();
   const allowed = Math.floor(c.hourlyBudget * BACKGROUND_SHARE);
   const snap = g.__inboxScheduler?.snapshot();
-  const stats = service.mirror.scheduler.stats();
+  const s = currentScheduler();
+  const stats = s?.stats() ?? { running: false, campaigns: 0, refreshesLastHour: 0, lastRefreshAt: undefined };
   return {
-    running: stats.running && service.mirror.scheduler.active(),
+    running: stats.running && service.mirror.scheduler.active(c.idleMs),
     campaigns: snap?.campaigns.length ?? stats.campaigns,
     staleCampaigns: snap?.campaigns.filter((e) => e.stale).length ?? 0,
     lastRefreshAt: stats.lastRefreshAt === undefined ? null : new Date(stats.lastRefreshAt).toISOString(),

@@ -11,13 +11,21 @@ import type { InboxConfig } from "./config";
 /**
  * The inbox's copy of every active or frozen campaign's waiting posts, cut
  * from the campaign mirrors (lib/server/mirror): reading it costs the upstream
- * nothing once a campaign is filled. It reads nothing of its own: the mirror's
- * one scheduler keeps the campaigns fresh (30 s with a post due soon, 120 s
- * while anyone uses the dashboard), decisions and notifications reach the
- * mirror at once. A campaign never filled is filled by the first inbox request
+ * nothing once a campaign is filled. It reads nothing of its own: the upstream
+ * scheduler (lib/server/scheduler) keeps the campaigns fresh, decisions and
+ * notifications reach the mirror at once. A campaign never filled is filled by the first inbox request
  * (a person waiting, interactive lane); one refused then is shown as stale.
  */
-export type InboxService = Pick<Service, "campaigns" | "campaignPosts">;
+export type InboxService = Pick<Service, "campaigns" | "campaignPosts"> & { mirror?: Pick<Service["mirror"], "store"> };
+
+/**
+ * A person opening or reloading the inbox sees what changed upstream within
+ * this: the stalest campaigns older than it are refreshed first (one `since`
+ * read each, people's lane, a short wait), at most OPEN_REFRESH_MAX an open, so
+ * a reload costs a bounded few reads however many campaigns there are.
+ */
+export const OPEN_FRESH_MS = 20_000;
+export const OPEN_REFRESH_MAX = 1;
 
 export type InboxDeps = {
   service: InboxService;
@@ -79,9 +87,10 @@ export class InboxScheduler {
     const list = await this.d.service.campaigns({ status: LIST_STATUSES }, priority);
     const infos = list.data.campaigns.filter((c) => (LIST_STATUSES as string[]).includes(c.status));
     const entries = infos.map((info) => new CampaignEntry(info));
+    const refresh = priority === "interactive" ? await this.stalest(infos.map((i) => i.id)) : new Set<number>();
     const queue = [...entries];
     const worker = async () => {
-      for (let e = queue.shift(); e; e = queue.shift()) await this.read(e, priority);
+      for (let e = queue.shift(); e; e = queue.shift()) await this.read(e, priority, refresh.has(e.info.id));
     };
     await Promise.all(Array.from({ length: Math.min(this.d.config.concurrency, queue.length) }, worker));
     const snap: InboxSnapshot = { now: this.d.clock.now(), campaigns: entries, listFetchedAt: Date.parse(list.meta.fetchedAt), listStale: list.meta.stale };
@@ -89,14 +98,29 @@ export class InboxScheduler {
     return snap;
   }
 
+  /** The campaigns an opened inbox refreshes first: the stalest older than OPEN_FRESH_MS (never-filled ones fill anyway). */
+  private async stalest(ids: readonly number[]): Promise<Set<number>> {
+    const syncs = (await this.d.service.mirror?.store.all().catch(() => [])) ?? [];
+    const now = this.d.clock.now();
+    const wanted = new Set(ids);
+    return new Set(
+      syncs
+        .filter((s) => wanted.has(s.campaignId) && now - s.fetchedAt > OPEN_FRESH_MS)
+        .sort((a, b) => a.fetchedAt - b.fetchedAt)
+        .slice(0, OPEN_REFRESH_MAX)
+        .map((s) => s.campaignId),
+    );
+  }
+
   /** One campaign's waiting posts, from its mirror (pages of it, in memory). */
-  private async read(e: CampaignEntry, priority: Priority): Promise<void> {
+  private async read(e: CampaignEntry, priority: Priority, fresh = false): Promise<void> {
     const now = this.d.clock.now();
     const posts: Post[] = [];
     try {
       let meta: { stale: boolean; fetchedAt: string; retryAt?: string } | undefined;
       for (let offset = 0; ; offset += PAGE) {
-        const r = await this.d.service.campaignPosts(e.info.id, { status: [WAITING], sort: "publish_at", limit: PAGE, offset }, priority);
+        const need = fresh && offset === 0 ? { maxAgeMs: OPEN_FRESH_MS } : undefined;
+        const r = await this.d.service.campaignPosts(e.info.id, { status: [WAITING], sort: "publish_at", limit: PAGE, offset }, priority, need);
         meta ??= r.meta;
         posts.push(...r.data.posts);
         if (r.data.posts.length < PAGE || posts.length >= r.data.total) break;

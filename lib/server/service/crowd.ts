@@ -5,6 +5,7 @@ import { flushMicrotasks, type Clock, type FakeClock } from "@/lib/server/gatewa
 import { createGateway, type Gateway } from "@/lib/server/gateway/gateway";
 import { RedisBudget } from "@/lib/server/gateway/redis-budget";
 import { mirrorDatabase } from "@/lib/server/mirror";
+import { UpstreamScheduler } from "@/lib/server/scheduler/scheduler";
 import { createService, type Service, type ServiceOptions, type UpstreamApi } from "./service";
 
 /**
@@ -148,6 +149,19 @@ export async function runCrowd(
   const result: CrowdResult = { requests: 0, stale: 0, failures: [], ghosts: [], upstream: {}, upstreamTotal: 0 };
   /** Posts whose approval has been answered: no later poll, on any instance, may show them waiting. */
   const decided = new Set<number>();
+  // The app's one upstream scheduler ticks beside the people, on one instance as the job runner runs it:
+  // it, not the people's reads, keeps the queue's copy from going stale.
+  const first = instances[0] as Service;
+  const scheduler = new UpstreamScheduler({
+    store: first.mirror.store,
+    refresher: first.mirror.refresher,
+    wants: first.mirror.scheduler,
+    clock,
+    campaigns: async () => [o.campaignId],
+  });
+  let ticking = true;
+  const tick = () => void scheduler.tick().finally(() => ticking && clock.setTimer(tick, scheduler.job.everyMs));
+  tick();
   const pending = new Set<Promise<void>>();
 
   const act = (what: string, run: () => Promise<{ stale: boolean } | void>) => {
@@ -227,6 +241,7 @@ export async function runCrowd(
     }
     await clock.advance(target - now);
   }
+  ticking = false;
   for (const [k, v] of Object.entries(wire.counts)) {
     const d = v - (before[k] ?? 0);
     if (d > 0) result.upstream[k] = d;

@@ -116,7 +116,7 @@ describe("service: lists cut from the campaign mirror", () => {
     expect(Date.parse(refused.meta.retryAt ?? "")).toBeLessThanOrEqual(t.clock.now() + 60_000);
     // The scheduler refreshes the campaign once the pause is over: the next read is not stale.
     await t.clock.advance(60_000);
-    await t.service.mirror.scheduler.tick();
+    await t.service.mirror.refresher.refresh(CID, "background");
     const after = await t.service.campaignPosts(CID, WAITING);
     expect(after.meta.stale).toBe(false);
     expect(after.meta.retryAt).toBeUndefined();

@@ -27,8 +27,8 @@ import { publishRefreshChanges } from "@/lib/server/events/refresh";
 import { latestOf, pageOf, statsOf } from "@/lib/server/mirror/cut";
 import { mirrorStoreAt } from "@/lib/server/mirror";
 import { newestUpdate, Refresher, type RefreshChange, type SyncOptions } from "@/lib/server/mirror/refresh";
-import { MirrorScheduler, type MirrorScheduleConfig } from "@/lib/server/mirror/scheduler";
 import type { Mirrored, MirrorStore } from "@/lib/server/mirror/store";
+import { Wants } from "@/lib/server/scheduler/wants";
 import { UpstreamHttpError } from "@/lib/server/upstream/errors";
 import { say, text } from "@/lib/server/errors";
 import type { Gateway, Priority } from "@/lib/server/gateway/gateway";
@@ -70,16 +70,8 @@ export type ServiceOptions = {
   mirror?: MirrorStore;
   /** This instance's name in the mirror's refresh leases. */
   owner?: string;
-  /**
-   * The mirror's refresh schedule (lib/server/mirror/scheduler.ts): given, its
-   * loop starts with the first person's read (the app); absent, nothing runs
-   * in the background (tests drive the scheduler's `tick` themselves).
-   */
-  schedule?: Partial<MirrorScheduleConfig>;
   /** How long a person's list read waits for its campaign's refresh before the mirror is answered as it is. */
   needWaitMs?: number;
-  /** A read across campaigns refreshes one in the background lane when its mirror is older than this (the scheduler fell behind). */
-  crossMaxAgeMs?: number;
   /** A mirror older than this is answered marked stale. */
   staleAfterMs?: number;
   /** Every upstream read of the mirror's refresher (tests, the benchmark). */
@@ -126,7 +118,6 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
   const campaignOf = new CampaignOfPost();
   const detailValidatedMs = options.detailValidatedMs ?? 600_000;
   const needWaitMs = options.needWaitMs ?? 400;
-  const crossMaxAgeMs = options.crossMaxAgeMs ?? 150_000;
   const staleAfterMs = options.staleAfterMs ?? 11 * 60_000;
   const store = options.mirror ?? mirrorStoreAt().store;
   /**
@@ -149,24 +140,9 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     onRead: options.onMirrorRead,
   });
 
-  const scheduled = options.schedule !== undefined;
-  const scheduler = new MirrorScheduler({
-    store,
-    refresher,
-    clock: gw.clock,
-    config: options.schedule,
-    campaigns: async () => {
-      const r = await one("campaigns", keys.campaigns({ status: ["ACTIVE", "FROZEN"] }), tags.campaigns(), "background", (o) =>
-        api.listCampaigns(normalizeCampaignQuery({ status: ["ACTIVE", "FROZEN"] }), o),
-      );
-      return r.data.campaigns.filter((c) => c.status === "ACTIVE" || c.status === "FROZEN").map((c) => c.id);
-    },
-  });
-
-  function activity(): void {
-    if (scheduled) scheduler.activity();
-    else scheduler.note();
-  }
+  // What people want refreshed, for the upstream scheduler (lib/server/scheduler): the service runs no loop.
+  const scheduler = new Wants(gw.clock);
+  const activity = () => scheduler.note();
 
   /**
    * A cached read of one upstream call. The slowly changing ones are kept in
@@ -331,10 +307,8 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
       const refresh = refreshNow(id, "interactive", p === "interactive" ? 300 : 0);
       const done = await Promise.race([refresh.then(() => true, () => false), gw.clock.sleep(needWaitMs).then(() => false)]);
       if (done) m = (await store.read(id)) ?? m;
-    } else if (p === "interactive" && age > crossMaxAgeMs && !refresher.busy(id)) {
-      // Read across campaigns (overview, inbox, calendar): the scheduler is behind; catch up in the background lane.
-      void refreshNow(id, "background").catch(() => undefined);
     }
+    // Reads across campaigns (overview, calendar) take the mirror as it is: the scheduler owns background reads.
     return m;
   }
 
@@ -461,7 +435,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     postFresh: (id: number, lane: "interactive" | "confirm" | "background" = "interactive"): Promise<PostDetail> => postFresh(id, lane),
     /** Drop cached entries of a post and bring its campaign's mirror up to date (webhook notifications use this). */
     invalidatePost,
-    /** The mirror's refresher and scheduler (the inbox, the health screen, tests, the benchmark). */
+    /** The mirror's refresher and what people want of the scheduler (the scheduler, the health screen, tests, the benchmark). */
     mirror: { store, refresher, scheduler, failing: (id: number) => failing.get(id)?.retryAt },
   };
 }

@@ -27,6 +27,7 @@ import { viewers } from "@/lib/server/collab/presence";
 import { postVerdicts } from "@/lib/server/collab/verdicts";
 import { toApiError } from "@/lib/server/errors";
 import { service } from "@/lib/server/upstream-service";
+import { freshenPostPage } from "@/lib/server/scheduler/freshen";
 import { HEAD_START_MS, settlesWithin } from "@/lib/server/render/prefetch";
 import { PageSkeleton } from "@/components/ui/page-skeleton";
 import { isClientNavigation } from "@/lib/server/render/client-navigation";
@@ -84,7 +85,8 @@ async function readPost(id: number): Promise<{ campaignId: number } | { notFound
     .then((user) => prefetchEntries(ownReads(id, user?.email ?? null), client));
   try {
     // One call: the gateway already retries the upstream and serves stale data when it can.
-    const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => service.post(id, "interactive"), retry: false });
+    // Opened or reloaded: its campaign's mirror first, so a change made upstream seconds ago is shown.
+    const post = await client.fetchQuery({ queryKey: postKey(id), queryFn: () => freshenPostPage(service, id).then(() => service.post(id, "interactive")), retry: false });
     // The campaign (its channels) goes into the same first hydration as the post: a panel that
     // subscribes to it early (the over-limit flag) would otherwise create the entry empty, a later
     // hydration of it would wait for an effect the server never runs, and the previews would

@@ -1,0 +1,229 @@
+import "server-only";
+import type { Post } from "@/lib/schemas";
+import type { Clock } from "@/lib/server/gateway/clock";
+import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
+import type { RecurringJob } from "@/lib/server/jobs/job";
+import { log } from "@/lib/server/log";
+import type { Refresher } from "@/lib/server/mirror/refresh";
+import type { MirrorStore } from "@/lib/server/mirror/store";
+import { DEFAULT_PLAN, intervals, Pacing, RANK, type Klass, type PlanConfig } from "./plan";
+import type { Wants } from "./wants";
+
+/**
+ * The one owner of background upstream reads: campaign mirrors and the
+ * engagement series, in one order a person would choose. Each tick:
+ * 1. mirror refreshes that are due, by class (plan.ts): asked for (a webhook,
+ *    an unknown outcome), looked at (a page open on the campaign), never
+ *    filled, due soon (a waiting post planned within 2 h), the rest; paced at
+ *    the background share of the hour, people's classes first;
+ * 2. the engagement collector's work with what the pace leaves;
+ * 3. a trend or post someone is waiting for, with reads of the minute people
+ *    leave unused (`spare`): never the reserve, never refusing anyone.
+ * A refusal of the lane ends the tick: the rest would be refused too.
+ */
+export const UPSTREAM_READS_JOB = "upstream-reads";
+
+export type CollectorWork = {
+  /** Runs one due item; `waitedOnly` takes only items a person waits for. Reads made, 0 when none was due. */
+  step(o: { waitedOnly: boolean; lane: "background" | "interactive" }): Promise<number>;
+};
+
+export type SchedulerDeps = {
+  store: MirrorStore;
+  refresher: Refresher;
+  wants: Wants;
+  clock: Clock;
+  /** The active and frozen campaigns' ids. */
+  campaigns: () => Promise<readonly number[]>;
+  /** Campaigns with a post page open now (presence heartbeats), across instances. */
+  watched?: () => Promise<readonly number[]>;
+  collector?: CollectorWork;
+  /** Whether people leave enough of this minute's and hour's reads unused for one more item a person waits for. */
+  spare?: () => boolean;
+  config?: Partial<PlanConfig>;
+};
+
+export type SchedulerStats = {
+  running: boolean;
+  campaigns: number;
+  byClass: Record<Klass, number>;
+  refreshesLastHour: number;
+  refusedLastHour: number;
+  lastRefreshAt?: number;
+  intervals: { looked: number; dueSoon: number; rest: number };
+};
+
+const HOUR = 3_600_000;
+const WAITING = "WAITING_APPROVAL";
+
+/** Planned times of a campaign's waiting posts. */
+function waitingTimes(posts: readonly Post[]): number[] {
+  const out: number[] = [];
+  for (const p of posts) if (p.status === WAITING && p.published_at) out.push(Date.parse(p.published_at));
+  return out;
+}
+
+export class UpstreamScheduler {
+  readonly c: PlanConfig;
+  private readonly pacing: Pacing;
+  private readonly waiting = new Map<number, { fetchedAt: number; times: number[] }>();
+  private ticking?: Promise<void>;
+  private refreshes: number[] = [];
+  private refused: number[] = [];
+  private lastRefreshAt?: number;
+  private last: Pick<SchedulerStats, "campaigns" | "byClass" | "intervals"> = {
+    campaigns: 0,
+    byClass: { asked: 0, looked: 0, fill: 0, dueSoon: 0, rest: 0 },
+    intervals: { looked: 0, dueSoon: 0, rest: 0 },
+  };
+  running = false;
+
+  constructor(private readonly d: SchedulerDeps) {
+    this.c = { ...DEFAULT_PLAN, ...d.config };
+    this.pacing = new Pacing(this.c, d.clock.now());
+  }
+
+  get wants(): Wants {
+    return this.d.wants;
+  }
+
+  /** The job the runner runs every tick. */
+  get job(): RecurringJob {
+    return { name: UPSTREAM_READS_JOB, everyMs: this.c.tickMs, run: ({ signal }) => this.tick(signal) };
+  }
+
+  stats(): SchedulerStats {
+    const now = this.d.clock.now();
+    this.refreshes = this.refreshes.filter((t) => t > now - HOUR);
+    this.refused = this.refused.filter((t) => t > now - HOUR);
+    return { running: this.running, ...this.last, refreshesLastHour: this.refreshes.length, refusedLastHour: this.refused.length, lastRefreshAt: this.lastRefreshAt };
+  }
+
+  /** Whether the campaign's waiting posts put it within the due-soon window now. */
+  private dueSoon(id: number, now: number): boolean {
+    const times = this.waiting.get(id)?.times ?? [];
+    return times.some((t) => t >= now - this.c.dueSoonWindowMs && t <= now + this.c.dueSoonWindowMs);
+  }
+
+  /** One pass; concurrent calls join the one under way. */
+  tick(signal?: AbortSignal): Promise<void> {
+    return (this.ticking ??= this.pass(signal).finally(() => (this.ticking = undefined)));
+  }
+
+  private async pass(signal?: AbortSignal): Promise<void> {
+    try {
+      // A refusal of the background lane ends its work this tick; a waited-for trend reads in people's lane.
+      if (await this.mirrors(signal)) await this.collect(signal);
+      await this.waited(signal);
+    } catch (e) {
+      log.warn("upstream schedule failed", { error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  /** What each campaign is now, and which are due, most urgent first. */
+  async plan(now = this.d.clock.now()): Promise<{ id: number; klass: Klass; late: number }[]> {
+    const ids = await this.d.campaigns();
+    const asked = this.d.wants.take();
+    const looked = new Set((await this.d.watched?.().catch(() => [])) ?? []);
+    const syncs = new Map((await this.d.store.all()).map((s) => [s.campaignId, s]));
+    const classes: { id: number; klass: Klass; fetchedAt: number }[] = [];
+    for (const id of ids) {
+      const s = syncs.get(id);
+      if (!s) {
+        classes.push({ id, klass: asked.has(id) ? "asked" : looked.has(id) ? "looked" : "fill", fetchedAt: -Infinity });
+        continue;
+      }
+      // The waiting posts' times are read again only when the mirror moved (a refresh or a decision).
+      if (this.waiting.get(id)?.fetchedAt !== s.fetchedAt) {
+        const m = await this.d.store.read(id);
+        this.waiting.set(id, { fetchedAt: s.fetchedAt, times: waitingTimes(m?.posts ?? []) });
+      }
+      const klass: Klass = asked.has(id) ? "asked" : looked.has(id) ? "looked" : this.dueSoon(id, now) ? "dueSoon" : "rest";
+      classes.push({ id, klass, fetchedAt: s.fetchedAt });
+    }
+    for (const id of asked) if (!ids.includes(id)) classes.push({ id, klass: "asked", fetchedAt: syncs.get(id)?.fetchedAt ?? -Infinity });
+    const count = (k: Klass) => classes.filter((x) => x.klass === k).length;
+    const every = intervals({ looked: count("looked"), dueSoon: count("dueSoon"), rest: count("rest") }, this.c);
+    const byClass = { asked: count("asked"), looked: count("looked"), fill: count("fill"), dueSoon: count("dueSoon"), rest: count("rest") };
+    this.last = { campaigns: ids.length, byClass, intervals: { looked: every.looked, dueSoon: every.dueSoon, rest: every.rest } };
+    const intervalOf = (k: Klass) => (k === "looked" ? every.looked : k === "dueSoon" ? every.dueSoon : k === "rest" ? every.rest : 0);
+    const due = classes
+      .map((x) => ({ id: x.id, klass: x.klass, late: now - x.fetchedAt - intervalOf(x.klass) }))
+      .filter((x) => x.late >= 0);
+    due.sort((a, b) => RANK[a.klass] - RANK[b.klass] || b.late - a.late);
+    return due;
+  }
+
+  /** Due mirror refreshes; false when the lane refused (nothing more this tick). */
+  private async mirrors(signal?: AbortSignal): Promise<boolean> {
+    const due = await this.plan();
+    for (let i = 0; i < due.length; i++) {
+      const { id, klass } = due[i] as (typeof due)[number];
+      if (signal?.aborted) return false;
+      const now = this.d.clock.now();
+      // A first fill is a one-off (a page per 100 posts), held only by the lane's own share of the minute;
+      // the steady refreshes keep to the pace.
+      if (klass !== "fill" && this.pacing.available(now) < 1) {
+        this.d.wants.putBack(due.slice(i).filter((x) => x.klass === "asked").map((x) => x.id));
+        return false;
+      }
+      try {
+        const outcome = await this.refresh(id, klass);
+        if (outcome === "held") continue;
+        this.refreshes.push(this.d.clock.now());
+        this.lastRefreshAt = this.d.clock.now();
+        if (klass !== "fill") this.pacing.spend(outcome === "filled" ? 2 : 1, this.d.clock.now());
+      } catch (e) {
+        if (!(e instanceof BudgetExhaustedError)) {
+          log.warn("mirror refresh failed", { campaignId: id, error: e instanceof Error ? e.message : String(e) });
+          continue;
+        }
+        this.refused.push(this.d.clock.now());
+        this.d.wants.putBack(due.slice(i).filter((x) => x.klass === "asked").map((x) => x.id));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * One refresh in the background lane. That lane yields whenever everyone's
+   * spending passes 40 % of the minute, so while people read much of it a
+   * campaign people look at or one due soon would wait minutes: those take
+   * their read from people's lane instead, still within the scheduler's pace,
+   * only while people leave the minute's reads unused (`spare`).
+   */
+  private async refresh(id: number, klass: Klass) {
+    try {
+      return await this.d.refresher.refresh(id, "background");
+    } catch (e) {
+      const urgent = klass === "asked" || klass === "looked" || klass === "dueSoon";
+      if (!(e instanceof BudgetExhaustedError) || !urgent || !this.d.spare?.()) throw e;
+      return this.d.refresher.refresh(id, "interactive", 0);
+    }
+  }
+
+  /** The engagement series, with what the pace leaves. */
+  private async collect(signal?: AbortSignal): Promise<void> {
+    const c = this.d.collector;
+    if (!c) return;
+    while (!signal?.aborted && this.pacing.available(this.d.clock.now()) >= 1) {
+      const reads = await c.step({ waitedOnly: false, lane: "background" });
+      if (reads <= 0) break;
+      this.pacing.spend(reads, this.d.clock.now());
+    }
+  }
+
+  /**
+   * Beyond the pace: only items a person waits for (a trend being filled), only
+   * while people leave the minute's reads unused (`spare` is asked before each),
+   * so people's next page always finds its reads.
+   */
+  private async waited(signal?: AbortSignal): Promise<void> {
+    const c = this.d.collector;
+    if (!c) return;
+    for (let i = 0; i < 4 && !signal?.aborted && this.d.spare?.(); i++) {
+      if ((await c.step({ waitedOnly: true, lane: "interactive" })) <= 0) break;
+    }
+  }
+}
