@@ -43,6 +43,9 @@ export async function startServer(): Promise<void> {
  */
 async function startJobs(): Promise<void> {
   const { createJobRunner } = await import("@/lib/server/jobs");
+  const { currentRunner } = await import("@/lib/server/jobs/current");
+  // A second start in one process (a test's restart) replaces the runner rather than running two.
+  await currentRunner()?.stop();
   const runner = createJobRunner();
   // Bulk decision jobs go on across restarts: woken at start, so any left unfinished are picked up at once.
   const { BULK_JOB, bulkJob } = await import("@/lib/server/bulk");

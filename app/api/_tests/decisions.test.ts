@@ -9,6 +9,7 @@ import { GET as audit } from "@/app/api/audit/route";
 import { GET as health } from "@/app/api/health/route";
 import { closeDbForTests, sqliteForTests } from "@/lib/server/db";
 import { resetHealthForTests } from "@/lib/server/route/health-check";
+import { currentRunner } from "@/lib/server/jobs/current";
 import { startServer } from "@/lib/server/startup";
 import type { Post } from "@/lib/schemas";
 import { withinEveryLimit } from "@/test/support/within-limits";
@@ -419,5 +420,7 @@ describe("a decision is reported as what happened", () => {
     expect((await auditList(`?task_id=${target.task_id}`)).total).toBe(1);
     resetHealthForTests();
     expect((await call(health, "/api/health")).status).toBe(200);
+    // Start-up started the background jobs too: they are not under test here.
+    await currentRunner()?.stop();
   });
 });

@@ -12,6 +12,7 @@ import { GET as campaignPosts } from "@/app/api/campaigns/[id]/posts/route";
 import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { GET as account } from "@/app/api/account/route";
 import { GET as audit } from "@/app/api/audit/route";
+import { currentRunner } from "@/lib/server/jobs/current";
 import { startServer } from "@/lib/server/startup";
 import { existsSync, unlinkSync } from "node:fs";
 import path from "node:path";
@@ -138,6 +139,9 @@ describe("GET /api/health: real checks", () => {
     expect(rows.items).toEqual([expect.objectContaining({ action: "approve", result: "approved_now" })]);
     resetHealthForTests();
     expect((await call(health, "/api/health")).status).toBe(200);
+    // Start-up also started the background jobs; the upstream scheduler would refresh what later tests
+    // here expect untouched by any read but their own.
+    await currentRunner()?.stop();
   });
 });
 
