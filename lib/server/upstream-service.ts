@@ -116,13 +116,15 @@ export function invalidatePost(...a: Parameters<S["invalidatePost"]>): Promise<v
 }
 
 /**
- * One uncached account call in the background lane, for the health check: it
- * must see an outage now, not the last good account from the cache; the
- * budget still pays for it (and refuses it before people go short).
+ * One uncached account call for the health check, at most once a minute: it
+ * must see an outage now, not the last good account from the cache. In the
+ * people's lane: the upstream scheduler keeps the background lane busy by
+ * design, and in it the check was refused for as long as anyone worked, so
+ * the screen said "not checked yet" all day.
  */
 export function probeUpstream(): Promise<unknown> {
   const { gateway, api } = current();
-  return gateway.direct("account", "background", "never", (o) => api.getAccount(o));
+  return gateway.direct("account", "interactive", "never", (o) => api.getAccount(o));
 }
 
 /**

@@ -45,8 +45,8 @@ export function upstreamHealth(now = Date.now()): Promise<UpstreamHealth> {
     (): UpstreamHealth => ({ reachable: true, ok: true, checkedAt, latencyMs: Math.round(performance.now() - t0) }),
     (e: unknown): UpstreamHealth => {
       if (e instanceof BudgetExhaustedError) {
-        // Background work may take only part of the budget: right after a cold start the mirror's
-        // fill has it, and "not checked yet" is the truth, not a failure. Asked again next poll.
+        // A minute whose reads are all spent (a cold start's fill with people at work) refuses it:
+        // "not checked yet" is the truth, not a failure. Asked again next poll.
         if (last?.value === value) last = undefined;
         if (lastAnswer) return lastAnswer;
         // No error: nothing failed, the screen says "not checked yet" (it read "budget_exhausted" at every cold start).

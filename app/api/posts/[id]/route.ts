@@ -1,11 +1,11 @@
 // GET /api/posts/[id] – one post with versions, publish records and engagement
 import { dataJson, parseId, withSession } from "@/lib/server/route";
-import { freshenPostPage } from "@/lib/server/scheduler/freshen";
+import { API_FRESH_MS, freshenPostPage } from "@/lib/server/scheduler/freshen";
 import { service } from "@/lib/server/upstream-service";
 
 export const GET = withSession(async ({ params, priority }) => {
   const id = parseId(params.id);
-  // Opened or reloaded: its campaign's mirror first, so a change made upstream seconds ago is shown.
-  if (priority === "interactive") await freshenPostPage(service, id);
+  // Opened from a list or previewed: its campaign's mirror first, when older than a queue accepts.
+  if (priority === "interactive") await freshenPostPage(service, id, API_FRESH_MS);
   return dataJson(await service.post(id, priority));
 });
