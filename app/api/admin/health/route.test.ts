@@ -5,7 +5,7 @@ import type { AdminHealth } from "@/lib/schemas/admin-health";
 import { resetRecentForTests } from "@/lib/server/gateway/recent";
 import { recordSpend, spendingAs } from "@/lib/server/gateway/spend-by-kind";
 import { resetHealthForTests } from "@/lib/server/route/health-check";
-import { resetServiceForTests } from "@/lib/server/upstream-service";
+import { probeUpstream, resetServiceForTests } from "@/lib/server/upstream-service";
 import { GET } from "./route";
 
 /*
@@ -100,10 +100,10 @@ describe("GET /api/admin/health", () => {
   });
 
   it("a check the budget had no room for is 'not checked yet', not a failure", async () => {
-    // Two reads a minute leave background work (the health check's lane) no room at all,
-    // as a cold start's mirror fill does for its first minute.
+    // A two-read minute, spent before the check asks: as a cold start's fill with people at work.
     resetServiceForTests({ gateway: { limits: { readsPerMinute: 2, writesPerMinute: 1, requestsPerHour: 1000 }, interactiveWaitMs: 0 } });
     resetHealthForTests();
+    for (let i = 0; i < 2; i++) await probeUpstream().catch(() => undefined);
     try {
       const x = await health();
       expect(x.status).toBe("ok");
