@@ -10,14 +10,6 @@ import type { Service } from "@/lib/server/service/service";
  */
 export const PAGE_FRESH_MS = 5_000;
 
-/**
- * The same, for the post's API read: a click from a list and the triage desk's preview of each row the
- * cursor passes. Stepping through a queue of several campaigns at 5 s spent the team's minute in the
- * journeys and refused the preview itself; at 15 s (a queue's own) a campaign costs one read per 15 s,
- * and a change is still shown within 20 s.
- */
-export const API_FRESH_MS = 15_000;
-
 export async function freshenPostPage(s: Pick<Service, "campaignPosts" | "mirror">, taskId: number, maxAgeMs = PAGE_FRESH_MS): Promise<void> {
   const campaignId = await s.mirror.store.campaignOf(taskId).catch(() => undefined);
   if (campaignId === undefined) return;
