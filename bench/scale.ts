@@ -53,6 +53,9 @@ async function main(): Promise<void> {
   const { UpstreamScheduler } = await import("../lib/server/scheduler/scheduler");
   const { freshenPostPage } = await import("../lib/server/scheduler/freshen");
   const { spareForWaited } = await import("../lib/server/scheduler/spare");
+  const { PRESENCE_TTL_MS } = await import("../lib/server/collab/presence");
+  /** Post pages opened (their campaign, when): the presence the scheduler's "looked at" class reads. */
+  const opened: { at: number; campaign: number }[] = [];
   const { CAMPAIGN_STATUSES } = await import("../lib/schemas");
   const upstream = await import("@/lib/server/upstream");
   type Service = ReturnType<typeof createService>;
@@ -70,6 +73,10 @@ async function main(): Promise<void> {
     );
 
   /** Every upstream call with its simulated time; post-list reads with their campaign and whether it was due soon. */
+  // Which page (or the scheduler, outside any page) made each upstream call: where the reads go.
+  const { AsyncLocalStorage } = await import("node:async_hooks");
+  const pageOfCall = new AsyncLocalStorage<string>();
+  const byPage: Record<string, number> = {};
   const log: { at: number; op: string; campaign?: number; dueSoon?: boolean; since?: boolean }[] = [];
   const recorded = countingApi(
     Object.fromEntries(
@@ -77,6 +84,8 @@ async function main(): Promise<void> {
         name,
         (...a: unknown[]) => {
           const at = clock.now();
+          const tag = `${pageOfCall.getStore() ?? "scheduler"} ${name}`;
+          byPage[tag] = (byPage[tag] ?? 0) + 1;
           const q = (a[1] ?? {}) as { since?: string; offset?: number };
           if (name === "listCampaignPosts" && !q.offset) {
             // The first page of a campaign's posts (later pages of the same read are not a new refresh).
@@ -151,6 +160,7 @@ async function main(): Promise<void> {
         await freshenPostPage(s, id);
         const r = await s.post(id);
         const now = clock.now();
+        opened.push({ at: now, campaign: r.data.campaign_id });
         // The detail is kept while the mirror's later reads of its campaign show it unchanged: its age is
         // the newer of its own fetch and its campaign's last sync.
         const sync = (await s.mirror.store.read(r.data.campaign_id))?.sync.fetchedAt ?? 0;
@@ -192,7 +202,7 @@ async function main(): Promise<void> {
         p.step++;
         p.next = now + 10_000;
         o.pages++;
-        const run: Promise<void> = page(app, p, name, o)
+        const run: Promise<void> = pageOfCall.run(name, () => page(app, p, name, o))
           .catch((e: unknown) => {
             o.refused++;
             o.refusedAt.push(clock.now() - start);
@@ -256,6 +266,8 @@ async function main(): Promise<void> {
       clock,
       campaigns: async () => (await service.campaigns({ status: ["ACTIVE", "FROZEN"] }, "background")).data.campaigns.map((c) => c.id),
       spare: () => spareForWaited(gw.budget.snapshot(), { readsPerMinute: 60, requestsPerHour: 1000 }),
+      // Presence, as the post page's heartbeats give it: campaigns with a post open within the presence window.
+      watched: async () => [...new Set(opened.filter((x) => x.at > clock.now() - PRESENCE_TTL_MS).map((x) => x.campaign))],
     });
     let running = true;
     const loop = () => void scheduler.tick().finally(() => running && clock.setTimer(loop, scheduler.job.everyMs));
@@ -322,6 +334,8 @@ async function main(): Promise<void> {
     console.log(`    campaigns whose posts were never read: ${neverRead}; longest wait since a campaign's last read at the end: ${sec(Math.max(0, ...lastRead))}`);
     console.log(`  RSS (dashboard and simulator in one process): ${(o.rss / 2 ** 20).toFixed(0)} MB`);
     if (o.outages.length) console.log("  refused pages:", o.outages.slice(0, 5));
+    console.log(`  calls by page: ${Object.entries(byPage).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    for (const k of Object.keys(byPage)) delete byPage[k];
   }
 
   console.log(`Five people, a page every 10 s each, ${minutes} simulated minutes a world from ${new Date(START).toISOString()}, simulator limits on.`);
