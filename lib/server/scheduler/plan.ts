@@ -9,15 +9,18 @@ import "server-only";
  */
 export type Klass = "asked" | "looked" | "fill" | "dueSoon" | "rest";
 
-/** Lower runs first. */
-export const RANK: Record<Klass, number> = { asked: 0, looked: 1, fill: 2, dueSoon: 3, rest: 4 };
+/**
+ * Lower runs first. A due-soon campaign goes before a first fill: a fill is
+ * many pages that may take the minute's last reads, a due-soon refresh one.
+ */
+export const RANK: Record<Klass, number> = { asked: 0, looked: 1, dueSoon: 2, fill: 3, rest: 4 };
 
 export type PlanConfig = {
   /** Background reads an hour the scheduler may spend (the lane's share of the hourly budget). */
   readsPerHour: number;
   /** Most reads it may spend at once after an idle spell (a history backfill is five). */
   burst: number;
-  /** A campaign someone looks at (a page open on it), refreshed this often: a watcher sees a change within it. */
+  /** A campaign someone looks at (a page open on it), refreshed this often when the pace allows: a watcher sees a change within it. */
   lookedEveryMs: number;
   /** A waiting post planned within this window makes its campaign due soon. */
   dueSoonWindowMs: number;
@@ -33,7 +36,7 @@ export type PlanConfig = {
 export const DEFAULT_PLAN: PlanConfig = {
   readsPerHour: 400,
   burst: 8,
-  lookedEveryMs: 20_000,
+  lookedEveryMs: 25_000,
   dueSoonWindowMs: 2 * 3_600_000,
   dueSoonEveryMs: 50_000,
   restMinMs: 120_000,
@@ -47,24 +50,50 @@ const perHour = (everyMs: number) => HOUR / everyMs;
 
 export type Counts = { looked: number; dueSoon: number; rest: number };
 
+export type Intervals = {
+  looked: number;
+  dueSoon: number;
+  rest: number;
+  /** Reads an hour of each class at these intervals. */
+  lookedReadsPerHour: number;
+  dueSoonReadsPerHour: number;
+  restReadsPerHour: number;
+};
+
 /**
- * Each class's interval for these counts. Looked-at and due-soon campaigns
- * get their fixed intervals (the targets); the rest share what remains after
- * them and the collector's share, within [restMinMs, restMaxMs]. When the
- * first two classes alone exceed the rate, the rest get `restMaxMs` and the
- * tick's order (RANK) decides who waits: people's campaigns never do.
+ * Each class's interval for these counts. The due-soon campaigns' share of
+ * the pace is set aside first (every `dueSoonEveryMs`, stretched only when
+ * they alone pass the pace); looked-at campaigns take what it leaves, every
+ * `lookedEveryMs` while that holds, else their share spread over them (the
+ * cap: a busy team of watchers never starves a post about to publish); the
+ * rest share what remains after both and the collector's share, within
+ * [restMinMs, restMaxMs]. Asked and first fills are one-offs outside this.
  */
-export function intervals(n: Counts, c: PlanConfig = DEFAULT_PLAN): { looked: number; dueSoon: number; rest: number; restReadsPerHour: number } {
-  const first = n.looked * perHour(c.lookedEveryMs) + n.dueSoon * perHour(c.dueSoonEveryMs);
-  const left = Math.max(0, c.readsPerHour * (1 - c.collectorShare) - first);
+export function intervals(n: Counts, c: PlanConfig = DEFAULT_PLAN): Intervals {
+  const dueSoon = Math.max(c.dueSoonEveryMs, n.dueSoon > 0 ? (n.dueSoon * HOUR) / c.readsPerHour : 0);
+  const dueSoonReadsPerHour = n.dueSoon * perHour(dueSoon);
+  const lookedShare = c.readsPerHour - dueSoonReadsPerHour;
+  const looked = n.looked === 0 ? c.lookedEveryMs : lookedShare <= 0 ? Infinity : Math.max(c.lookedEveryMs, (n.looked * HOUR) / lookedShare);
+  const lookedReadsPerHour = n.looked * perHour(looked);
+  const left = Math.max(0, c.readsPerHour * (1 - c.collectorShare) - dueSoonReadsPerHour - lookedReadsPerHour);
   const rest = n.rest === 0 ? c.restMinMs : left <= 0 ? c.restMaxMs : Math.min(c.restMaxMs, Math.max(c.restMinMs, (n.rest * HOUR) / left));
-  return { looked: c.lookedEveryMs, dueSoon: c.dueSoonEveryMs, rest, restReadsPerHour: n.rest * perHour(rest) };
+  return { looked, dueSoon, rest, lookedReadsPerHour, dueSoonReadsPerHour, restReadsPerHour: n.rest * perHour(rest) };
+}
+
+/**
+ * Tokens of the pace the other classes leave in the bucket for the due-soon
+ * campaigns: one each (at most the burst less one). With them set aside a
+ * due-soon campaign never waits for the pace while `dueSoon × 3600 / 400 s`
+ * (9 s a campaign) fits in its interval: up to five at 50 s.
+ */
+export function dueSoonReserve(dueSoon: number, c: Pick<PlanConfig, "burst"> = DEFAULT_PLAN): number {
+  return Math.max(0, Math.min(c.burst - 1, dueSoon));
 }
 
 /** Reads an hour a plan spends on the mirror (the figure ARCHITECTURE.md tabulates). */
 export function mirrorReadsPerHour(n: Counts, c: PlanConfig = DEFAULT_PLAN): number {
   const i = intervals(n, c);
-  return n.looked * perHour(i.looked) + n.dueSoon * perHour(i.dueSoon) + i.restReadsPerHour;
+  return i.lookedReadsPerHour + i.dueSoonReadsPerHour + i.restReadsPerHour;
 }
 
 /** A token bucket at the plan's rate: the scheduler's own pacing, so an hour never holds more than `readsPerHour`. */

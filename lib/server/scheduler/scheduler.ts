@@ -6,16 +6,18 @@ import type { RecurringJob } from "@/lib/server/jobs/job";
 import { log } from "@/lib/server/log";
 import type { Refresher } from "@/lib/server/mirror/refresh";
 import type { MirrorStore } from "@/lib/server/mirror/store";
-import { DEFAULT_PLAN, intervals, Pacing, RANK, type Klass, type PlanConfig } from "./plan";
+import { DEFAULT_PLAN, dueSoonReserve, intervals, Pacing, RANK, type Klass, type PlanConfig } from "./plan";
 import type { Wants } from "./wants";
 
 /**
  * The one owner of background upstream reads: campaign mirrors and the
  * engagement series, in one order a person would choose. Each tick:
  * 1. mirror refreshes that are due, by class (plan.ts): asked for (a webhook,
- *    an unknown outcome), looked at (a page open on the campaign), never
- *    filled, due soon (a waiting post planned within 2 h), the rest; paced at
- *    the background share of the hour, people's classes first;
+ *    an unknown outcome), looked at (a page open on the campaign), due soon
+ *    (a waiting post planned within 2 h), never filled, the rest; paced at
+ *    the background share of the hour, people's classes first, and every
+ *    class but the asked leaves the due-soon campaigns' tokens in the bucket
+ *    (`dueSoonReserve`): a watched campaign never makes a post due soon wait;
  * 2. the engagement collector's work with what the pace leaves;
  * 3. a trend or post someone is waiting for, with reads of the minute people
  *    leave unused (`spare`): never the reserve, never refusing anyone.
@@ -71,6 +73,8 @@ export class UpstreamScheduler {
   private refreshes: number[] = [];
   private refused: number[] = [];
   private lastRefreshAt?: number;
+  /** Tokens the classes other than asked and due soon leave in the bucket (this tick's due-soon count). */
+  private reserve = 0;
   private last: Pick<SchedulerStats, "campaigns" | "byClass" | "intervals"> = {
     campaigns: 0,
     byClass: { asked: 0, looked: 0, fill: 0, dueSoon: 0, rest: 0 },
@@ -146,12 +150,20 @@ export class UpstreamScheduler {
     const every = intervals({ looked: count("looked"), dueSoon: count("dueSoon"), rest: count("rest") }, this.c);
     const byClass = { asked: count("asked"), looked: count("looked"), fill: count("fill"), dueSoon: count("dueSoon"), rest: count("rest") };
     this.last = { campaigns: ids.length, byClass, intervals: { looked: every.looked, dueSoon: every.dueSoon, rest: every.rest } };
-    const intervalOf = (k: Klass) => (k === "looked" ? every.looked : k === "dueSoon" ? every.dueSoon : k === "rest" ? every.rest : 0);
+    this.reserve = dueSoonReserve(byClass.dueSoon, this.c);
+    // A looked-at campaign is due at its own interval; the reserve, not a longer interval, holds it to its
+    // share, so tokens the due-soon ones leave unused (people's pages refreshed them) still serve watchers.
+    const intervalOf = (k: Klass) => (k === "looked" ? this.c.lookedEveryMs : k === "dueSoon" ? every.dueSoon : k === "rest" ? every.rest : 0);
     const due = classes
       .map((x) => ({ id: x.id, klass: x.klass, late: now - x.fetchedAt - intervalOf(x.klass) }))
       .filter((x) => x.late >= 0);
     due.sort((a, b) => RANK[a.klass] - RANK[b.klass] || b.late - a.late);
     return due;
+  }
+
+  /** Tokens a class must find in the bucket to spend one: the due-soon reserve is left by all but asked and due soon. */
+  private floor(klass: Klass): number {
+    return klass === "asked" || klass === "dueSoon" ? 1 : 1 + this.reserve;
   }
 
   /** Due mirror refreshes; false when the lane refused (nothing more this tick). */
@@ -162,10 +174,11 @@ export class UpstreamScheduler {
       if (signal?.aborted) return false;
       const now = this.d.clock.now();
       // A first fill is a one-off (a page per 100 posts), held only by the lane's own share of the minute;
-      // the steady refreshes keep to the pace.
-      if (klass !== "fill" && this.pacing.available(now) < 1) {
-        this.d.wants.putBack(due.slice(i).filter((x) => x.klass === "asked").map((x) => x.id));
-        return false;
+      // the steady refreshes keep to the pace. Short of it, an item waits for a later tick and those after
+      // it still run: a due-soon campaign after the watched ones, a fill after those.
+      if (klass !== "fill" && this.pacing.available(now) < this.floor(klass)) {
+        if (klass === "asked") this.d.wants.putBack([id]);
+        continue;
       }
       try {
         const outcome = await this.refresh(id, klass);
@@ -207,7 +220,7 @@ export class UpstreamScheduler {
   private async collect(signal?: AbortSignal): Promise<void> {
     const c = this.d.collector;
     if (!c) return;
-    while (!signal?.aborted && this.pacing.available(this.d.clock.now()) >= 1) {
+    while (!signal?.aborted && this.pacing.available(this.d.clock.now()) >= 1 + this.reserve) {
       const reads = await c.step({ waitedOnly: false, lane: "background" });
       if (reads <= 0) break;
       this.pacing.spend(reads, this.d.clock.now());
