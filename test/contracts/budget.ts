@@ -80,7 +80,7 @@ export function budgetContract(name: string, makeBudget: MakeBudget): void {
       const { clock, budget, advance } = await setup(limits);
       const sent: Record<"read" | "write", number[]> = { read: [], write: [] };
       const answered: Record<"read" | "write", number[]> = { read: [], write: [] };
-      const served: Record<Lane, number> = { interactive: 0, background: 0, confirm: 0, write: 0 };
+      const served: Record<Lane, number> = { interactive: 0, fresh: 0, background: 0, confirm: 0, write: 0 };
       let seed = 42;
       const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
       const end = clock.now() + HOUR + 10 * MINUTE;
@@ -162,6 +162,32 @@ export function budgetContract(name: string, makeBudget: MakeBudget): void {
       expect(await take("interactive")).toBe(15);
       expect(await take("confirm")).toBe(3);
       expect(budget.snapshot().reads).toBe(0);
+    });
+
+    it("gives a fresh read only while the team's minute is quiet, and people's reads the rest", async () => {
+      const { clock, budget, advance } = await setup(defaultLimits(60, 30, 1000));
+      expect(budget.limits.freshReadsPerMinute).toBe(15);
+      const take = async (lane: Lane): Promise<number> => {
+        let n = 0;
+        for (;;) {
+          try {
+            (await budget.acquire(lane, 0)).settle();
+            n++;
+          } catch {
+            return n;
+          }
+        }
+      };
+      // Five of people's reads this minute: ten fresh ones fit under fifteen.
+      for (let i = 0; i < 5; i++) (await budget.acquire("interactive", 0)).settle();
+      expect(await take("fresh")).toBe(10);
+      // The minute holds 15: fresh is refused at once (it never waits), people still get theirs.
+      const refusal = await refused(budget.acquire("fresh", 5_000));
+      expect(refusal.retryAt).toBeGreaterThan(clock.now());
+      expect(await take("interactive")).toBe(60 - 15 - 3);
+      // A minute later the window is empty again.
+      await advance(61_000);
+      expect(await take("fresh")).toBe(15);
     });
 
     it("serves interactive reads before background ones, and background never takes the last tokens", async () => {

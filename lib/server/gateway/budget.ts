@@ -22,15 +22,24 @@ import { BudgetRefusal } from "./errors";
  *                may use the reserve and the minute's `confirmReadReserve`.
  * - interactive: reads/min + hourly, but never the last `writeReserve` hourly
  *                tokens nor the minute's last `confirmReadReserve` reads.
+ * - fresh:       a read a person would like but does not need (bringing an
+ *                open page's campaign up to the second, when the mirror
+ *                already has it a few seconds old): taken only while
+ *                everyone's spending of the minute is under
+ *                `freshReadsPerMinute` and of the hour under
+ *                FRESH_HOURLY_SHARE, never waited for. However many pages
+ *                people open, these reads keep the team near 900 an hour;
+ *                past it pages answer from the mirror with its age.
  * - background:  like interactive, but also leaves `backgroundReadHeadroom`
  *                per-minute tokens and `backgroundHourlyHeadroom` hourly tokens
  *                to people, and never jumps a queue. By default those floors
  *                are set so background work (mirror refreshes, the collector)
  *                only takes a token while the window's spending, everyone's,
- *                is under BACKGROUND_SHARE: it never holds more than 40 % of
+ *                is under BACKGROUND_MINUTE_SHARE of the minute (20 %) and
+ *                BACKGROUND_SHARE of the hour (40 %): it never holds more than that of
  *                any minute's reads nor of the hour.
  */
-export type Lane = "interactive" | "background" | "confirm" | "write";
+export type Lane = "interactive" | "fresh" | "background" | "confirm" | "write";
 
 export type BudgetLimits = {
   readsPerMinute: number;
@@ -45,12 +54,29 @@ export type BudgetLimits = {
   confirmReadReserve: number;
   backgroundReadHeadroom: number;
   backgroundHourlyHeadroom: number;
+  /** A fresh read goes only while the minute's reads, everyone's, are fewer than this. */
+  freshReadsPerMinute: number;
   /** Added to each window: allows for clock granularity on the upstream's side. */
   marginMs: number;
 };
 
-/** Most of any window background work may hold: people's reads and decisions come first. */
+/** Most of any hour background work may hold: people's reads and decisions come first. */
 export const BACKGROUND_SHARE = 0.4;
+
+/**
+ * Most of any minute background work may hold: under the fresh reads'
+ * ceiling, so the scheduler's steady refreshes give way to a person's page
+ * before a person's page gives way to them.
+ */
+export const BACKGROUND_MINUTE_SHARE = 0.2;
+
+/**
+ * Fresh reads stop once the minute holds a fifth of its reads (12 of 60, a
+ * pace of 720 an hour) or the hour 90 % of its requests: what people need and
+ * the scheduler's pace come on top, and the team stays within about 900 an hour.
+ */
+export const FRESH_MINUTE_SHARE = 0.25;
+export const FRESH_HOURLY_SHARE = 0.9;
 
 export function defaultLimits(readsPerMinute: number, writesPerMinute: number, requestsPerHour: number): BudgetLimits {
   const writeReserve = Math.max(1, Math.ceil(requestsPerHour * 0.08));
@@ -64,8 +90,9 @@ export function defaultLimits(readsPerMinute: number, writesPerMinute: number, r
     // 5 %: 3 of 60 a minute, for the decisions a team makes within one minute of spent reads.
     confirmReadReserve,
     // Background takes a token only while at most 40 % of the window is spent: then it holds at most that.
-    backgroundReadHeadroom: Math.max(0, readsPerMinute - Math.floor(readsPerMinute * BACKGROUND_SHARE) - confirmReadReserve),
+    backgroundReadHeadroom: Math.max(0, readsPerMinute - Math.floor(readsPerMinute * BACKGROUND_MINUTE_SHARE) - confirmReadReserve),
     backgroundHourlyHeadroom: Math.max(0, requestsPerHour - Math.floor(requestsPerHour * BACKGROUND_SHARE) - writeReserve),
+    freshReadsPerMinute: Math.floor(readsPerMinute * FRESH_MINUTE_SHARE),
     marginMs: 250,
   };
 }
@@ -102,13 +129,19 @@ export function laneRule(l: BudgetLimits, lane: Lane): LaneRule {
       return { minute: "reads", minuteFloor: 0, hourlyFloor: 0 };
     case "interactive":
       return { minute: "reads", minuteFloor: l.confirmReadReserve, hourlyFloor: l.writeReserve };
+    case "fresh":
+      return {
+        minute: "reads",
+        minuteFloor: Math.max(l.confirmReadReserve, l.readsPerMinute - l.freshReadsPerMinute),
+        hourlyFloor: Math.max(l.writeReserve, l.requestsPerHour - Math.floor(l.requestsPerHour * FRESH_HOURLY_SHARE)),
+      };
     case "background":
       return { minute: "reads", minuteFloor: l.confirmReadReserve + l.backgroundReadHeadroom, hourlyFloor: l.writeReserve + l.backgroundHourlyHeadroom };
   }
 }
 
 /** Queue order: people (and their writes) before background work; FIFO within a rank. */
-export const LANE_RANK: Record<Lane, number> = { write: 0, confirm: 0, interactive: 0, background: 1 };
+export const LANE_RANK: Record<Lane, number> = { write: 0, confirm: 0, interactive: 0, fresh: 1, background: 1 };
 
 /**
  * The refusal for a lane whose next token is expected at `at` (Infinity when

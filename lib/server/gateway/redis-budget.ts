@@ -52,11 +52,11 @@ export type RedisBudgetOptions = {
   refreshMs?: number;
 };
 
-const LANES: readonly Lane[] = ["write", "confirm", "interactive", "background"];
+const LANES: readonly Lane[] = ["write", "confirm", "interactive", "background", "fresh"];
 const COMMAND = "dashboardBudget";
 
 // KEYS: reads in/back, writes in/back, hourly in/back, pause.
-// ARGV: op, now, leaseMs, minuteMs, hourMs, gcMs, 3 limits, 4 lanes × (minute bucket, minute floor, hourly floor), arg, token id.
+// ARGV: op, now, leaseMs, minuteMs, hourMs, gcMs, 3 limits, 5 lanes × (minute bucket, minute floor, hourly floor), arg, token id.
 // Returns: ok, tokens left (reads, writes, hourly), pausedUntil, then per lane the earliest time it can be served (-1: only
 // in-flight requests hold the tokens).
 const SCRIPT = `
@@ -67,11 +67,11 @@ local win = {
   { KEYS[5], KEYS[6], tonumber(ARGV[5]), tonumber(ARGV[9]) },
 }
 local lanes = {}
-for i = 0, 3 do lanes[i + 1] = { tonumber(ARGV[10 + 3 * i]), tonumber(ARGV[11 + 3 * i]), tonumber(ARGV[12 + 3 * i]) } end
+for i = 0, 4 do lanes[i + 1] = { tonumber(ARGV[10 + 3 * i]), tonumber(ARGV[11 + 3 * i]), tonumber(ARGV[12 + 3 * i]) } end
 
 if op == 'settle' then
-  for _, i in ipairs({ tonumber(ARGV[22]), 3 }) do
-    local w, id = win[i], ARGV[23]
+  for _, i in ipairs({ tonumber(ARGV[25]), 3 }) do
+    local w, id = win[i], ARGV[26]
     if redis.call('ZREM', w[1], id) == 1 then
       redis.call('ZADD', w[2], now + w[3], id)
     else
@@ -81,9 +81,9 @@ if op == 'settle' then
     redis.call('PEXPIRE', w[2], gc)
   end
 elseif op == 'pause' then
-  local untilMs = tonumber(ARGV[22])
+  local untilMs = tonumber(ARGV[25])
   if untilMs > tonumber(redis.call('GET', KEYS[7]) or '0') then
-    redis.call('SET', KEYS[7], ARGV[22], 'PX', math.max(1, math.floor(untilMs - now + gc)))
+    redis.call('SET', KEYS[7], ARGV[25], 'PX', math.max(1, math.floor(untilMs - now + gc)))
   end
 end
 
@@ -118,18 +118,18 @@ end
 
 local ok = 0
 if op == 'take' then
-  local l = lanes[tonumber(ARGV[22])]
+  local l = lanes[tonumber(ARGV[25])]
   local t = laneAt(l)
   if t >= 0 and t <= now then
     for _, i in ipairs({ l[1], 3 }) do
-      redis.call('ZADD', win[i][1], now + lease + win[i][3], ARGV[23])
+      redis.call('ZADD', win[i][1], now + lease + win[i][3], ARGV[26])
       redis.call('PEXPIRE', win[i][1], gc)
       left[i] = left[i] - 1
     end
     ok = 1
   end
 end
-return { ok, left[1], left[2], left[3], pause, laneAt(lanes[1]), laneAt(lanes[2]), laneAt(lanes[3]), laneAt(lanes[4]) }
+return { ok, left[1], left[2], left[3], pause, laneAt(lanes[1]), laneAt(lanes[2]), laneAt(lanes[3]), laneAt(lanes[4]), laneAt(lanes[5]) }
 `;
 
 type Op = "take" | "settle" | "pause" | "peek";
@@ -154,7 +154,7 @@ type Waiter = {
 };
 
 function parse(raw: unknown, observedAt: number): Figures {
-  if (!Array.isArray(raw) || raw.length !== 9 || raw.some((v) => typeof v !== "number")) {
+  if (!Array.isArray(raw) || raw.length !== 10 || raw.some((v) => typeof v !== "number")) {
     throw new StoreUnavailableError(`redis budget: unexpected script reply ${JSON.stringify(raw)}`);
   }
   const n = raw as number[];
@@ -165,7 +165,7 @@ function parse(raw: unknown, observedAt: number): Figures {
     writes: n[2] as number,
     hourly: n[3] as number,
     pausedUntil: n[4] as number,
-    at: { write: at(0), confirm: at(1), interactive: at(2), background: at(3) },
+    at: { write: at(0), confirm: at(1), interactive: at(2), background: at(3), fresh: at(4) },
     observedAt,
   };
 }

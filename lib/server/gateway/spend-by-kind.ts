@@ -36,7 +36,7 @@ export function spendingAs<T>(kind: Exclude<SpendKind, "people" | "decisions">, 
 
 export function spendKind(lane: Lane): SpendKind {
   if (lane === "write" || lane === "confirm") return "decisions";
-  if (lane === "interactive") return "people";
+  if (lane === "interactive" || lane === "fresh") return "people";
   return storage().getStore() ?? "mirror";
 }
 

@@ -25,7 +25,7 @@ export type InboxService = Pick<Service, "campaigns" | "campaignPosts"> & { mirr
  * a reload costs a bounded few reads however many campaigns there are.
  */
 export const OPEN_FRESH_MS = 20_000;
-export const OPEN_REFRESH_MAX = 1;
+export const OPEN_REFRESH_MAX = 0;
 
 export type InboxDeps = {
   service: InboxService;

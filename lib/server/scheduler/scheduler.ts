@@ -200,15 +200,16 @@ export class UpstreamScheduler {
   }
 
   /**
-   * One refresh in the background lane. That lane yields whenever everyone's
-   * spending passes 40 % of the minute, so while people read much of it a
-   * campaign people look at or one due soon would wait minutes: those take
-   * their read from people's lane instead, still within the scheduler's pace,
-   * only while people leave the minute's reads unused (`spare`).
+   * One refresh. A campaign someone looks at is a fresh read (the lane a
+   * page's own freshening uses, given way once the team's minute is busy);
+   * the others go in the background lane, which yields earlier still. So that
+   * a watcher, an ask or a due-soon campaign does not wait minutes while people
+   * read, those then take their read from people's lane, still within the
+   * scheduler's pace, only while people leave the minute's reads unused (`spare`).
    */
   private async refresh(id: number, klass: Klass) {
     try {
-      return await this.d.refresher.refresh(id, "background");
+      return await this.d.refresher.refresh(id, klass === "looked" ? "fresh" : "background", 0);
     } catch (e) {
       const urgent = klass === "asked" || klass === "looked" || klass === "dueSoon";
       if (!(e instanceof BudgetExhaustedError) || !urgent || !this.d.spare?.()) throw e;

@@ -262,7 +262,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     publishRefreshChanges({ ...prev, cursorMs: newestUpdate(c.before) }, view([...after.values()]), c.changed);
   }
 
-  async function refreshNow(id: number, lane: "interactive" | "background", waitMs?: number): Promise<void> {
+  async function refreshNow(id: number, lane: "interactive" | "fresh" | "background", waitMs?: number): Promise<void> {
     try {
       await refresher.refresh(id, lane, waitMs);
       failing.delete(id);
@@ -270,8 +270,10 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     } catch (e) {
       // A catch-up in the background lane that is refused changes nothing a person sees: the mirror's
       // age says how old it is, and the scheduler keeps trying (its lane may wait far longer than people's).
-      if (lane === "background") throw e;
+      // Nor does a fresh read our own pacing declined; one the upstream refused (a 429 pause) or failed does.
       const at = gw.clock.now();
+      const upstreamSaidNo = !(e instanceof BudgetExhaustedError) || (gw.budget.pausedUntilMs ?? 0) > at;
+      if (lane === "background" || (lane === "fresh" && !upstreamSaidNo)) throw e;
       failing.set(id, { at, retryAt: at + (e instanceof BudgetExhaustedError ? e.retryAfterSeconds * 1000 : 15_000) });
       throw e;
     }
@@ -300,11 +302,14 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     if (!m) throw new BudgetExhaustedError(5);
     const now = gw.clock.now();
     const age = now - m.sync.fetchedAt;
-    const wanted = dirty.has(id) ? 0 : need.maxAgeMs;
+    const mustRefresh = dirty.has(id);
+    const wanted = mustRefresh ? 0 : need.maxAgeMs;
     if (wanted !== undefined && age > wanted) {
-      // A person on this campaign's page: one `since` read in the people's lane (its polls, marked
-      // background, do not wait for a token), a short wait for it, else the mirror as it is, with its age.
-      const refresh = refreshNow(id, "interactive", p === "interactive" ? 300 : 0);
+      // A change of unknown outcome must be seen: people's lane, a short wait. A page that merely likes
+      // its campaign to the second asks the fresh lane, which never waits and gives way once the team's
+      // minute is busy: then the mirror is answered as it is, with its age (the scheduler keeps campaigns
+      // people look at within its own interval).
+      const refresh = mustRefresh ? refreshNow(id, "interactive", p === "interactive" ? 300 : 0) : refreshNow(id, "fresh", 0);
       const done = await Promise.race([refresh.then(() => true, () => false), gw.clock.sleep(needWaitMs).then(() => false)]);
       if (done) m = (await store.read(id)) ?? m;
     }
