@@ -10,10 +10,12 @@ import "server-only";
 export type Klass = "asked" | "looked" | "fill" | "dueSoon" | "rest";
 
 /**
- * Lower runs first. A due-soon campaign goes before a first fill: a fill is
- * many pages that may take the minute's last reads, a due-soon refresh one.
+ * Lower runs first. Due soon before looked at: the one has a publication
+ * time, the other's page brought it up to date when it opened (freshen.ts);
+ * both before a first fill, many pages that may take the minute's last reads.
+ * The pace they share is split by the due-soon reserve, not by this order.
  */
-export const RANK: Record<Klass, number> = { asked: 0, looked: 1, dueSoon: 2, fill: 3, rest: 4 };
+export const RANK: Record<Klass, number> = { asked: 0, dueSoon: 1, looked: 2, fill: 3, rest: 4 };
 
 export type PlanConfig = {
   /** Background reads an hour the scheduler may spend (the lane's share of the hourly budget). */
@@ -81,13 +83,17 @@ export function intervals(n: Counts, c: PlanConfig = DEFAULT_PLAN): Intervals {
 }
 
 /**
- * Tokens of the pace the other classes leave in the bucket for the due-soon
- * campaigns: one each (at most the burst less one). With them set aside a
- * due-soon campaign never waits for the pace while `dueSoon × 3600 / 400 s`
- * (9 s a campaign) fits in its interval: up to five at 50 s.
+ * Tokens a refresh of this class must find in the pace's bucket: it leaves
+ * one for each campaign of the classes before it (at most the burst less
+ * one), so a class never spends what those need next. Asked and due soon
+ * take any token; looked at leaves the due-soon campaigns theirs; the rest
+ * and the collector leave both theirs. With that set aside a due-soon
+ * campaign never waits for the pace while `dueSoon × 3600 / 400 s` (9 s a
+ * campaign) fits in its interval: up to five at 50 s, six at 54 s.
  */
-export function dueSoonReserve(dueSoon: number, c: Pick<PlanConfig, "burst"> = DEFAULT_PLAN): number {
-  return Math.max(0, Math.min(c.burst - 1, dueSoon));
+export function floorOf(klass: Klass | "collector", n: Pick<Counts, "looked" | "dueSoon">, c: Pick<PlanConfig, "burst"> = DEFAULT_PLAN): number {
+  const before = klass === "asked" || klass === "dueSoon" || klass === "fill" ? 0 : klass === "looked" ? n.dueSoon : n.dueSoon + n.looked;
+  return 1 + Math.max(0, Math.min(c.burst - 1, before));
 }
 
 /** Reads an hour a plan spends on the mirror (the figure ARCHITECTURE.md tabulates). */

@@ -18,7 +18,8 @@ const IDS = [11, 12, 13, 14, 15, 16];
 const WATCHED = 11;
 const DUE = 12;
 
-function setup() {
+function setup(world: { ids: number[]; watched: number[] } = { ids: IDS, watched: [WATCHED] }) {
+  const IDS = world.ids;
   const clock = new FakeClock(Date.parse("2026-11-20T09:00:00Z"));
   const fakes = new Map(IDS.map((id) => [id, new FakeUpstream(clock, id, 30)]));
   const reads: { id: number; at: number }[] = [];
@@ -38,7 +39,7 @@ function setup() {
     wants: service.mirror.scheduler,
     clock,
     campaigns: async () => IDS,
-    watched: async () => [WATCHED],
+    watched: async () => world.watched,
   });
   /** Ticks every 2 s for `ms`, as the job runs. */
   const run = async (ms: number) => {
@@ -57,13 +58,14 @@ function setup() {
 afterEach(() => resetEventBusForTests());
 
 describe("the upstream scheduler", () => {
-  it("refreshes what a person watches every 20 s, a campaign due soon within 60 s, the rest with what is left, within 400 reads an hour", async () => {
+  it("refreshes what a person watches every 25 s, a campaign due soon within 60 s, the rest with what is left, within 400 reads an hour", async () => {
     const t = setup();
     (t.fakes.get(DUE) as FakeUpstream).addPost("WAITING_APPROVAL"); // planned an hour from now
     await t.scheduler.tick(); // first fills of all six (two pages each, at this instant)
     const from = t.clock.now() + 1;
     await t.run(20 * 60_000);
-    expect(Math.max(...t.gaps(WATCHED, from))).toBeLessThanOrEqual(22_000);
+    // Every 25 s and a tick: a watcher sees a change within 30 s.
+    expect(Math.max(...t.gaps(WATCHED, from))).toBeLessThanOrEqual(27_000);
     expect(Math.max(...t.gaps(DUE, from))).toBeLessThanOrEqual(60_000);
     for (const id of IDS.slice(2)) {
       const g = t.gaps(id, from);
@@ -90,6 +92,28 @@ describe("the upstream scheduler", () => {
     while (!seen.some((e) => e.type === "post" && e.task_id === waiting.task_id) && t.clock.now() - at < 120_000) await t.run(2_000);
     stop();
     expect(t.clock.now() - at).toBeLessThanOrEqual(30_000);
+  });
+
+  it("keeps due-soon campaigns within 60 s when watched campaigns alone would take the whole pace", async () => {
+    // Six campaigns watched (six every 25 s: 864 reads an hour, twice the pace), three due soon, three others.
+    const ids = [21, 22, 23, 24, 25, 26, 31, 32, 33, 41, 42, 43];
+    const due = [31, 32, 33];
+    const t = setup({ ids, watched: [21, 22, 23, 24, 25, 26] });
+    for (const id of due) (t.fakes.get(id) as FakeUpstream).addPost("WAITING_APPROVAL");
+    await t.scheduler.tick(); // first fills, outside the pace
+    await t.run(2 * 60_000); // the fills' reads leave the minute
+    const from = t.clock.now() + 1;
+    await t.run(20 * 60_000);
+    expect(t.scheduler.stats().byClass).toMatchObject({ looked: 6, dueSoon: 3, rest: 3 });
+    for (const id of due) {
+      const g = t.gaps(id, from);
+      expect(g.length).toBeGreaterThanOrEqual(20);
+      expect(Math.max(...g)).toBeLessThanOrEqual(60_000);
+    }
+    // Watched ones share what is left (400 - 3 x 72 = 184 an hour: each about every 2 min), never starved.
+    for (const id of [21, 22, 23, 24, 25, 26]) expect(Math.max(...t.gaps(id, from))).toBeLessThanOrEqual(4 * 60_000);
+    // Still the pace: no more than 400 an hour, plus the burst.
+    expect(t.reads.filter((r) => r.at >= from).length).toBeLessThanOrEqual((400 * 20) / 60 + 8);
   });
 
   it("a campaign asked for (a webhook, an unknown outcome) goes before everything else, even with the pace spent", async () => {

@@ -6,7 +6,7 @@ import type { RecurringJob } from "@/lib/server/jobs/job";
 import { log } from "@/lib/server/log";
 import type { Refresher } from "@/lib/server/mirror/refresh";
 import type { MirrorStore } from "@/lib/server/mirror/store";
-import { DEFAULT_PLAN, dueSoonReserve, intervals, Pacing, RANK, type Klass, type PlanConfig } from "./plan";
+import { DEFAULT_PLAN, floorOf, intervals, Pacing, RANK, type Klass, type PlanConfig } from "./plan";
 import type { Wants } from "./wants";
 
 /**
@@ -15,9 +15,10 @@ import type { Wants } from "./wants";
  * 1. mirror refreshes that are due, by class (plan.ts): asked for (a webhook,
  *    an unknown outcome), looked at (a page open on the campaign), due soon
  *    (a waiting post planned within 2 h), never filled, the rest; paced at
- *    the background share of the hour, people's classes first, and every
- *    class but the asked leaves the due-soon campaigns' tokens in the bucket
- *    (`dueSoonReserve`): a watched campaign never makes a post due soon wait;
+ *    the background share of the hour, people's classes first: each class
+ *    leaves in the bucket a token for every campaign of the classes before
+ *    it (`floorOf`), so watched campaigns never make a post due soon wait,
+ *    nor the rest a watcher;
  * 2. the engagement collector's work with what the pace leaves;
  * 3. a trend or post someone is waiting for, with reads of the minute people
  *    leave unused (`spare`): never the reserve, never refusing anyone.
@@ -58,6 +59,9 @@ export type SchedulerStats = {
 const HOUR = 3_600_000;
 const WAITING = "WAITING_APPROVAL";
 
+/** The lane a class's refresh asks first: a watched campaign's is a fresh read, like its page's own. */
+const laneOf = (klass: Klass): "fresh" | "background" => (klass === "looked" ? "fresh" : "background");
+
 /** Planned times of a campaign's waiting posts. */
 function waitingTimes(posts: readonly Post[]): number[] {
   const out: number[] = [];
@@ -73,8 +77,8 @@ export class UpstreamScheduler {
   private refreshes: number[] = [];
   private refused: number[] = [];
   private lastRefreshAt?: number;
-  /** Tokens the classes other than asked and due soon leave in the bucket (this tick's due-soon count). */
-  private reserve = 0;
+  /** This tick's counts of the classes that hold tokens back (see `floorOf`). */
+  private counts = { looked: 0, dueSoon: 0 };
   private last: Pick<SchedulerStats, "campaigns" | "byClass" | "intervals"> = {
     campaigns: 0,
     byClass: { asked: 0, looked: 0, fill: 0, dueSoon: 0, rest: 0 },
@@ -150,8 +154,8 @@ export class UpstreamScheduler {
     const every = intervals({ looked: count("looked"), dueSoon: count("dueSoon"), rest: count("rest") }, this.c);
     const byClass = { asked: count("asked"), looked: count("looked"), fill: count("fill"), dueSoon: count("dueSoon"), rest: count("rest") };
     this.last = { campaigns: ids.length, byClass, intervals: { looked: every.looked, dueSoon: every.dueSoon, rest: every.rest } };
-    this.reserve = dueSoonReserve(byClass.dueSoon, this.c);
-    // A looked-at campaign is due at its own interval; the reserve, not a longer interval, holds it to its
+    this.counts = { looked: byClass.looked, dueSoon: byClass.dueSoon };
+    // A looked-at campaign is due at its own interval; the floor, not a longer interval, holds it to its
     // share, so tokens the due-soon ones leave unused (people's pages refreshed them) still serve watchers.
     const intervalOf = (k: Klass) => (k === "looked" ? this.c.lookedEveryMs : k === "dueSoon" ? every.dueSoon : k === "rest" ? every.rest : 0);
     const due = classes
@@ -161,17 +165,25 @@ export class UpstreamScheduler {
     return due;
   }
 
-  /** Tokens a class must find in the bucket to spend one: the due-soon reserve is left by all but asked and due soon. */
-  private floor(klass: Klass): number {
-    return klass === "asked" || klass === "dueSoon" ? 1 : 1 + this.reserve;
+  private floor(klass: Klass | "collector"): number {
+    return floorOf(klass, this.counts, this.c);
   }
 
-  /** Due mirror refreshes; false when the lane refused (nothing more this tick). */
+  /**
+   * Due mirror refreshes; false when the background lane refused (nothing more
+   * of it this tick). A refusal closes its lane for the tick, not the other:
+   * a watched campaign's fresh read still goes when the background lane is full.
+   */
   private async mirrors(signal?: AbortSignal): Promise<boolean> {
     const due = await this.plan();
+    const closed = new Set<"fresh" | "background">();
     for (let i = 0; i < due.length; i++) {
       const { id, klass } = due[i] as (typeof due)[number];
       if (signal?.aborted) return false;
+      if (closed.has(laneOf(klass))) {
+        if (klass === "asked") this.d.wants.putBack([id]);
+        continue;
+      }
       const now = this.d.clock.now();
       // A first fill is a one-off (a page per 100 posts), held only by the lane's own share of the minute;
       // the steady refreshes keep to the pace. Short of it, an item waits for a later tick and those after
@@ -192,11 +204,11 @@ export class UpstreamScheduler {
           continue;
         }
         this.refused.push(this.d.clock.now());
-        this.d.wants.putBack(due.slice(i).filter((x) => x.klass === "asked").map((x) => x.id));
-        return false;
+        if (klass === "asked") this.d.wants.putBack([id]);
+        closed.add(laneOf(klass));
       }
     }
-    return true;
+    return !closed.has("background");
   }
 
   /**
@@ -209,7 +221,7 @@ export class UpstreamScheduler {
    */
   private async refresh(id: number, klass: Klass) {
     try {
-      return await this.d.refresher.refresh(id, klass === "looked" ? "fresh" : "background", 0);
+      return await this.d.refresher.refresh(id, laneOf(klass), 0);
     } catch (e) {
       const urgent = klass === "asked" || klass === "looked" || klass === "dueSoon";
       if (!(e instanceof BudgetExhaustedError) || !urgent || !this.d.spare?.()) throw e;
@@ -221,7 +233,7 @@ export class UpstreamScheduler {
   private async collect(signal?: AbortSignal): Promise<void> {
     const c = this.d.collector;
     if (!c) return;
-    while (!signal?.aborted && this.pacing.available(this.d.clock.now()) >= 1 + this.reserve) {
+    while (!signal?.aborted && this.pacing.available(this.d.clock.now()) >= this.floor("collector")) {
       const reads = await c.step({ waitedOnly: false, lane: "background" });
       if (reads <= 0) break;
       this.pacing.spend(reads, this.d.clock.now());
