@@ -265,6 +265,7 @@ async function main(): Promise<void> {
       store: service.mirror.store,
       refresher: service.mirror.refresher,
       wants: service.mirror.scheduler,
+      kept: service.mirror.refreshKept,
       clock,
       campaigns: async () => (await service.campaigns({ status: ["ACTIVE", "FROZEN"] }, "background")).data.campaigns.map((c) => c.id),
       spare: () => spareForWaited(gw.budget.snapshot(), { readsPerMinute: 60, requestsPerHour: 1000 }),

@@ -76,5 +76,22 @@ export function describeMirrorStore(name: string, url: () => Promise<string>): v
       expect(await d.store().snapshot("account")).toEqual({ value: { plan: { name: "Max" } }, fetchedAt: T0 + 1000 });
       await d.db.destroy();
     });
+
+    it("keeps wants of kept answers for the scheduler on any instance: the first want's time, oldest first, gone once done", async () => {
+      const d = mirrorDatabase(await url());
+      const a = d.store();
+      const b = d.store();
+      await a.want("projects", T0 + 2000);
+      await b.want("account", T0 + 1000);
+      await b.want("projects", T0 + 5000);
+      expect(await a.wanted()).toEqual([
+        { key: "account", at: T0 + 1000 },
+        { key: "projects", at: T0 + 2000 },
+      ]);
+      expect(await a.wanted(1)).toEqual([{ key: "account", at: T0 + 1000 }]);
+      await a.unwant("account");
+      expect(await b.wanted()).toEqual([{ key: "projects", at: T0 + 2000 }]);
+      await d.db.destroy();
+    });
   });
 }

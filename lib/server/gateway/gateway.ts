@@ -335,6 +335,49 @@ export class Gateway {
     return this.cache.has(key) ? this.cache.get<T>(key) : undefined;
   }
 
+  /** The held answer of a key past its freshness that may still be shown (not withdrawn by a decision, not too old). */
+  expired<T>(key: string): Entry<T> | undefined {
+    const held = this.peek<T>(key);
+    const now = this.clock.now();
+    return held && now >= held.freshUntil && this.servableWhileRefreshing(held, now) ? held : undefined;
+  }
+
+  /**
+   * A held answer as it is, with its age: marked stale only when something
+   * failed (the key's last load, or a 429 pause), since an answer waiting
+   * for its turn to be read again is not a failure.
+   */
+  held<T>(op: string, key: string, entry: Entry<T>): DataResponse<T> {
+    const now = this.clock.now();
+    const failed = this.failures.get<Failure>(key)?.value;
+    const retryAt = Math.max(failed && now < failed.retryAt ? failed.retryAt : 0, this.budget.pausedUntilMs ?? 0);
+    cacheRequests.inc({ operation: op, result: "stale" });
+    const fetchedAt = new Date(entry.fetchedAt).toISOString();
+    return retryAt > now ? { data: entry.value, meta: { stale: true, fetchedAt, retryAt: new Date(retryAt).toISOString() } } : { data: entry.value, meta: { stale: false, fetchedAt } };
+  }
+
+  /**
+   * The key read again now in the spec's lane, joined with a load under way;
+   * the new entry, or the failure (recorded as `read` records it). A key in
+   * its failure cooldown is not tried: the failure is thrown again.
+   */
+  async reload<T>(spec: ReadSpec<T>): Promise<Entry<T>> {
+    const failed = this.failures.get<Failure>(spec.key)?.value;
+    if (failed && this.clock.now() < failed.retryAt) throw failed.error;
+    try {
+      const joined = this.inflight.get(spec.key);
+      return await ((joined?.promise as Promise<Entry<T>> | undefined) ?? this.start(spec, this.peek<T>(spec.key)));
+    } catch (e) {
+      // A refusal as `direct` gives it: when the lane's next token is due.
+      if (e instanceof BudgetRefusal || (e instanceof UpstreamHttpError && e.status === 429)) {
+        const now = this.clock.now();
+        const retryAt = this.retryAtFor(e, now);
+        throw toExhausted(retryAt, now, spentWindow(this.budget, spec.priority, retryAt, now));
+      }
+      throw e;
+    }
+  }
+
   /** Drops (or expires) a tag's entries; loads of it already in flight are no longer joined. */
   invalidate(tag: string, how: Invalidation = "drop"): void {
     this.cache.invalidate(tag, how);

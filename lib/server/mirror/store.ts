@@ -55,15 +55,21 @@ interface UpstreamSnapshotsTable {
   fetched_at: string;
 }
 
+interface UpstreamWantsTable {
+  key: string;
+  wanted_at: string;
+}
+
 declare module "@/lib/server/db/schema" {
   interface Database {
     campaign_posts: CampaignPostsTable;
     campaign_sync: CampaignSyncTable;
     upstream_snapshots: UpstreamSnapshotsTable;
+    upstream_wants: UpstreamWantsTable;
   }
 }
 
-type Db = Kysely<{ campaign_posts: CampaignPostsTable; campaign_sync: CampaignSyncTable; upstream_snapshots: UpstreamSnapshotsTable }>;
+type Db = Kysely<{ campaign_posts: CampaignPostsTable; campaign_sync: CampaignSyncTable; upstream_snapshots: UpstreamSnapshotsTable; upstream_wants: UpstreamWantsTable }>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const ms = (v: string | null | undefined): number | undefined => {
@@ -268,6 +274,25 @@ export class MirrorStore {
       .values(row)
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: row.value, fetched_at: row.fetched_at }))
       .execute();
+  }
+
+  /** A kept answer someone was shown after it expired: the scheduler (on any instance) reads it again. The first want's time stays. */
+  async want(key: string, at: number): Promise<void> {
+    const d = await this.q();
+    await d.insertInto("upstream_wants").values({ key, wanted_at: iso(at) }).onConflict((oc) => oc.column("key").doNothing()).execute();
+  }
+
+  /** Wanted keys, longest waiting first. */
+  async wanted(limit = 50): Promise<{ key: string; at: number }[]> {
+    const d = await this.q();
+    const rows = await d.selectFrom("upstream_wants").selectAll().orderBy("wanted_at").orderBy("key").limit(limit).execute();
+    return rows.map((r) => ({ key: r.key, at: ms(r.wanted_at) ?? 0 }));
+  }
+
+  /** The key was read again (or cannot be): no longer wanted. */
+  async unwant(key: string): Promise<void> {
+    const d = await this.q();
+    await d.deleteFrom("upstream_wants").where("key", "=", key).execute();
   }
 
   /** Which project each campaign of a list or detail answer belongs to, for project reports (./projects.ts). */

@@ -40,6 +40,7 @@ export function appScheduler(): UpstreamScheduler {
     store: mirror.store,
     refresher: mirror.refresher,
     wants: mirror.scheduler,
+    kept: mirror.refreshKept,
     clock: systemClock,
     campaigns: async () => {
       const r = await service.campaigns({ status: ["ACTIVE", "FROZEN"] }, "background");

@@ -86,12 +86,13 @@ export function intervals(n: Counts, c: PlanConfig = DEFAULT_PLAN): Intervals {
  * Tokens a refresh of this class must find in the pace's bucket: it leaves
  * one for each campaign of the classes before it (at most the burst less
  * one), so a class never spends what those need next. Asked and due soon
- * take any token; looked at leaves the due-soon campaigns theirs; the rest
- * and the collector leave both theirs. With that set aside a due-soon
+ * take any token; looked at leaves the due-soon campaigns theirs; kept
+ * answers wanted again (account, projects, campaigns), the rest and the
+ * collector leave both theirs. With that set aside a due-soon
  * campaign never waits for the pace while `dueSoon × 3600 / 400 s` (9 s a
  * campaign) fits in its interval: up to five at 50 s, six at 54 s.
  */
-export function floorOf(klass: Klass | "collector", n: Pick<Counts, "looked" | "dueSoon">, c: Pick<PlanConfig, "burst"> = DEFAULT_PLAN): number {
+export function floorOf(klass: Klass | "kept" | "collector", n: Pick<Counts, "looked" | "dueSoon">, c: Pick<PlanConfig, "burst"> = DEFAULT_PLAN): number {
   const before = klass === "asked" || klass === "dueSoon" || klass === "fill" ? 0 : klass === "looked" ? n.dueSoon : n.dueSoon + n.looked;
   return 1 + Math.max(0, Math.min(c.burst - 1, before));
 }

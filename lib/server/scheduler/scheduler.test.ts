@@ -3,8 +3,9 @@ import type { DashboardEvent } from "@/lib/events/schema";
 import { resetEventBusForTests, subscribeEvents } from "@/lib/server/events";
 import { FakeClock } from "@/lib/server/gateway/clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
-import { mirrorStoreAt } from "@/lib/server/mirror";
+import { mirrorDatabase, mirrorStoreAt } from "@/lib/server/mirror";
 import { createService, type UpstreamApi } from "@/lib/server/service/service";
+import { UpstreamHttpError } from "@/lib/server/upstream/errors";
 import { FakeUpstream } from "@/test/support/fake-upstream";
 import { UpstreamScheduler } from "./scheduler";
 
@@ -37,6 +38,7 @@ function setup(world: { ids: number[]; watched: number[] } = { ids: IDS, watched
     store: service.mirror.store,
     refresher: service.mirror.refresher,
     wants: service.mirror.scheduler,
+    kept: service.mirror.refreshKept,
     clock,
     campaigns: async () => IDS,
     watched: async () => world.watched,
@@ -52,7 +54,7 @@ function setup(world: { ids: number[]; watched: number[] } = { ids: IDS, watched
     const at = reads.filter((r) => r.id === id && r.at >= from).map((r) => r.at);
     return at.slice(1).map((t, i) => t - (at[i] as number));
   };
-  return { clock, fakes, reads, scheduler, run, gaps, gw };
+  return { clock, fakes, reads, scheduler, run, gaps, gw, service };
 }
 
 afterEach(() => resetEventBusForTests());
@@ -124,5 +126,93 @@ describe("the upstream scheduler", () => {
     t.scheduler.wants.soon(16);
     await t.scheduler.tick();
     expect(t.reads.slice(before).map((r) => r.id)[0]).toBe(16);
+  });
+});
+
+/**
+ * Kept answers (account, projects, campaigns, a campaign's detail: ten
+ * minutes fresh, kept in the database): past their freshness a reader gets
+ * the copy as it is, and the scheduler reads it again, within its pace and
+ * on whichever instance runs it.
+ */
+describe("the upstream scheduler and kept answers", () => {
+  const MIN = 60_000;
+
+  it("an expired answer is shown as it is and read again by the scheduler's tick, not by the read", async () => {
+    const t = setup();
+    const fake = t.fakes.get(WATCHED) as FakeUpstream;
+    // Never held: read now, in people's lane, the reader waiting for it.
+    const first = await t.service.campaign(WATCHED);
+    expect(fake.count("getCampaign")).toBe(1);
+    await t.clock.advance(11 * MIN);
+    const expired = await t.service.campaign(WATCHED);
+    await t.clock.advance(1_000); // time for a read the answer might have started
+    expect(fake.count("getCampaign")).toBe(1);
+    expect(expired.meta).toEqual({ stale: false, fetchedAt: first.meta.fetchedAt });
+    await t.scheduler.tick();
+    expect(fake.count("getCampaign")).toBe(2);
+    const after = await t.service.campaign(WATCHED);
+    expect(Date.parse(after.meta.fetchedAt)).toBe(t.clock.now() - 0);
+    expect(fake.count("getCampaign")).toBe(2);
+    // Wanted no more: the next ticks read nothing for it.
+    await t.run(20_000);
+    expect(fake.count("getCampaign")).toBe(2);
+  });
+
+  it("a want made on one instance is read by the scheduler running on another, one read per token of its pace", async () => {
+    const clock = new FakeClock(Date.parse("2026-11-20T09:00:00Z"));
+    const fake = new FakeUpstream(clock, 11, 30);
+    const shared = mirrorDatabase();
+    const a = createService(createGateway({ clock, random: () => 0.5 }), fake.api(), { mirror: shared.store() });
+    const b = createService(createGateway({ clock, random: () => 0.5 }), fake.api(), { mirror: shared.store() });
+    // The job runs on instance a only; its burst is one read, then one every 9 s (400 an hour).
+    const scheduler = new UpstreamScheduler({
+      store: a.mirror.store,
+      refresher: a.mirror.refresher,
+      wants: a.mirror.scheduler,
+      kept: a.mirror.refreshKept,
+      clock,
+      campaigns: async () => [],
+      config: { burst: 1 },
+    });
+    await b.campaign(11);
+    await b.projects();
+    expect([fake.count("getCampaign"), fake.count("listProjects")]).toEqual([1, 1]);
+    await clock.advance(11 * MIN);
+    await b.campaign(11);
+    await b.projects();
+    await clock.advance(1_000);
+    expect([fake.count("getCampaign"), fake.count("listProjects")]).toEqual([1, 1]);
+    expect((await shared.store().wanted()).map((w) => w.key).sort()).toEqual(["campaign:11", "projects"]);
+    await scheduler.tick();
+    expect(fake.count("getCampaign") + fake.count("listProjects")).toBe(3);
+    await clock.advance(9_000);
+    await scheduler.tick();
+    expect([fake.count("getCampaign"), fake.count("listProjects")]).toEqual([2, 2]);
+    expect(await shared.store().wanted()).toEqual([]);
+    // Instance b takes the copies a read from the database: fresh, no read of its own.
+    const now = clock.now();
+    const r = await b.campaign(11);
+    expect(now - Date.parse(r.meta.fetchedAt)).toBeLessThanOrEqual(10_000);
+    expect(r.meta.stale).toBe(false);
+    expect([fake.count("getCampaign"), fake.count("listProjects")]).toEqual([2, 2]);
+  });
+
+  it("drops a want whose key names nothing it could read, and keeps one whose read failed for a later tick", async () => {
+    const t = setup();
+    const fake = t.fakes.get(WATCHED) as FakeUpstream;
+    await t.service.projects();
+    await t.clock.advance(11 * MIN);
+    await t.service.projects();
+    await t.service.mirror.store.want("campaigns?project_id=&status=ACTIVE;DROP", t.clock.now());
+    fake.failNext("listProjects", () => new UpstreamHttpError(500, "internal", "down", "projects"));
+    await t.scheduler.tick();
+    expect((await t.service.mirror.store.wanted()).map((w) => w.key)).toEqual(["projects"]);
+    // The failure shows: the answer is marked stale until the cooldown ends, then read again (once the
+    // first fills of the six campaigns, at this tick, have left the background lane's minute).
+    expect((await t.service.projects()).meta.stale).toBe(true);
+    await t.run(70_000);
+    expect(await t.service.mirror.store.wanted()).toEqual([]);
+    expect((await t.service.projects()).meta.stale).toBe(false);
   });
 });

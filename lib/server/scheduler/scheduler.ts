@@ -2,6 +2,7 @@ import "server-only";
 import type { Post } from "@/lib/schemas";
 import type { Clock } from "@/lib/server/gateway/clock";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
+import { UpstreamHttpError } from "@/lib/server/upstream/errors";
 import type { RecurringJob } from "@/lib/server/jobs/job";
 import { log } from "@/lib/server/log";
 import type { Refresher } from "@/lib/server/mirror/refresh";
@@ -18,7 +19,9 @@ import type { Wants } from "./wants";
  *    the background share of the hour, people's classes first: each class
  *    leaves in the bucket a token for every campaign of the classes before
  *    it (`floorOf`), so watched campaigns never make a post due soon wait,
- *    nor the rest a watcher;
+ *    nor the rest a watcher; between people's classes and the fills, kept
+ *    answers people were shown past their freshness (account, projects,
+ *    campaigns: `Wants.keep`, any instance's), read again in the background lane;
  * 2. the engagement collector's work with what the pace leaves;
  * 3. a trend or post someone is waiting for, with reads of the minute people
  *    leave unused (`spare`): never the reserve, never refusing anyone.
@@ -38,6 +41,8 @@ export type SchedulerDeps = {
   clock: Clock;
   /** The active and frozen campaigns' ids. */
   campaigns: () => Promise<readonly number[]>;
+  /** Reads a kept answer's key again (service.mirror.refreshKept): false when the key names none. */
+  kept?: (key: string) => Promise<boolean>;
   /** Campaigns with a post page open now (presence heartbeats), across instances. */
   watched?: () => Promise<readonly number[]>;
   collector?: CollectorWork;
@@ -165,7 +170,7 @@ export class UpstreamScheduler {
     return due;
   }
 
-  private floor(klass: Klass | "collector"): number {
+  private floor(klass: Klass | "kept" | "collector"): number {
     return floorOf(klass, this.counts, this.c);
   }
 
@@ -177,9 +182,18 @@ export class UpstreamScheduler {
   private async mirrors(signal?: AbortSignal): Promise<boolean> {
     const due = await this.plan();
     const closed = new Set<"fresh" | "background">();
+    const people = (x: { klass: Klass }) => RANK[x.klass] <= RANK.looked;
+    await this.campaignsOf(due.filter(people), closed, signal);
+    await this.keptAnswers(closed, signal);
+    await this.campaignsOf(due.filter((x) => !people(x)), closed, signal);
+    return !signal?.aborted && !closed.has("background");
+  }
+
+  /** Refreshes these due campaigns in order; a lane that refuses is closed for the tick. */
+  private async campaignsOf(due: { id: number; klass: Klass }[], closed: Set<"fresh" | "background">, signal?: AbortSignal): Promise<void> {
     for (let i = 0; i < due.length; i++) {
       const { id, klass } = due[i] as (typeof due)[number];
-      if (signal?.aborted) return false;
+      if (signal?.aborted) return;
       if (closed.has(laneOf(klass))) {
         if (klass === "asked") this.d.wants.putBack([id]);
         continue;
@@ -208,7 +222,35 @@ export class UpstreamScheduler {
         closed.add(laneOf(klass));
       }
     }
-    return !closed.has("background");
+  }
+
+  /**
+   * Kept answers people were shown past their freshness, longest waiting
+   * first, each one read in the background lane within the pace. One that
+   * cannot be read (the upstream says it is gone, or the key names nothing)
+   * is dropped; one that failed stays wanted (the gateway's cooldown spaces
+   * the attempts).
+   */
+  private async keptAnswers(closed: Set<"fresh" | "background">, signal?: AbortSignal): Promise<void> {
+    const refresh = this.d.kept;
+    if (!refresh || closed.has("background")) return;
+    const keys = await this.d.wants.keptWanted().catch(() => [] as string[]);
+    for (const key of keys) {
+      if (signal?.aborted || this.pacing.available(this.d.clock.now()) < this.floor("kept")) return;
+      try {
+        if (await refresh(key)) this.pacing.spend(1, this.d.clock.now());
+        await this.d.wants.keptDone(key);
+      } catch (e) {
+        if (e instanceof BudgetExhaustedError) {
+          this.refused.push(this.d.clock.now());
+          closed.add("background");
+          return;
+        }
+        const gone = e instanceof UpstreamHttpError && e.status >= 400 && e.status < 500 && e.status !== 429;
+        if (gone) await this.d.wants.keptDone(key).catch(() => undefined);
+        else log.warn("kept answer refresh failed", { key, error: e instanceof Error ? e.message : String(e) });
+      }
+    }
   }
 
   /**

@@ -1,18 +1,57 @@
 import "server-only";
 import type { Clock } from "@/lib/server/gateway/clock";
+import type { MirrorStore } from "@/lib/server/mirror/store";
+
+/** Where kept answers' wants are recorded for every instance (the mirror's database: `upstream_wants`). */
+export type KeptWants = Pick<MirrorStore, "want" | "wanted" | "unwant">;
+
+/** One instance records a key's want at most this often (many readers of one expired answer write once). */
+const REPEAT_MS = 10_000;
 
 /**
  * What people ask of the upstream scheduler, recorded where they ask it (the
  * service's reads, decisions, webhooks) and read by the scheduler
  * (./scheduler.ts) at its next tick. Kept apart from the scheduler so the
  * service needs no upstream loop of its own: it only says what is wanted.
+ * Campaigns asked for live in this process; kept answers shown past their
+ * freshness are recorded in the database when one is given, so the
+ * scheduler reads them again whichever instance runs it.
  */
 export class Wants {
   private readonly asked = new Set<number>();
+  /** Kept answers wanted: when this instance last recorded each. */
+  private readonly kept = new Map<string, number>();
   private lastActivity = -Infinity;
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly clock: Pick<Clock, "now">) {}
+  constructor(
+    private readonly clock: Pick<Clock, "now">,
+    private readonly store?: KeptWants,
+  ) {}
+
+  /** A kept answer (account, projects, campaigns…) was shown past its freshness: the scheduler reads it again within its pace. */
+  keep(key: string): void {
+    const now = this.clock.now();
+    const last = this.kept.get(key);
+    if (last !== undefined && (!this.store || now - last < REPEAT_MS)) return;
+    if (this.store) for (const [k, at] of this.kept) if (now - at >= REPEAT_MS) this.kept.delete(k);
+    this.kept.set(key, now);
+    // Not recorded (the database did not answer): the next reader of the answer asks again.
+    this.store?.want(key, now).catch(() => this.kept.delete(key));
+    for (const l of this.listeners) l();
+  }
+
+  /** Kept answers wanted, longest waiting first: every instance's when the database holds them. */
+  async keptWanted(): Promise<string[]> {
+    if (!this.store) return [...this.kept.keys()];
+    return (await this.store.wanted()).map((w) => w.key);
+  }
+
+  /** The key was read again, or cannot be: no longer wanted. */
+  async keptDone(key: string): Promise<void> {
+    this.kept.delete(key);
+    await this.store?.unwant(key);
+  }
 
   /** Refresh this campaign at the next tick (a webhook, a decision whose outcome is unknown). */
   soon(campaignId: number): void {

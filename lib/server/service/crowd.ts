@@ -156,6 +156,7 @@ export async function runCrowd(
     store: first.mirror.store,
     refresher: first.mirror.refresher,
     wants: first.mirror.scheduler,
+    kept: first.mirror.refreshKept,
     clock,
     campaigns: async () => [o.campaignId],
   });

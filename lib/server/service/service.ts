@@ -31,7 +31,7 @@ import type { Mirrored, MirrorStore } from "@/lib/server/mirror/store";
 import { Wants } from "@/lib/server/scheduler/wants";
 import { UpstreamHttpError } from "@/lib/server/upstream/errors";
 import { say, text } from "@/lib/server/errors";
-import type { Gateway, Priority } from "@/lib/server/gateway/gateway";
+import type { Gateway, Priority, ReadSpec } from "@/lib/server/gateway/gateway";
 import type * as upstream from "@/lib/server/upstream";
 import type { CallOptions } from "@/lib/server/upstream";
 import { ALL_POST_STATUSES, SLOW_OPERATIONS, TTL_MS, keys, normalizeCampaignQuery, normalizePostQuery, tags } from "./keys";
@@ -141,22 +141,31 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
   });
 
   // What people want refreshed, for the upstream scheduler (lib/server/scheduler): the service runs no loop.
-  const scheduler = new Wants(gw.clock);
+  const scheduler = new Wants(gw.clock, store);
   const activity = () => scheduler.note();
 
   /**
    * A cached read of one upstream call. The slowly changing ones are kept in
-   * the database too (a restart serves them without a read), and a reader who
-   * has an older answer gets it while it is read again in the background lane.
+   * the database too (a restart serves them without a read); a reader of an
+   * expired one gets it as it is, and the upstream scheduler reads it again
+   * within its pace (`Wants.keep`). Only a key never held is read here.
    */
   async function one<T>(op: keyof typeof TTL_MS, key: string, tagList: readonly string[], p: Priority, fn: (o: CallOptions) => Promise<T>): Read<T> {
     if (p === "interactive") activity();
     if (!SLOW_OPERATIONS.has(op)) return gw.read<T>({ op, key, ttlMs: ttl[op], tags: tagList, priority: p, load: (ctx) => ctx.call(op, fn) });
     // A kept answer served without a read still says which project its campaigns are in (project reports).
     await adopt<T>(key, () => ttl[op], tagList, op === "campaigns" || op === "campaign" ? (value, at) => void store.keepProjectsOf(value, at).catch(() => undefined) : undefined);
-    const held = gw.peek<T>(key);
-    const priority: Priority = held && !wasInvalidated(held) ? "background" : p;
-    return gw.read<T>({
+    const expired = gw.expired<T>(key);
+    if (expired) {
+      scheduler.keep(key);
+      return gw.held(op, key, expired);
+    }
+    return gw.read<T>(keptSpec(op, key, tagList, p, fn));
+  }
+
+  /** A slowly changing read: stored in the database for every instance, and campaigns' projects noted. */
+  function keptSpec<T>(op: keyof typeof TTL_MS, key: string, tagList: readonly string[], priority: Priority, fn: (o: CallOptions) => Promise<T>): ReadSpec<T> {
+    return {
       op,
       key,
       ttlMs: ttl[op],
@@ -168,7 +177,42 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
         if (op === "campaigns" || op === "campaign") void store.keepProjectsOf(value, gw.clock.now()).catch(() => undefined);
         return value;
       },
-    });
+    };
+  }
+
+  /** The read behind a kept answer's key (the scheduler has only the key, maybe from another instance). */
+  function keptRead(key: string): { op: keyof typeof TTL_MS; tags: readonly string[]; fn: (o: CallOptions) => Promise<unknown> } | undefined {
+    if (key === keys.account()) return { op: "account", tags: tags.account(), fn: api.getAccount };
+    if (key === keys.projects()) return { op: "projects", tags: tags.projects(), fn: api.listProjects };
+    const id = (re: RegExp) => {
+      const m = re.exec(key);
+      return m ? Number(m[1]) : undefined;
+    };
+    const project = id(/^project:(\d{1,15})$/);
+    if (project !== undefined) return { op: "project", tags: tags.project(project), fn: (o) => api.getProject(project, o) };
+    const channels = id(/^project:(\d{1,15}):channels$/);
+    if (channels !== undefined) return { op: "projectChannels", tags: tags.project(channels), fn: (o) => api.listProjectChannels(channels, o) };
+    const campaign = id(/^campaign:(\d{1,15})$/);
+    if (campaign !== undefined) return { op: "campaign", tags: tags.campaignDetail(campaign), fn: (o) => api.getCampaign(campaign, o) };
+    const list = /^campaigns\?project_id=(\d{0,15})&status=([A-Z_,]*)$/.exec(key);
+    if (list) {
+      const q = { ...(list[1] ? { project_id: Number(list[1]) } : {}), status: (list[2] ?? "").split(",").filter(Boolean) } as CampaignListQuery;
+      // Only a key this service itself would write: the same query spelled the same way.
+      if (keys.campaigns(q) === key) return { op: "campaigns", tags: tags.campaigns(), fn: (o) => api.listCampaigns(normalizeCampaignQuery(q), o) };
+    }
+    return undefined;
+  }
+
+  /**
+   * A wanted kept answer read again, for the scheduler: in the background
+   * lane, joined with a read under way. False when the key names no kept
+   * answer (nothing to read); a refusal or failure is thrown.
+   */
+  async function refreshKept(key: string): Promise<boolean> {
+    const r = keptRead(key);
+    if (!r) return false;
+    await gw.reload(keptSpec(r.op, key, r.tags, "background", r.fn));
+    return true;
   }
 
   /**
@@ -441,6 +485,6 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     /** Drop cached entries of a post and bring its campaign's mirror up to date (webhook notifications use this). */
     invalidatePost,
     /** The mirror's refresher and what people want of the scheduler (the scheduler, the health screen, tests, the benchmark). */
-    mirror: { store, refresher, scheduler, failing: (id: number) => failing.get(id)?.retryAt },
+    mirror: { store, refresher, scheduler, failing: (id: number) => failing.get(id)?.retryAt, refreshKept },
   };
 }

@@ -28,6 +28,7 @@ import { reportShares } from "./0026_report_shares";
 import { jobLeases } from "./0027_job_leases";
 import { maxKinds } from "./0028_max_kinds";
 import { reportProjects } from "./0030_report_projects";
+import { upstreamWants } from "./0031_upstream_wants";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -66,5 +67,6 @@ export const migrations: Record<string, Migration> = {
   "0027_job_leases": jobLeases,
   "0028_max_kinds": maxKinds,
   "0030_report_projects": reportProjects,
+  "0031_upstream_wants": upstreamWants,
   // ↓ next migration here ("0017_…")
 };
