@@ -42,7 +42,7 @@ export type SchedulerDeps = {
   /** The active and frozen campaigns' ids. */
   campaigns: () => Promise<readonly number[]>;
   /** Reads a kept answer's key again (service.mirror.refreshKept): false when the key names none. */
-  kept?: (key: string) => Promise<boolean>;
+  kept?: (key: string, lane?: "background" | "interactive") => Promise<boolean>;
   /** Campaigns with a post page open now (presence heartbeats), across instances. */
   watched?: () => Promise<readonly number[]>;
   collector?: CollectorWork;
@@ -226,10 +226,12 @@ export class UpstreamScheduler {
 
   /**
    * Kept answers people were shown past their freshness, longest waiting
-   * first, each one read in the background lane within the pace. One that
-   * cannot be read (the upstream says it is gone, or the key names nothing)
-   * is dropped; one that failed stays wanted (the gateway's cooldown spaces
-   * the attempts).
+   * first, each one read within the pace: in the background lane, or, as for
+   * people's campaigns, in people's lane while their minute is spare (the
+   * background lane is closed whenever people read a fifth of the minute).
+   * One that cannot be read (the upstream says it is gone, or the key names
+   * nothing) is dropped; one that failed stays wanted (the gateway's cooldown
+   * spaces the attempts).
    */
   private async keptAnswers(closed: Set<"fresh" | "background">, signal?: AbortSignal): Promise<void> {
     const refresh = this.d.kept;
@@ -238,7 +240,11 @@ export class UpstreamScheduler {
     for (const key of keys) {
       if (signal?.aborted || this.pacing.available(this.d.clock.now()) < this.floor("kept")) return;
       try {
-        if (await refresh(key)) this.pacing.spend(1, this.d.clock.now());
+        const read = await refresh(key).catch((e: unknown) => {
+          if (!(e instanceof BudgetExhaustedError) || !this.d.spare?.()) throw e;
+          return refresh(key, "interactive");
+        });
+        if (read) this.pacing.spend(1, this.d.clock.now());
         await this.d.wants.keptDone(key);
       } catch (e) {
         if (e instanceof BudgetExhaustedError) {

@@ -204,14 +204,15 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
   }
 
   /**
-   * A wanted kept answer read again, for the scheduler: in the background
-   * lane, joined with a read under way. False when the key names no kept
-   * answer (nothing to read); a refusal or failure is thrown.
+   * A wanted kept answer read again, for the scheduler (the background lane,
+   * or people's when the scheduler found their minute spare), joined with a
+   * read under way. False when the key names no kept answer (nothing to
+   * read); a refusal or failure is thrown.
    */
-  async function refreshKept(key: string): Promise<boolean> {
+  async function refreshKept(key: string, lane: Priority = "background"): Promise<boolean> {
     const r = keptRead(key);
     if (!r) return false;
-    await gw.reload(keptSpec(r.op, key, r.tags, "background", r.fn));
+    await gw.reload(keptSpec(r.op, key, r.tags, lane, r.fn));
     return true;
   }
 
