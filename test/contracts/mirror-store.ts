@@ -91,6 +91,10 @@ export function describeMirrorStore(name: string, url: () => Promise<string>): v
       expect(await a.wanted(1)).toEqual([{ key: "account", at: T0 + 1000 }]);
       await a.unwant("account");
       expect(await b.wanted()).toEqual([{ key: "projects", at: T0 + 2000 }]);
+      // A campaign asked for, by prefix: other keys (and ones with LIKE's wildcards) stay out.
+      await a.want("mirror:12", T0 + 3000);
+      await a.want("campaigns?project_id=&status=ACTIVE,FROZEN", T0 + 500);
+      expect(await b.wanted(10, "mirror:")).toEqual([{ key: "mirror:12", at: T0 + 3000 }]);
       await d.db.destroy();
     });
   });

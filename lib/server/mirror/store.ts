@@ -276,16 +276,19 @@ export class MirrorStore {
       .execute();
   }
 
-  /** A kept answer someone was shown after it expired: the scheduler (on any instance) reads it again. The first want's time stays. */
+  /** A kept answer someone was shown after it expired, or a campaign asked for: the scheduler (on any instance) reads it again. The first want's time stays. */
   async want(key: string, at: number): Promise<void> {
     const d = await this.q();
     await d.insertInto("upstream_wants").values({ key, wanted_at: iso(at) }).onConflict((oc) => oc.column("key").doNothing()).execute();
   }
 
-  /** Wanted keys, longest waiting first. */
-  async wanted(limit = 50): Promise<{ key: string; at: number }[]> {
+  /** Wanted keys (those starting with `prefix`, when given), longest waiting first. */
+  async wanted(limit = 50, prefix?: string): Promise<{ key: string; at: number }[]> {
     const d = await this.q();
-    const rows = await d.selectFrom("upstream_wants").selectAll().orderBy("wanted_at").orderBy("key").limit(limit).execute();
+    let q = d.selectFrom("upstream_wants").selectAll();
+    // The prefixes asked for ("mirror:") hold no LIKE wildcard.
+    if (prefix !== undefined) q = q.where("key", "like", `${prefix}%`);
+    const rows = await q.orderBy("wanted_at").orderBy("key").limit(limit).execute();
     return rows.map((r) => ({ key: r.key, at: ms(r.wanted_at) ?? 0 }));
   }
 

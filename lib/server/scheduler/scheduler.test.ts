@@ -198,6 +198,27 @@ describe("the upstream scheduler and kept answers", () => {
     expect([fake.count("getCampaign"), fake.count("listProjects")]).toEqual([2, 2]);
   });
 
+  it("a campaign asked for on one instance (a webhook there) is refreshed by the scheduler running on another", async () => {
+    const clock = new FakeClock(Date.parse("2026-11-20T09:00:00Z"));
+    const fake = new FakeUpstream(clock, 11, 30);
+    const shared = mirrorDatabase();
+    const a = createService(createGateway({ clock, random: () => 0.5 }), fake.api(), { mirror: shared.store() });
+    const b = createService(createGateway({ clock, random: () => 0.5 }), fake.api(), { mirror: shared.store() });
+    const scheduler = new UpstreamScheduler({ store: a.mirror.store, refresher: a.mirror.refresher, wants: a.mirror.scheduler, clock, campaigns: async () => [] });
+    await scheduler.tick();
+    expect(fake.count("listCampaignPosts")).toBe(0);
+    b.mirror.scheduler.soon(11);
+    await clock.advance(100);
+    await scheduler.tick();
+    expect(fake.count("listCampaignPosts")).toBeGreaterThan(0);
+    expect((await a.mirror.store.read(11))?.posts.length).toBe(30);
+    // Taken: the next tick does not read it again.
+    const after = fake.count("listCampaignPosts");
+    await clock.advance(2_000);
+    await scheduler.tick();
+    expect(fake.count("listCampaignPosts")).toBe(after);
+  });
+
   it("drops a want whose key names nothing it could read, and keeps one whose read failed for a later tick", async () => {
     const t = setup();
     const fake = t.fakes.get(WATCHED) as FakeUpstream;

@@ -136,7 +136,7 @@ export class UpstreamScheduler {
   /** What each campaign is now, and which are due, most urgent first. */
   async plan(now = this.d.clock.now()): Promise<{ id: number; klass: Klass; late: number }[]> {
     const ids = await this.d.campaigns();
-    const asked = this.d.wants.take();
+    const asked = await this.d.wants.takeAsked();
     const looked = new Set((await this.d.watched?.().catch(() => [])) ?? []);
     const syncs = new Map((await this.d.store.all()).map((s) => [s.campaignId, s]));
     const classes: { id: number; klass: Klass; fetchedAt: number }[] = [];

@@ -8,14 +8,18 @@ export type KeptWants = Pick<MirrorStore, "want" | "wanted" | "unwant">;
 /** One instance records a key's want at most this often (many readers of one expired answer write once). */
 const REPEAT_MS = 10_000;
 
+/** A campaign asked for, as a row of `upstream_wants` (beside kept answers' keys, which never start so). */
+const ASKED = "mirror:";
+
 /**
  * What people ask of the upstream scheduler, recorded where they ask it (the
  * service's reads, decisions, webhooks) and read by the scheduler
  * (./scheduler.ts) at its next tick. Kept apart from the scheduler so the
  * service needs no upstream loop of its own: it only says what is wanted.
- * Campaigns asked for live in this process; kept answers shown past their
- * freshness are recorded in the database when one is given, so the
- * scheduler reads them again whichever instance runs it.
+ * Both are recorded in the database when one is given (campaigns asked for
+ * and kept answers shown past their freshness), so the scheduler acts on
+ * them whichever instance runs it; this process's asks are also kept in
+ * memory (a database that did not answer loses none of them here).
  */
 export class Wants {
   private readonly asked = new Set<number>();
@@ -44,7 +48,7 @@ export class Wants {
   /** Kept answers wanted, longest waiting first: every instance's when the database holds them. */
   async keptWanted(): Promise<string[]> {
     if (!this.store) return [...this.kept.keys()];
-    return (await this.store.wanted()).map((w) => w.key);
+    return (await this.store.wanted()).map((w) => w.key).filter((k) => !k.startsWith(ASKED));
   }
 
   /** The key was read again, or cannot be: no longer wanted. */
@@ -56,6 +60,7 @@ export class Wants {
   /** Refresh this campaign at the next tick (a webhook, a decision whose outcome is unknown). */
   soon(campaignId: number): void {
     this.asked.add(campaignId);
+    this.store?.want(`${ASKED}${campaignId}`, this.clock.now()).catch(() => undefined);
     for (const l of this.listeners) l();
   }
 
@@ -69,10 +74,23 @@ export class Wants {
     return now - this.lastActivity <= windowMs;
   }
 
-  /** The campaigns asked for since the last call (the scheduler takes them). */
+  /** The campaigns asked for since the last call, on this instance (the scheduler takes them). */
   take(): Set<number> {
     const s = new Set(this.asked);
     this.asked.clear();
+    return s;
+  }
+
+  /** The campaigns asked for since the last call on any instance (the scheduler takes them; `putBack` keeps them here). */
+  async takeAsked(): Promise<Set<number>> {
+    const s = this.take();
+    if (!this.store) return s;
+    const rows = await this.store.wanted(500, ASKED).catch(() => []);
+    for (const r of rows) {
+      const id = Number(r.key.slice(ASKED.length));
+      if (Number.isSafeInteger(id) && id > 0) s.add(id);
+      await this.store.unwant(r.key).catch(() => undefined);
+    }
     return s;
   }
 
