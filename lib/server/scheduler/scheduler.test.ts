@@ -92,6 +92,18 @@ describe("the upstream scheduler", () => {
     expect(t.clock.now() - at).toBeLessThanOrEqual(30_000);
   });
 
+  it("still refreshes a watched campaign when the team's minute is too busy for a fresh read", async () => {
+    const t = setup();
+    await t.scheduler.tick();
+    await t.run(60_000);
+    // People have spent 20 of this minute's reads: fresh reads (under 15) are declined, people's are not.
+    for (let i = 0; i < 20; i++) (await t.gw.budget.acquire("interactive", 0)).settle();
+    await expect(t.gw.budget.acquire("fresh", 0)).rejects.toThrow();
+    const from = t.clock.now();
+    await t.run(22_000);
+    expect(t.reads.filter((r) => r.id === WATCHED && r.at > from).length).toBeGreaterThan(0);
+  });
+
   it("a campaign asked for (a webhook, an unknown outcome) goes before everything else, even with the pace spent", async () => {
     const t = setup();
     await t.scheduler.tick();
