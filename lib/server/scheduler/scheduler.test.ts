@@ -102,8 +102,8 @@ describe("the upstream scheduler", () => {
     const due = [31, 32, 33];
     const t = setup({ ids, watched: [21, 22, 23, 24, 25, 26] });
     for (const id of due) (t.fakes.get(id) as FakeUpstream).addPost("WAITING_APPROVAL");
-    await t.scheduler.tick(); // first fills, outside the pace
-    await t.run(2 * 60_000); // the fills' reads leave the minute
+    await t.scheduler.tick(); // first fills, outside the pace: more pages than the background lane's minute holds
+    await t.run(3 * 60_000); // the last fills done and their reads out of the minute
     const from = t.clock.now() + 1;
     await t.run(20 * 60_000);
     expect(t.scheduler.stats().byClass).toMatchObject({ looked: 6, dueSoon: 3, rest: 3 });
@@ -116,6 +116,18 @@ describe("the upstream scheduler", () => {
     for (const id of [21, 22, 23, 24, 25, 26]) expect(Math.max(...t.gaps(id, from))).toBeLessThanOrEqual(4 * 60_000);
     // Still the pace: no more than 400 an hour, plus the burst.
     expect(t.reads.filter((r) => r.at >= from).length).toBeLessThanOrEqual((400 * 20) / 60 + 8);
+  });
+
+  it("still refreshes a watched campaign when the team's minute is too busy for a fresh read", async () => {
+    const t = setup();
+    await t.scheduler.tick();
+    await t.run(60_000);
+    // People have spent 20 of this minute's reads: fresh reads (under 15) are declined, people's are not.
+    for (let i = 0; i < 20; i++) (await t.gw.budget.acquire("interactive", 0)).settle();
+    await expect(t.gw.budget.acquire("fresh", 0)).rejects.toThrow();
+    const from = t.clock.now();
+    await t.run(22_000);
+    expect(t.reads.filter((r) => r.id === WATCHED && r.at > from).length).toBeGreaterThan(0);
   });
 
   it("a campaign asked for (a webhook, an unknown outcome) goes before everything else, even with the pace spent", async () => {

@@ -64,7 +64,7 @@ export type SchedulerStats = {
 const HOUR = 3_600_000;
 const WAITING = "WAITING_APPROVAL";
 
-/** The lane a class's refresh asks first: a watched campaign's is a fresh read, like its page's own. */
+/** The lane a class's refresh asks first (a watched campaign's is a fresh read, like its page's own): its refusal closes that lane for the tick. */
 const laneOf = (klass: Klass): "fresh" | "background" => (klass === "looked" ? "fresh" : "background");
 
 /** Planned times of a campaign's waiting posts. */
@@ -260,18 +260,27 @@ export class UpstreamScheduler {
   }
 
   /**
-   * One refresh. A campaign someone looks at is a fresh read (the lane a
-   * page's own freshening uses, given way once the team's minute is busy);
-   * the others go in the background lane, which yields earlier still. So that
-   * a watcher, an ask or a due-soon campaign does not wait minutes while people
-   * read, those then take their read from people's lane, still within the
-   * scheduler's pace, only while people leave the minute's reads unused (`spare`).
+   * One refresh. A campaign someone looks at is first a fresh read (the lane
+   * a page's own freshening uses, given way once the team's minute is busy);
+   * declined, it is a person's read: someone watching was promised a change
+   * within 30 s, and the scheduler's pace already bounds these. The others go
+   * in the background lane, which yields earlier still; an ask or a due-soon
+   * campaign then takes its read from people's lane only while people leave
+   * the minute's reads unused (`spare`).
    */
   private async refresh(id: number, klass: Klass) {
+    if (klass === "looked") {
+      try {
+        return await this.d.refresher.refresh(id, "fresh", 0);
+      } catch (e) {
+        if (!(e instanceof BudgetExhaustedError)) throw e;
+        return this.d.refresher.refresh(id, "interactive", 0);
+      }
+    }
     try {
-      return await this.d.refresher.refresh(id, laneOf(klass), 0);
+      return await this.d.refresher.refresh(id, "background");
     } catch (e) {
-      const urgent = klass === "asked" || klass === "looked" || klass === "dueSoon";
+      const urgent = klass === "asked" || klass === "dueSoon";
       if (!(e instanceof BudgetExhaustedError) || !urgent || !this.d.spare?.()) throw e;
       return this.d.refresher.refresh(id, "interactive", 0);
     }

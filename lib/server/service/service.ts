@@ -100,6 +100,13 @@ class CampaignOfPost {
   }
 }
 
+/**
+ * A person opening or reloading a page is shown what changed upstream at
+ * most this long ago: a copy older than it is always brought up to date
+ * first (people's lane); a younger one only when the team's minute is quiet.
+ */
+export const PROMISED_FRESH_MS = 20_000;
+
 /** How a list read may refresh the mirror it is cut from. */
 export type ListNeed = {
   /**
@@ -347,14 +354,14 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     if (!m) throw new BudgetExhaustedError(5);
     const now = gw.clock.now();
     const age = now - m.sync.fetchedAt;
-    const mustRefresh = dirty.has(id);
-    const wanted = mustRefresh ? 0 : need.maxAgeMs;
+    const wanted = dirty.has(id) ? 0 : need.maxAgeMs;
     if (wanted !== undefined && age > wanted) {
-      // A change of unknown outcome must be seen: people's lane, a short wait. A page that merely likes
-      // its campaign to the second asks the fresh lane, which never waits and gives way once the team's
-      // minute is busy: then the mirror is answered as it is, with its age (the scheduler keeps campaigns
-      // people look at within its own interval).
-      const refresh = mustRefresh ? refreshNow(id, "interactive", p === "interactive" ? 300 : 0) : refreshNow(id, "fresh", 0);
+      // A change of unknown outcome, or a page's copy older than the promise, must be brought up to date:
+      // people's lane, a short wait. Younger, a page that merely likes its campaign to the second asks
+      // the fresh lane, which never waits and gives way once the team's minute is busy: then the mirror
+      // is answered as it is, with its age.
+      const promised = dirty.has(id) || age > PROMISED_FRESH_MS;
+      const refresh = promised ? refreshNow(id, "interactive", p === "interactive" ? 300 : 0) : refreshNow(id, "fresh", 0);
       const done = await Promise.race([refresh.then(() => true, () => false), gw.clock.sleep(needWaitMs).then(() => false)]);
       if (done) m = (await store.read(id)) ?? m;
     }
