@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as inbox } from "@/app/api/inbox/route";
 import { POST as webhook } from "@/app/api/webhooks/post/route";
-import { admin, call, errorOf, startHarness, WEBHOOK_SECRET, type Harness } from "@/app/api/_tests/harness";
+import { admin, call, errorOf, fillMirrors, startHarness, WEBHOOK_SECRET, type Harness } from "@/app/api/_tests/harness";
 import { Inbox, type InboxPost } from "@/lib/schemas";
 import { publishEvent, subscribeEvents } from "@/lib/server/events";
 import { systemClock, type Clock } from "@/lib/server/gateway/clock";
@@ -77,6 +77,7 @@ beforeAll(async () => {
   overdueId = published[0]?.task_id ?? 0;
   expect(overdueId, "a published post to send back for approval").toBeGreaterThan(0);
   await admin(h.simUrl, `posts/${overdueId}/status`, { status: "WAITING_APPROVAL" });
+  await fillMirrors();
 });
 
 afterAll(async () => {
