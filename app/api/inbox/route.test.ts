@@ -77,7 +77,12 @@ beforeAll(async () => {
   overdueId = published[0]?.task_id ?? 0;
   expect(overdueId, "a published post to send back for approval").toBeGreaterThan(0);
   await admin(h.simUrl, `posts/${overdueId}/status`, { status: "WAITING_APPROVAL" });
+  // A fresh install: the inbox answers at once (never 503), lists no post and says every campaign is
+  // still loading; it reads no campaign's posts itself. Then filled as the scheduler would.
+  const cold = await get();
+  expect([cold.data.posts, cold.data.loading, cold.meta.stale]).toEqual([[], campaigns.length, false]);
   await fillMirrors();
+  expect((await get()).data.loading).toBe(0);
 });
 
 afterAll(async () => {
