@@ -4,7 +4,7 @@ import type { Post } from "@/lib/schemas";
 import type { Clock } from "@/lib/server/gateway/clock";
 import type { Priority } from "@/lib/server/gateway/gateway";
 import { log } from "@/lib/server/log";
-import { NotFilledError } from "@/lib/server/service/not-filled";
+import { isNotFilled } from "@/lib/server/service/not-filled";
 import type { Service } from "@/lib/server/service/service";
 import { CampaignEntry, WAITING } from "./campaign-state";
 import type { InboxConfig } from "./config";
@@ -133,7 +133,7 @@ export class InboxScheduler {
       e.stale = meta.stale;
       e.retryAt = meta.stale ? Date.parse(meta.retryAt ?? "") || now : undefined;
     } catch (error) {
-      if (error instanceof NotFilledError) {
+      if (isNotFilled(error)) {
         e.filling = true;
         return;
       }

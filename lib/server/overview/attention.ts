@@ -4,7 +4,7 @@ import { CAMPAIGN_STATUSES, type OverviewAttention } from "@/lib/schemas";
 import type { Priority } from "@/lib/server/gateway/gateway";
 import { pageOf, statsOf } from "@/lib/server/mirror/cut";
 import { normalizePostQuery } from "@/lib/server/service/keys";
-import { NotFilledError } from "@/lib/server/service/not-filled";
+import { isNotFilled } from "@/lib/server/service/not-filled";
 import type { Service } from "@/lib/server/service/service";
 
 /** Failed on at least one channel, newest first, five shown: the panel's rows and the count above them come from one cut. */
@@ -30,7 +30,7 @@ export async function overviewAttention(service: AttentionService, priority: Pri
     try {
       mirror = await service.campaignMirror(c.id, priority, { fill: "ask" });
     } catch (e) {
-      if (!(e instanceof NotFilledError)) throw e;
+      if (!isNotFilled(e)) throw e;
       out.loading++;
       continue;
     }

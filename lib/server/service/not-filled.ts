@@ -12,3 +12,11 @@ export class NotFilledError extends Error {
     super(`campaign ${campaignId} is not loaded yet`);
   }
 }
+
+/**
+ * By name, not `instanceof`: the service lives on globalThis, made by whichever bundle came first,
+ * so a route's own copy of this class is not the one that threw.
+ */
+export function isNotFilled(e: unknown): e is NotFilledError {
+  return e instanceof Error && e.name === "NotFilledError";
+}
