@@ -4,6 +4,7 @@ import { authCookies, isSecureUrl, sessionCookieName } from "@/lib/auth/cookies"
 import { LOGIN_CSRF_HEADER, loginCsrf } from "@/lib/auth/login-csrf";
 import { isApiPath, isPublicPath } from "@/lib/auth/paths";
 import { userFromClaims } from "@/lib/auth/token";
+import { CLIENT_NAVIGATION_HEADER, clientNavigationValue } from "@/lib/edge/client-navigation";
 import { contentSecurityPolicy, headerOptionsFrom } from "@/lib/edge/security-headers.mjs";
 import { env } from "@/lib/env";
 import { localeOfRequest } from "@/i18n/locale-of-request";
@@ -28,6 +29,8 @@ function withNonce(req: NextRequest, extra?: (headers: Headers) => void): NextRe
   const headers = new Headers(req.headers);
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", csp);
+  // Next hides its RSC header from pages; they learn of a client navigation from this one.
+  headers.set(CLIENT_NAVIGATION_HEADER, clientNavigationValue(req.headers));
   // Only the sign-in page gets a CSRF token, and only from here: a client cannot send its own.
   headers.delete(LOGIN_CSRF_HEADER);
   extra?.(headers);

@@ -51,6 +51,8 @@ async function main(): Promise<void> {
   const { countingApi } = await import("../lib/server/service/crowd");
   const { mirrorDatabase } = await import("../lib/server/mirror");
   const { InboxScheduler } = await import("../lib/server/inbox/scheduler");
+  const { inboxAnswer } = await import("../lib/server/inbox/answer");
+  const { InboxQuery } = await import("../lib/schemas");
   const { DEFAULT_INBOX_CONFIG } = await import("../lib/server/inbox/config");
   const { DEFAULT_PLAN } = await import("../lib/server/scheduler/plan");
   const { UpstreamScheduler } = await import("../lib/server/scheduler/scheduler");
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
   /** Post pages opened (their campaign, when): the presence the scheduler's "looked at" class reads. */
   const opened: { at: number; campaign: number }[] = [];
   const { CAMPAIGN_STATUSES } = await import("../lib/schemas");
+  const { overviewAttention } = await import("../lib/server/overview/attention");
   const upstream = await import("@/lib/server/upstream");
   type Service = ReturnType<typeof createService>;
   type Inbox = InstanceType<typeof InboxScheduler>;
@@ -121,11 +124,9 @@ async function main(): Promise<void> {
       case "overview": {
         await s.account();
         await s.projects();
-        const all = await s.campaigns({ status: [...CAMPAIGN_STATUSES] });
-        for (const c of all.data.campaigns.filter((x) => x.status === "ACTIVE")) {
-          await s.campaign(c.id);
-          await s.campaignPosts(c.id, { status: ["FAILED"], limit: 5 });
-        }
+        await s.campaigns({ status: [...CAMPAIGN_STATUSES] });
+        // The attention panel, as app/(app)/page.tsx prefetches it (GET /api/overview/attention): the mirrors.
+        await overviewAttention(s);
         break;
       }
       case "campaigns":
@@ -144,8 +145,11 @@ async function main(): Promise<void> {
         await s.campaign(campaign);
         break;
       case "inbox": {
-        const inbox = await app.inbox.use({ priority: "interactive" }); // opened: its stalest campaigns first
-        for (const e of inbox.campaigns.slice(0, 3)) await s.campaign(e.info.id);
+        // As lib/server/inbox/prefetch-entry.ts: the inbox's copy (campaigns never filled are asked of the
+        // scheduler, not filled here), then the campaigns of the rows on the first page (deskEntries).
+        const inbox = await app.inbox.use({ priority: "interactive" });
+        const onPage = new Set(inboxAnswer(inbox, InboxQuery.parse({}), clock.now(), DEFAULT_INBOX_CONFIG.dueSoonMs, undefined, "Europe/Moscow").data.posts.map((x) => x.campaign_id));
+        for (const id of onPage) await s.campaign(id);
         break;
       }
       case "queue": {

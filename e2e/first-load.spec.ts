@@ -85,3 +85,16 @@ test("the page's scripts ask the browser to compile them while they download", a
   expect(scripts.length).toBeGreaterThan(3);
   for (const script of scripts) expect((await script.text()).split("\n", 1)[0], script.url()).toBe("//# allFunctionsCalledOnLoad");
 });
+
+// The client router's requests (a click, a link prefetch) carry `RSC: 1`: a page then skips its
+// server prefetch, so a prefetched link costs the upstream nothing (Next 16 hides that header from
+// pages; the proxy relays it, lib/edge/client-navigation.ts). A client cannot claim it on a full load.
+test("a link prefetch renders without the page's data; a full load has it whatever the client claims", async ({ page }) => {
+  await page.goto("/");
+  const prefetch = await page.request.get("/calendar", { headers: { RSC: "1", "Next-Router-Prefetch": "1" } });
+  expect(prefetch.ok()).toBe(true);
+  expect(await prefetch.text(), "the calendar's posts in a prefetch").not.toContain("campaign_name");
+  const full = await page.request.get("/calendar", { headers: { "x-dashboard-client-navigation": "1" } });
+  expect(full.ok()).toBe(true);
+  expect(await full.text(), "the calendar's posts in its first HTML").toContain("campaign_name");
+});

@@ -4,34 +4,14 @@ import { Overview } from "@/components/overview/overview";
 import { PrefetchFirst } from "@/lib/server/render/prefetch";
 import { SkeletonLines } from "@/components/ui/skeleton";
 import { accountQuery } from "@/lib/queries/account";
-import { FAILED_FILTER } from "@/components/overview/failed";
-import { ALL_CAMPAIGN_STATUSES, campaignPostBriefsQuery, campaignQuery, campaignsQuery } from "@/lib/queries/campaigns";
+import { ALL_CAMPAIGN_STATUSES, campaignsQuery } from "@/lib/queries/campaigns";
+import { attentionQuery } from "@/lib/queries/overview";
 import { projectsQuery } from "@/lib/queries/projects";
-import { prefetchEntry, type PrefetchEntry } from "@/lib/server/queries/server-query-client";
-import { CAMPAIGN_STATUSES, PostBriefList, PostListQuery, type CampaignListItem } from "@/lib/schemas";
+import { prefetchEntry } from "@/lib/server/queries/server-query-client";
+import { CAMPAIGN_STATUSES } from "@/lib/schemas";
+import { overviewAttention } from "@/lib/server/overview/attention";
 import { service } from "@/lib/server/upstream-service";
 import { withPageMessages } from "@/components/shell/page-messages";
-
-/**
- * What the attention panel reads per active campaign (its detail for the waiting count, a page of
- * failed posts), read with the list: the same cached calls the browser would make right after
- * hydrating, but then the panel is in the HTML and the phone renders it once.
- */
-function attentionEntries(campaigns: readonly CampaignListItem[]): PrefetchEntry[] {
-  const failed = PostListQuery.parse({ ...FAILED_FILTER, limit: String(FAILED_FILTER.limit) });
-  return campaigns
-    .filter((c) => c.status === "ACTIVE")
-    .flatMap((c) => [
-      { queryKey: campaignQuery(c.id).queryKey, queryFn: () => service.campaign(c.id) },
-      {
-        queryKey: campaignPostBriefsQuery(c.id, FAILED_FILTER).queryKey,
-        queryFn: async () => {
-          const answer = await service.campaignPosts(c.id, failed);
-          return { ...answer, data: PostBriefList.parse(answer.data) };
-        },
-      },
-    ]);
-}
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("analytics.overview");
@@ -51,7 +31,9 @@ async function OverviewPage() {
           prefetchEntry(
             campaignsQuery({ statuses: ALL_CAMPAIGN_STATUSES }).queryKey,
             () => service.campaigns({ status: [...CAMPAIGN_STATUSES] }),
-            (list) => attentionEntries(list.data.campaigns),
+            // The attention panel (GET /api/overview/attention's answer) after the list it is cut by: one
+            // database read over every active campaign's mirror, in the HTML like the rest.
+            () => [{ queryKey: attentionQuery().queryKey, queryFn: () => overviewAttention(service) }],
           ),
         ]}
       >

@@ -225,7 +225,7 @@ describe("DecisionPanel", () => {
       "fetch",
       vi.fn(async (url: string, init?: RequestInit) => {
         calls.push(`${init?.method ?? "GET"} ${String(url)}`);
-        if (String(url).startsWith("/api/inbox")) return Response.json({ data: { posts: [inboxRow(ID), inboxRow(5151)], total: 2, limit: 3, offset: 0, campaigns: [], thresholds: { due_soon_minutes: 120 } }, meta });
+        if (String(url).startsWith("/api/inbox")) return Response.json({ data: { posts: [inboxRow(ID), inboxRow(5151)], total: 2, limit: 3, offset: 0, campaigns: [], thresholds: { due_soon_minutes: 120 }, loading: 0 }, meta });
         return Response.json({ data: { task_id: ID, status: "APPROVED", result: "approved_now", message: "Готово." }, audit_id: 1, audit_recorded: true });
       }),
     );

@@ -5,6 +5,7 @@ import { commentsKey, verdictsKey } from "@/lib/queries/collab";
 import { postDecisionsKey } from "@/lib/queries/decisions";
 import { postKey } from "@/lib/queries/posts";
 import { notifyKeys } from "@/lib/queries/notify";
+import { attentionKey } from "@/lib/queries/overview";
 import { queuePostsPrefix } from "@/lib/queries/queue";
 import { readEvent, readHello } from "./guard";
 import type { DashboardEvent, Hello } from "./schema";
@@ -44,6 +45,9 @@ const inboxLists = keyed(["inbox"], LIST_GAP_MS);
 /** The campaigns tables and overview lists (their keys carry a filter object, not an id). */
 const campaignTables: Target = { id: "campaigns/{filter}", gapMs: LIST_GAP_MS, match: (k) => k[0] === "campaigns" && typeof k[1] === "object" };
 
+/** The overview's attention panel: waiting and failed counts of every active campaign (a database read). */
+const attention = keyed(attentionKey, LIST_GAP_MS);
+
 /** Presence of a post or of a page of rows: database reads, cheap. */
 const anyPresence: Target = { id: "presence/*", gapMs: DETAIL_GAP_MS, match: (k) => k[0] === "presence" };
 
@@ -55,9 +59,10 @@ export function targetsFor(event: DashboardEvent): Target[] {
         keyed(postDecisionsKey(event.task_id), DETAIL_GAP_MS),
         event.campaign_id === undefined ? everyPostList : campaignLists(event.campaign_id),
         inboxLists,
+        attention,
       ];
     case "campaign": {
-      const own = [keyed(campaignQuery(event.campaign_id).queryKey, LIST_GAP_MS, true), campaignTables, inboxLists];
+      const own = [keyed(campaignQuery(event.campaign_id).queryKey, LIST_GAP_MS, true), campaignTables, inboxLists, attention];
       return event.reason === "bulk" ? [...own, campaignLists(event.campaign_id), keyed(bulkKeys.recent(event.campaign_id), DETAIL_GAP_MS)] : own;
     }
     case "notification":
@@ -78,7 +83,7 @@ export function targetsFor(event: DashboardEvent): Target[] {
 }
 
 /** After a gap in the stream that could not be replayed: everything an event could have touched. */
-const RESYNC_PREFIXES: QueryKey[] = [["posts"], ["decisions"], ["campaigns"], ["bulk-jobs"], ["inbox"], ["comments"], ["verdicts"], ["presence"]];
+const RESYNC_PREFIXES: QueryKey[] = [["posts"], ["decisions"], ["campaigns"], ["overview"], ["bulk-jobs"], ["inbox"], ["comments"], ["verdicts"], ["presence"]];
 
 export type Timers = { now: () => number; setTimeout: (fn: () => void, ms: number) => unknown; clearTimeout: (t: unknown) => void };
 const realTimers: Timers = { now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (t) => clearTimeout(t as ReturnType<typeof setTimeout>) };

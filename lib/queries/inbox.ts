@@ -36,6 +36,8 @@ export const INBOX_COUNT_READ: InboxFilters = { projectId: null, campaignIds: []
  * pauses it while the tab is hidden.
  */
 export const INBOX_POLL_MS = 30_000;
+/** While campaigns are still loading (a fresh install), asked this often so their posts join as the server fills them. */
+export const INBOX_LOADING_POLL_MS = 10_000;
 
 const sortedUnique = <T extends string | number>(values: readonly T[] | undefined) =>
   values && values.length > 0 ? [...new Set(values)].sort().join(",") : undefined;
@@ -62,7 +64,7 @@ export function inboxOptions(filters: InboxFilters) {
     // Checked against lib/schemas/inbox.ts like every other read (lib/queries/response-schemas.ts).
     queryFn: ({ signal, client, queryKey }) =>
       apiRead("inbox", "/api/inbox", { query, signal, priority: client.getQueryData(queryKey) === undefined ? "interactive" : "background" }),
-    refetchInterval: INBOX_POLL_MS,
+    refetchInterval: (q) => ((q.state.data?.data.loading ?? 0) > 0 ? INBOX_LOADING_POLL_MS : INBOX_POLL_MS),
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
     staleTime: 5_000,

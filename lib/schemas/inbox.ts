@@ -39,6 +39,8 @@ export const Inbox = z.object({
   offset: count,
   campaigns: z.array(InboxCampaign),
   thresholds: z.object({ due_soon_minutes: count }),
+  /** Campaigns in the filters' scope whose posts are not loaded yet (a fresh install): their posts are missing from `posts`. */
+  loading: count,
 });
 export type Inbox = z.infer<typeof Inbox>;
 

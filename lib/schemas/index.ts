@@ -8,3 +8,4 @@ export * from "./media-url";
 export * from "./engagement";
 export * from "./queries";
 export * from "./inbox";
+export * from "./overview";

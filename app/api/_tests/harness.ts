@@ -14,7 +14,7 @@ import { createSession } from "@/lib/server/auth/session-store";
 import { env, resetEnvForTests } from "@/lib/env";
 import { closeDbForTests } from "@/lib/server/db";
 import { setUpstreamConfigForTests } from "@/lib/server/upstream";
-import { resetServiceForTests } from "@/lib/server/upstream-service";
+import { resetServiceForTests, service } from "@/lib/server/upstream-service";
 import type { NextRouteHandler } from "@/lib/server/route";
 import { startSimulator } from "@/simulator/server";
 
@@ -58,6 +58,15 @@ export async function startHarness(extraEnv: Record<string, string | undefined> 
       rmSync(dbDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Fills every active and frozen campaign's mirror, as the scheduler does on a fresh install: readers
+ * across campaigns (the inbox, the overview) never fill one themselves, they list what is filled.
+ */
+export async function fillMirrors(): Promise<void> {
+  const { campaigns } = (await service.campaigns({ status: ["ACTIVE", "FROZEN"] })).data;
+  for (const c of campaigns) await service.mirror.refresher.refresh(c.id, "interactive");
 }
 
 /** Points the client at the simulator with a given key, and drops every cache. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as inbox } from "@/app/api/inbox/route";
 import { POST as review } from "@/app/api/posts/[id]/review/route";
-import { call, cookieFor, errorOf, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { call, cookieFor, errorOf, fillMirrors, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { resetEnvForTests } from "@/lib/env";
 import { Inbox } from "@/lib/schemas";
 import { db } from "@/lib/server/db";
@@ -14,6 +14,7 @@ import { db } from "@/lib/server/db";
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+  await fillMirrors();
 });
 afterAll(async () => {
   await h.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as inbox } from "@/app/api/inbox/route";
 import { POST as webhook } from "@/app/api/webhooks/post/route";
-import { admin, call, errorOf, startHarness, WEBHOOK_SECRET, type Harness } from "@/app/api/_tests/harness";
+import { admin, call, errorOf, fillMirrors, startHarness, WEBHOOK_SECRET, type Harness } from "@/app/api/_tests/harness";
 import { Inbox, type InboxPost } from "@/lib/schemas";
 import { publishEvent, subscribeEvents } from "@/lib/server/events";
 import { systemClock, type Clock } from "@/lib/server/gateway/clock";
@@ -77,6 +77,12 @@ beforeAll(async () => {
   overdueId = published[0]?.task_id ?? 0;
   expect(overdueId, "a published post to send back for approval").toBeGreaterThan(0);
   await admin(h.simUrl, `posts/${overdueId}/status`, { status: "WAITING_APPROVAL" });
+  // A fresh install: the inbox answers at once (never 503), lists no post and says every campaign is
+  // still loading; it reads no campaign's posts itself. Then filled as the scheduler would.
+  const cold = await get();
+  expect([cold.data.posts, cold.data.loading, cold.meta.stale]).toEqual([[], campaigns.length, false]);
+  await fillMirrors();
+  expect((await get()).data.loading).toBe(0);
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { GET as getSettingsRoute, PUT as putSettings } from "@/app/api/account/n
 import { GET as list } from "@/app/api/notifications/route";
 import { POST as markRead } from "@/app/api/notifications/read/route";
 import { GET as inbox } from "@/app/api/inbox/route";
-import { admin, call, errorOf, ROLES, startHarness, type Harness } from "@/app/api/_tests/harness";
+import { admin, call, errorOf, fillMirrors, ROLES, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { resetEnvForTests } from "@/lib/env";
 import { DEFAULT_NOTIFY_SETTINGS, type NotificationList, type NotifySettings } from "@/lib/schemas/notify";
 import { listAuditEvents } from "@/lib/server/audit-events";
@@ -137,6 +137,8 @@ describe("deadline notices come from the mirrored campaigns in the database, wit
       await call(putSettings, "/api/account/notifications", { role, method: "PUT" as never, body: { ...DEFAULT_NOTIFY_SETTINGS, due_hours: 48 } });
     }
     resetInboxForTests();
+    // The scheduler's fill of a fresh install (the inbox itself only lists what is filled).
+    await fillMirrors();
     const r = await call(inbox, "/api/inbox", { role: "editor" });
     expect(r.status).toBe(200);
     await admin(h.simUrl, "stats/reset", {});

@@ -59,6 +59,12 @@ export function InboxView({ canDecide }: { canDecide: boolean }) {
           <div className="flex flex-col gap-1">
             {/* On a phone the title says enough: the first posts come on the first screen. */}
             <p className="hidden sm:block">{t("intro")}</p>
+            {/* A fresh install: campaigns the server is still filling in the background are not in the list yet. */}
+            {(data?.loading ?? 0) > 0 && (
+              <p role="status" className="font-medium text-zinc-800 dark:text-zinc-200" data-inbox-loading>
+                {t("campaignsLoading", { count: data?.loading ?? 0 })}
+              </p>
+            )}
             <InboxFreshness campaigns={campaigns} />
           </div>
         }
@@ -75,7 +81,7 @@ export function InboxView({ canDecide }: { canDecide: boolean }) {
             </div>
           </PhoneFilters>
         }
-        empty={<InboxEmptyState filtered={isFiltered(url) || checks !== null || verdict !== null} resetHref={hrefFor(INBOX_DEFAULTS)} />}
+        empty={<InboxEmptyState filtered={isFiltered(url) || checks !== null || verdict !== null} resetHref={hrefFor(INBOX_DEFAULTS)} loading={data?.loading ?? 0} />}
         footer={(all) => <TriagePagination page={url.page} size={url.size} sizes={INBOX_PAGE_SIZES} total={all} onPage={(page) => setUrl({ page })} onSize={(size) => setUrl({ size })} />}
         tableLabel={t("tableLabel")}
         caption={(all) => t("caption", { total: all })}

@@ -69,7 +69,7 @@ function Excerpt({ post }: { post: TriagePost }) {
   const body = rest.length > 160 ? `${rest.slice(0, 160).trimEnd()}…` : rest;
   return (
     <span className="block min-w-40">
-      <Link href={`/posts/${post.task_id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300">
+      <Link href={`/posts/${post.task_id}`} className="font-medium text-blue-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300">
         {t("postNumber", { id: post.task_id })}
       </Link>{" "}
       <span data-post-title className={title ? "font-semibold text-zinc-900 dark:text-zinc-100" : "text-zinc-800 dark:text-zinc-200"}>

@@ -28,7 +28,8 @@ function campaignRow(e: CampaignEntry): InboxCampaign {
 function metaOf(snap: InboxSnapshot, scope: readonly CampaignEntry[], now: number): DataMeta {
   const reads = scope.flatMap((e) => (e.refreshedAt === undefined ? [] : [e.refreshedAt]));
   const oldest = reads.length > 0 ? Math.min(...reads) : (snap.listFetchedAt ?? now);
-  const failing = scope.filter((e) => e.stale || !e.loaded);
+  // A campaign still loading is not stale: the answer says how many are (`loading`).
+  const failing = scope.filter((e) => e.stale || (!e.loaded && !e.filling));
   const stale = snap.listStale || failing.length > 0;
   const retries = failing.flatMap((e) => (e.retryAt === undefined ? [] : [e.retryAt]));
   const retryAt = retries.length > 0 ? Math.min(...retries) : undefined;
@@ -62,6 +63,7 @@ export function inboxAnswer(snap: InboxSnapshot, q: InboxQuery, now: number, due
       offset: q.offset,
       campaigns,
       thresholds: { due_soon_minutes: Math.round(dueSoonMs / 60_000) },
+      loading: scope.filter((e) => e.filling).length,
     },
     meta: metaOf(snap, scope, now),
   };

@@ -25,6 +25,8 @@ export class CampaignEntry {
   /** The last read answered old data (budget refused, upstream out); `retryAt` is when to try again. */
   stale = false;
   retryAt?: number;
+  /** Never filled: asked of the scheduler, which fills it in the background lane (the inbox says it is still loading). */
+  filling = false;
   /** Last notification for the campaign: counts as a refresh (postpones the poll). */
   notifiedAt?: number;
   /** Last time the waiting set changed (busy campaigns are polled more often). */

@@ -4,6 +4,7 @@ import type { Post } from "@/lib/schemas";
 import type { Clock } from "@/lib/server/gateway/clock";
 import type { Priority } from "@/lib/server/gateway/gateway";
 import { log } from "@/lib/server/log";
+import { isNotFilled } from "@/lib/server/service/not-filled";
 import type { Service } from "@/lib/server/service/service";
 import { CampaignEntry, WAITING } from "./campaign-state";
 import type { InboxConfig } from "./config";
@@ -13,8 +14,9 @@ import type { InboxConfig } from "./config";
  * from the campaign mirrors (lib/server/mirror): reading it costs the upstream
  * nothing once a campaign is filled. It reads nothing of its own: the upstream
  * scheduler (lib/server/scheduler) keeps the campaigns fresh, decisions and
- * notifications reach the mirror at once. A campaign never filled is filled by the first inbox request
- * (a person waiting, interactive lane); one refused then is shown as stale.
+ * notifications reach the mirror at once. A campaign never filled is not read here: it is asked of the
+ * scheduler (filled in its background lane) and counted as still loading, so forty campaigns of a fresh
+ * install never spend people's minute at once; one whose refresh was refused is shown as stale.
  */
 export type InboxService = Pick<Service, "campaigns" | "campaignPosts"> & { mirror?: Pick<Service["mirror"], "store"> };
 
@@ -121,7 +123,8 @@ export class InboxScheduler {
     try {
       let meta: { stale: boolean; fetchedAt: string; retryAt?: string } | undefined;
       for (let offset = 0; ; offset += PAGE) {
-        const need = fresh && offset === 0 ? { maxAgeMs: OPEN_FRESH_MS } : undefined;
+        // Never filled: asked of the scheduler (its background lane), never filled here in people's lane.
+        const need = fresh && offset === 0 ? { maxAgeMs: OPEN_FRESH_MS, fill: "ask" as const } : { fill: "ask" as const };
         const r = await this.d.service.campaignPosts(e.info.id, { status: [WAITING], sort: "publish_at", limit: PAGE, offset }, priority, need);
         meta ??= r.meta;
         posts.push(...r.data.posts);
@@ -132,6 +135,10 @@ export class InboxScheduler {
       e.stale = meta.stale;
       e.retryAt = meta.stale ? Date.parse(meta.retryAt ?? "") || now : undefined;
     } catch (error) {
+      if (isNotFilled(error)) {
+        e.filling = true;
+        return;
+      }
       e.stale = true;
       e.retryAt = now + 15_000;
       log.warn("inbox campaign not read", { campaignId: e.info.id, error: error instanceof Error ? error.message : String(error) });

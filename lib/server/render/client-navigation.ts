@@ -1,5 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
+import { CLIENT_NAVIGATION_HEADER } from "@/lib/edge/client-navigation";
 
 /**
  * Whether this render answers the client router (a navigation or a link
@@ -12,5 +13,6 @@ import { headers } from "next/headers";
  * the panels read their cache (or fetch what they lack) in the browser.
  */
 export async function isClientNavigation(): Promise<boolean> {
-  return (await headers()).get("rsc") === "1";
+  // Not `RSC`: Next 16 hides it from `headers()`, so that read was always false (the proxy relays it).
+  return (await headers()).get(CLIENT_NAVIGATION_HEADER) === "1";
 }

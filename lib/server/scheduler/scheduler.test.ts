@@ -8,6 +8,7 @@ import { createService, type UpstreamApi } from "@/lib/server/service/service";
 import { UpstreamHttpError } from "@/lib/server/upstream/errors";
 import { FakeUpstream } from "@/test/support/fake-upstream";
 import { UpstreamScheduler } from "./scheduler";
+import { spareForWaited } from "./spare";
 
 /**
  * The one scheduler over the real service and mirror, on a fake clock, with
@@ -42,6 +43,7 @@ function setup(world: { ids: number[]; watched: number[] } = { ids: IDS, watched
     clock,
     campaigns: async () => IDS,
     watched: async () => world.watched,
+    spare: () => spareForWaited(gw.budget.snapshot(), { readsPerMinute: 60, requestsPerHour: 1000 }),
   });
   /** Ticks every 2 s for `ms`, as the job runs. */
   const run = async (ms: number) => {
@@ -118,16 +120,21 @@ describe("the upstream scheduler", () => {
     expect(t.reads.filter((r) => r.at >= from).length).toBeLessThanOrEqual((400 * 20) / 60 + 8);
   });
 
-  it("still refreshes a watched campaign when the team's minute is too busy for a fresh read", async () => {
+  it("still refreshes a watched campaign when the team's minute is too busy for a fresh read, and leaves people their quarter", async () => {
     const t = setup();
     await t.scheduler.tick();
     await t.run(60_000);
-    // People have spent 20 of this minute's reads: fresh reads (under 15) are declined, people's are not.
+    // People have spent 20 of this minute's reads: fresh reads (under 15) are declined, spare ones are not.
     for (let i = 0; i < 20; i++) (await t.gw.budget.acquire("interactive", 0)).settle();
     await expect(t.gw.budget.acquire("fresh", 0)).rejects.toThrow();
     const from = t.clock.now();
     await t.run(22_000);
     expect(t.reads.filter((r) => r.id === WATCHED && r.at > from).length).toBeGreaterThan(0);
+    // With 46 spent, less than a quarter is left: the watcher waits, people do not.
+    for (let i = 0; i < 26; i++) (await t.gw.budget.acquire("interactive", 0)).settle();
+    const busy = t.clock.now();
+    await t.run(22_000);
+    expect(t.reads.filter((r) => r.id === WATCHED && r.at > busy).length).toBe(0);
   });
 
   it("a campaign asked for (a webhook, an unknown outcome) goes before everything else, even with the pace spent", async () => {

@@ -260,27 +260,19 @@ export class UpstreamScheduler {
   }
 
   /**
-   * One refresh. A campaign someone looks at is first a fresh read (the lane
-   * a page's own freshening uses, given way once the team's minute is busy);
-   * declined, it is a person's read: someone watching was promised a change
-   * within 30 s, and the scheduler's pace already bounds these. The others go
-   * in the background lane, which yields earlier still; an ask or a due-soon
-   * campaign then takes its read from people's lane only while people leave
-   * the minute's reads unused (`spare`).
+   * One refresh. A campaign someone looks at is a fresh read (the lane a
+   * page's own freshening uses, given way once the team's minute holds 15);
+   * the others go in the background lane, which yields at 12. So that a
+   * watcher (promised a change within 30 s), an ask or a due-soon campaign
+   * does not wait minutes while people read, a declined one takes its read
+   * from people's lane, within the scheduler's pace, while people leave a
+   * quarter of the minute unused (`spare`): never a person's refusal.
    */
   private async refresh(id: number, klass: Klass) {
-    if (klass === "looked") {
-      try {
-        return await this.d.refresher.refresh(id, "fresh", 0);
-      } catch (e) {
-        if (!(e instanceof BudgetExhaustedError)) throw e;
-        return this.d.refresher.refresh(id, "interactive", 0);
-      }
-    }
     try {
-      return await this.d.refresher.refresh(id, "background");
+      return await this.d.refresher.refresh(id, klass === "looked" ? "fresh" : "background", 0);
     } catch (e) {
-      const urgent = klass === "asked" || klass === "dueSoon";
+      const urgent = klass === "asked" || klass === "looked" || klass === "dueSoon";
       if (!(e instanceof BudgetExhaustedError) || !urgent || !this.d.spare?.()) throw e;
       return this.d.refresher.refresh(id, "interactive", 0);
     }

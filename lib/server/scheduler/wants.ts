@@ -64,6 +64,16 @@ export class Wants {
     for (const l of this.listeners) l();
   }
 
+  /**
+   * A reader across campaigns met campaigns never filled: the job runs now.
+   * They stay in the scheduler's own "fill" class (background lane, ahead of
+   * the steady refreshes): asked one by one (`soon`), forty of them would go
+   * before campaigns people have open and spend the scheduler's pace.
+   */
+  wake(): void {
+    for (const l of this.listeners) l();
+  }
+
   /** Someone used the dashboard. */
   note(): void {
     this.lastActivity = this.clock.now();

@@ -37,6 +37,9 @@ import type { CallOptions } from "@/lib/server/upstream";
 import { ALL_POST_STATUSES, SLOW_OPERATIONS, TTL_MS, keys, normalizeCampaignQuery, normalizePostQuery, tags } from "./keys";
 import type { KnownChange, PostView } from "./post-view";
 import { decide, type WriteResult } from "./writes";
+import { NotFilledError } from "./not-filled";
+
+export { NotFilledError } from "./not-filled";
 
 export type UpstreamApi = Pick<
   typeof upstream,
@@ -115,6 +118,13 @@ export type ListNeed = {
    * most `needWaitMs`; refused, the mirror is answered with its age).
    */
   maxAgeMs?: number;
+  /**
+   * "ask": a reader across campaigns (the inbox, the overview). A campaign
+   * never filled is not read here, in people's lane, the reader waiting: it
+   * is asked of the scheduler, which fills it in the background lane, and
+   * the call throws NotFilledError. Default: filled now (a page on that one campaign).
+   */
+  fill?: "ask";
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -346,6 +356,10 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
   async function mirrored(id: number, p: Priority, need: ListNeed = {}): Promise<Mirrored> {
     if (p === "interactive") activity();
     let m = await store.read(id);
+    if (!m && need.fill === "ask") {
+      scheduler.wake();
+      throw new NotFilledError(id);
+    }
     // Never seen: filled now, the reader waiting (a refusal is the one answer that may say "later").
     for (let i = 0; !m && i < 20; i++) {
       if ((await refresher.refresh(id, p)) === "held") await gw.clock.sleep(250);
@@ -467,8 +481,8 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
       return { data: pageOf(id, m.sync.campaignName, m.posts, normalizePostQuery(q)), meta: metaOf(m) };
     },
     /** Every post of the campaign in the mirror (calendar, analytics), with its age. */
-    async campaignMirror(id: number, p: Priority = "interactive"): Promise<{ posts: readonly Post[]; meta: DataMeta; name: string }> {
-      const m = await mirrored(id, p);
+    async campaignMirror(id: number, p: Priority = "interactive", need?: ListNeed): Promise<{ posts: readonly Post[]; meta: DataMeta; name: string }> {
+      const m = await mirrored(id, p, need);
       return { posts: m.posts, meta: metaOf(m), name: m.sync.campaignName };
     },
     async latestPost(id: number, p: Priority = "interactive"): Read<Post> {
