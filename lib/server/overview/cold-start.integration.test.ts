@@ -109,9 +109,12 @@ describe("a fresh install with forty campaigns", () => {
     const snap = await t.inbox.use({ priority: "interactive" });
     const answer = inboxAnswer(snap, InboxQuery.parse({ limit: "100" }), snap.now, DEFAULT_INBOX_CONFIG.dueSoonMs, undefined, DAY);
     expect(answer.data.loading).toBe(0);
-    // Every fill was the scheduler's, in the background lane; none in people's.
-    expect(t.fills.length).toBeGreaterThanOrEqual(live.length);
-    expect(t.fills.filter((f) => f.lane !== "background")).toEqual([]);
+    // Every fill was the scheduler's, in the background lane; none in people's. (An inbox open still
+    // brings its one stalest filled campaign up to date: a `since` read, not a fill.)
+    const firstFills = t.fills.filter((f) => f.kind === "fill");
+    expect(firstFills.length).toBeGreaterThanOrEqual(live.length);
+    expect(firstFills.filter((f) => f.lane !== "background")).toEqual([]);
+    expect(t.fills.filter((f) => f.kind !== "fill" && f.lane !== "background").length).toBeLessThanOrEqual(1);
 
     // The inbox holds every waiting post; the panel each active campaign's waiting and failed counts.
     expect(answer.data.total).toBe(live.reduce((n, c) => n + waiting(c.id), 0));
