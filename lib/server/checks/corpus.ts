@@ -159,8 +159,3 @@ function merge<T extends { task_id: number; seen_at?: string }>(rows: T[]): T[] 
   }
   return [...by.values()];
 }
-
-export function resetCorpusForTests(): void {
-  state = null;
-  stored.clear();
-}

@@ -45,16 +45,6 @@ export async function getPolicy(campaign_id: number): Promise<PolicyView> {
   return { campaign_id, steps: signoff.length + 1, signoff, set_by: row?.set_by ?? null, set_at: row?.set_at ?? null };
 }
 
-/** Steps (1 + sign-off steps) by campaign for many at once (1 for those never set). */
-export async function policySteps(campaignIds: readonly number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>(campaignIds.map((id) => [id, 1]));
-  if (campaignIds.length === 0) return out;
-  await ensureMigrated();
-  const rows = await db().selectFrom("campaign_policies").select(["campaign_id", "steps", "rules"]).where("campaign_id", "in", [...campaignIds]).execute();
-  for (const r of rows) out.set(r.campaign_id, stepsOf(r).length + 1);
-  return out;
-}
-
 export async function setPolicy(campaign_id: number, body: PolicyBody, actor: CommentAuthor): Promise<PolicyView> {
   const signoff = "signoff" in body ? body.signoff : body.steps === 2 ? [REVIEWER_STEP] : [];
   await ensureMigrated();
