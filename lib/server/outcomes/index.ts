@@ -11,7 +11,7 @@ import { notify } from "@/lib/server/notify";
 import { landed, type Decision } from "@/lib/server/service/writes";
 import { service } from "@/lib/server/upstream-service";
 import type { PostDetail } from "@/lib/schemas";
-import { approvedVersionOf, flagWrongVersion } from "./wrong-version";
+import { activeVersion, approvedVersionOf, flagWrongVersion } from "./wrong-version";
 import "@/lib/server/collab/tables";
 
 /*
@@ -209,8 +209,6 @@ type Row = {
   outcome_checks: number;
   outcome_resent_at: string | null;
 };
-
-const activeVersion = (post: PostDetail): number | null => post.versions.find((v) => v.is_active)?.version_number ?? null;
 
 /** What a decision that turned out applied is recorded as: the post may have been there already, by someone else's decision. */
 export const ALREADY: Record<Decision, string> = { approve: "already_approved", reject: "already_canceled" };
