@@ -11,7 +11,7 @@ import type { TelegramCardsTable } from "./tables";
  */
 
 export const LINK_CODE_TTL_MS = 10 * 60_000;
-const lower = (email: string) => email.trim().toLowerCase();
+export const lower = (email: string) => email.trim().toLowerCase();
 const iso = (ms: number) => new Date(ms).toISOString();
 const hash = (code: string) => createHash("sha256").update(code).digest("hex");
 /** Short random ids: callback data has 64 bytes, and an id must not be guessable. */
