@@ -70,7 +70,7 @@ export async function recordAuditEvent(e: AuditEvent, executor = db()): Promise<
 }
 
 /** The kinds grouped as the activity page filters them: `comment` is comment.created/edited/deleted, … */
-export const AUDIT_EVENT_GROUPS = ["comment", "verdict", "policy", "share", "notify", "bulk"] as const;
+const AUDIT_EVENT_GROUPS = ["comment", "verdict", "policy", "share", "notify", "bulk"] as const;
 
 /** Filters of GET /api/audit/events, from raw query strings (the same names as GET /api/audit's). */
 export const AuditEventQuery = z.object({

@@ -23,7 +23,7 @@ export const DECISION_SOURCES = ["single", "bulk", "keyboard"] as const;
 /** A share-link visitor (lib/server/share): email `external:<name>`, role "external". */
 export type ExternalActor = { email: string; name: string; role: "external" };
 /** "Approve all clean" met a version with findings (409): left for a person to read. */
-export const NOT_CLEAN = "not_clean";
+const NOT_CLEAN = "not_clean";
 /** The code of a pinned decision refused because the post's active version moved (409). */
 export const VERSION_CHANGED = "version_changed";
 

@@ -19,7 +19,7 @@ import "./tables";
  * from before 0013 say only `steps` 1 or 2; 2 meant one reviewer's "ok".
  */
 
-export const SIGNOFF_MESSAGE: ServerText = text("collab.signoffIntro");
+const SIGNOFF_MESSAGE: ServerText = text("collab.signoffIntro");
 
 const REVIEWER_STEP: PolicyStep = { who: { role: "reviewer" }, need: "any", when: { kind: "always" } };
 

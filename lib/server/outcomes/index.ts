@@ -27,7 +27,7 @@ import "@/lib/server/collab/tables";
 
 export const OUTCOME_UNKNOWN = "outcome_unknown";
 /** A settled decision the upstream did not apply. */
-export const NOT_APPLIED = "not_applied";
+const NOT_APPLIED = "not_applied";
 
 
 
@@ -66,7 +66,7 @@ function dueAt(at: string, checks: number, t: Timing): number {
   return Date.parse(at) + (checks < steps.length ? (steps[checks] ?? last) : last + (checks - steps.length + 1) * t.everyMs);
 }
 
-export const SETTLER_JOB = "outcome-settler";
+const SETTLER_JOB = "outcome-settler";
 
 /** Passes due at the same second are one: every instance, and every pass, asks for the same key. */
 const sendPass = (atMs: number) => sendJob(SETTLER_JOB, {}, { startAfterMs: Math.max(0, atMs - Date.now()), singletonKey: `at:${Math.ceil(atMs / 1000)}` });
