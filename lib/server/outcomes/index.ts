@@ -104,8 +104,6 @@ export async function resumeSettling(): Promise<void> {
   if (left.length > 0) await sendPass(Date.now());
 }
 
-export type Settled = { auditId: number; taskId: number; outcome: "done" | typeof NOT_APPLIED; status: string | null };
-
 /**
  * One pass over the unknown decisions whose re-read is due, oldest first.
  * Returns when the earliest re-read still ahead is due (undefined: none is
