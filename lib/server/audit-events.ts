@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "kysely";
 import * as z from "zod";
 import { dateTime } from "@/lib/schemas";
+import { escapeLike, intInRange } from "@/lib/server/audit";
 import { databaseKind, db, ensureMigrated } from "@/lib/server/db";
 
 /**
@@ -68,11 +69,8 @@ export async function recordAuditEvent(e: AuditEvent, executor = db()): Promise<
   return row.id;
 }
 
-const intInRange = (min: number, max: number) =>
-  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
-
 /** The kinds grouped as the activity page filters them: `comment` is comment.created/edited/deleted, … */
-export const AUDIT_EVENT_GROUPS = ["comment", "verdict", "policy", "share", "notify", "bulk"] as const;
+const AUDIT_EVENT_GROUPS = ["comment", "verdict", "policy", "share", "notify", "bulk"] as const;
 
 /** Filters of GET /api/audit/events, from raw query strings (the same names as GET /api/audit's). */
 export const AuditEventQuery = z.object({
@@ -104,8 +102,6 @@ export type AuditEventFilters = {
   from?: string;
   to?: string;
 };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filtered(f: AuditEventFilters) {
   let q = db().selectFrom("audit_events");

@@ -16,7 +16,7 @@ import { log } from "@/lib/server/log";
  */
 type Line = { key: string; entry: AuditEntry; error: string };
 
-export function auditFallbackFile(): string {
+function auditFallbackFile(): string {
   const configured = env().AUDIT_FALLBACK_FILE;
   if (configured) return path.resolve(configured);
   const dbFile = databaseFile();

@@ -15,7 +15,7 @@ import { countAuditWrite } from "@/lib/server/route/metrics";
 export type AuditItem = Omit<AuditRow, "created_at" | "outcome_checks" | "outcome_resent_at">;
 export type AuditEntry = Omit<NewAuditRow, "id" | "created_at">;
 
-const intInRange = (min: number, max: number) =>
+export const intInRange = (min: number, max: number) =>
   z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
 
 /** Filters of GET /api/audit, from raw query strings. */
@@ -54,7 +54,7 @@ export async function recordDecision(entry: AuditEntry): Promise<number> {
   }
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function where(f: AuditFilters) {
   return (eb: ExpressionBuilder<Database, "audit_log">) => {

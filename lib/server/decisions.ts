@@ -14,7 +14,7 @@ import { log } from "@/lib/server/log";
 import { DECISION_TARGET, landed } from "@/lib/server/service/writes";
 import { ALREADY, OUTCOME_UNKNOWN, outcomeUnknownError, isOutcomeUnknown, scheduleSettling } from "@/lib/server/outcomes";
 import { service, type Priority } from "@/lib/server/upstream-service";
-import { approvedVersionOf, flagWrongVersion, readBack, type WrongVersion } from "@/lib/server/outcomes/wrong-version";
+import { activeVersion, approvedVersionOf, flagWrongVersion, readBack, type WrongVersion } from "@/lib/server/outcomes/wrong-version";
 
 export type DecisionAction = "approve" | "reject";
 export type DecisionSource = "single" | "bulk" | "keyboard" | "share_link" | "telegram" | "max";
@@ -23,7 +23,7 @@ export const DECISION_SOURCES = ["single", "bulk", "keyboard"] as const;
 /** A share-link visitor (lib/server/share): email `external:<name>`, role "external". */
 export type ExternalActor = { email: string; name: string; role: "external" };
 /** "Approve all clean" met a version with findings (409): left for a person to read. */
-export const NOT_CLEAN = "not_clean";
+const NOT_CLEAN = "not_clean";
 /** The code of a pinned decision refused because the post's active version moved (409). */
 export const VERSION_CHANGED = "version_changed";
 
@@ -144,8 +144,6 @@ function entryFor(
     ...facts,
   };
 }
-
-const activeVersion = (post: PostDetail): number | null => post.versions.find((v) => v.is_active)?.version_number ?? null;
 
 function versionChanged(pin: VersionPin): ApiError {
   return new ApiError(VERSION_CHANGED, said("decisions.versionChanged", { seen: pin.seen, current: pin.current ?? "none" }), { status: 409 });

@@ -73,7 +73,7 @@ export type Histogram<L extends string = string> = {
   observe(labels: Labels<L>, value: number): void;
 };
 
-export const DEFAULT_SECONDS_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const DEFAULT_SECONDS_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export function histogram<L extends string = never>(
   name: string,

@@ -27,8 +27,7 @@ import * as upstream from "@/lib/server/upstream";
  */
 export { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 export type { Priority } from "@/lib/server/gateway/gateway";
-export type { Read, Service, UpstreamApi } from "@/lib/server/service/service";
-export type { BudgetSnapshot } from "@/lib/server/gateway/budget";
+export type { Service } from "@/lib/server/service/service";
 
 type State = { gateway: Gateway; service: ReturnType<typeof createService>; api: UpstreamApi };
 

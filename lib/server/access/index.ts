@@ -4,6 +4,6 @@ import "server-only";
  * (see check.ts). `checkAccess(email, { permission, since?, role? })` answers
  * `{ ok: true, person }` or `{ ok: false, loss }`.
  */
-export { checkAccess, accessMemo, ACCESS_LOSSES, type AccessLoss, type AccessQuestion, type Standing } from "./check";
-export { currentPerson, revocationsOf, revokedSince, REVOKING_ENDS } from "./person";
+export { checkAccess, accessMemo, type AccessLoss, type Standing } from "./check";
+export { currentPerson, revokedSince } from "./person";
 export { accessLostError } from "./errors";

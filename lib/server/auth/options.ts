@@ -17,12 +17,12 @@ import { userFromClaims } from "@/lib/auth/token";
 import { usersStoreFor } from "@/lib/server/auth/users-mode";
 
 /** SESSION_MAX_HOURS (a work day by default); the session record enforces it, the cookie only follows. */
-export function sessionMaxAgeSeconds(e: Env): number {
+function sessionMaxAgeSeconds(e: Env): number {
   return e.SESSION_MAX_HOURS * 60 * 60;
 }
 
 /** Thrown from the jwt callback for an ended session: next-auth then clears the cookie and answers no session. */
-export class SessionEndedError extends Error {
+class SessionEndedError extends Error {
   constructor() {
     super("session ended");
     this.name = "SessionEndedError";
@@ -47,7 +47,7 @@ const globalForThrottle = globalThis as typeof globalThis & { __signInThrottle?:
  * (else N instances would allow N times the guesses); without it, one throttle
  * per server process, kept across hot reloads in development.
  */
-export function signInThrottleFor(e: Env): SignInThrottle {
+function signInThrottleFor(e: Env): SignInThrottle {
   if (e.REDIS_URL) return new SignInThrottle(undefined, new RedisThrottleStore(redis, `${e.REDIS_PREFIX}throttle:`));
   return (globalForThrottle.__signInThrottle ??= new SignInThrottle());
 }

@@ -8,7 +8,7 @@ import { findSession, hashSid, revokeSessions, touchSession, type EndReason } fr
 import { usersStoreFor } from "@/lib/server/auth/users-mode";
 
 /** last_seen_at is written at most this often per session; idleness is judged at that grain. */
-export const TOUCH_INTERVAL_MS = 60_000;
+const TOUCH_INTERVAL_MS = 60_000;
 
 /** A sid as newSid() makes it (43 base64url characters); anything else is not looked up. */
 const SID_SHAPE = /^[A-Za-z0-9_-]{43}$/;

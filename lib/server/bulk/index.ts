@@ -7,8 +7,6 @@ import { BulkRunner, BULK_POLL_MS, type BulkRunnerOptions } from "./runner";
 import { getJob, insertJob, listJobs, type NewBulkJob } from "./store";
 import "./tables";
 
-export { BulkRunner, BULK_LEASE_MS, BULK_POLL_MS, BULK_WRITE_INTERVAL_MS } from "./runner";
-
 export const BULK_JOB = "bulk-runner";
 
 /**

@@ -37,17 +37,17 @@ export type RecoverFn = (input: DecideInput) => Promise<DecideOutcome | null>;
  * is kept in the database (bulk_pacing), so it holds for all instances
  * together, however many jobs queue and however many runners work on them.
  */
-export const BULK_WRITE_INTERVAL_MS = 3_000;
+const BULK_WRITE_INTERVAL_MS = 3_000;
 /**
  * How long a claim holds without renewal (renewed every third of it while the
  * call runs). An instance that dies mid-call leaves its item to another one
  * this long after its last renewal.
  */
-export const BULK_LEASE_MS = 30_000;
+const BULK_LEASE_MS = 30_000;
 /** While items are held by other runners: how often a runner looks again; also the bulk job's period (lib/server/bulk). */
 export const BULK_POLL_MS = 5_000;
 /** Transient failures (budget spent, upstream down) are retried this many times in all before the item counts as failed. */
-export const BULK_MAX_ATTEMPTS = 5;
+const BULK_MAX_ATTEMPTS = 5;
 const TRANSIENT = new Set(["budget_exhausted", "upstream_unavailable", "upstream_timeout"]);
 const TRANSIENT_CAUSES = new Set(["BudgetExhaustedError", "UpstreamUnavailableError"]);
 

@@ -17,7 +17,7 @@ import "./tables";
 
 export type SeenPost = { task_id: number; campaign_id: number; status: string; text: string; created_at: string; seen_at?: string };
 
-export const WINDOW_DAYS = 30;
+const WINDOW_DAYS = 30;
 const REFRESH_MS = 5_000;
 /** Not a twin worth naming: a post nobody will publish. */
 const GONE = new Set(["REJECTED", "CANCELED", "CANCELLED"]);
@@ -158,9 +158,4 @@ function merge<T extends { task_id: number; seen_at?: string }>(rows: T[]): T[] 
     if (!had || (r.seen_at ?? "") > (had.seen_at ?? "")) by.set(r.task_id, r);
   }
   return [...by.values()];
-}
-
-export function resetCorpusForTests(): void {
-  state = null;
-  stored.clear();
 }

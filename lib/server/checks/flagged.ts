@@ -7,7 +7,7 @@ import { reportOf } from "./reports";
 export type Flagged = { waiting: number; warnings: number; blocked: number; unchecked: number };
 
 /** How long a rules save spends re-checking waiting posts before it answers. */
-export const FLAGGED_BUDGET_MS = 600;
+const FLAGGED_BUDGET_MS = 600;
 
 /**
  * How many of the campaign's waiting posts (as the dashboard last read them)

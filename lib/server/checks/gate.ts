@@ -5,6 +5,7 @@ import { hasVisibleText } from "@/lib/schemas/visible-text";
 import { recordAuditEvent } from "@/lib/server/audit-events";
 import { ApiError, invalidParameter, text } from "@/lib/server/errors";
 import type { Finding } from "@/lib/checks/types";
+import type { FindingsSource } from "@/lib/server/collab/policy-findings";
 import { reportFor, reportOf, subjectOf } from "./reports";
 
 export const CHECK_BLOCKED = "check_blocked";
@@ -56,7 +57,6 @@ export async function assertChecksClear(post: PostDetail, actor?: Actor, overrid
  * would not reach every bundle). Set whenever this module is loaded, which
  * the decision path does.
  */
-type FindingsSource = (taskId: number, version: number, post?: PostDetail) => Promise<{ severity: string; rule: string }[] | null>;
 const source: FindingsSource = async (taskId, version, post) => {
   const subject = post ? subjectOf(post, version) : null;
   const report = subject ? await reportOf(subject, "interactive") : await reportFor(taskId, version);

@@ -45,7 +45,7 @@ async function storedVerdicts(campaignId: number, posts: readonly Post[]): Promi
 }
 
 /** The ids of those posts whose report's verdict is `checks`. A report that cannot be made fails the request (a filter must not guess). */
-export async function idsWithChecks(posts: readonly Post[], checks: ChecksFilter): Promise<Set<number>> {
+async function idsWithChecks(posts: readonly Post[], checks: ChecksFilter): Promise<Set<number>> {
   const out = new Set<number>();
   const byCampaign = new Map<number, Post[]>();
   for (const p of posts) byCampaign.set(p.campaign_id, [...(byCampaign.get(p.campaign_id) ?? []), p]);
@@ -63,7 +63,7 @@ export async function idsWithChecks(posts: readonly Post[], checks: ChecksFilter
 }
 
 /** A list narrowed to the posts whose verdict is `checks` (and to `only`, another filter's ids, when given). */
-export async function withChecks<T extends Post>(posts: readonly T[], checks: ChecksFilter, only?: ReadonlySet<number>): Promise<Set<number>> {
+async function withChecks<T extends Post>(posts: readonly T[], checks: ChecksFilter, only?: ReadonlySet<number>): Promise<Set<number>> {
   const candidates = only ? posts.filter((p) => only.has(p.task_id)) : posts;
   return idsWithChecks(candidates, checks);
 }

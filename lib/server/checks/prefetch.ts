@@ -9,7 +9,7 @@ import { checksKeys, rowMarksQuery } from "@/lib/queries/checks";
  * CHECKS_WITHIN_MS: a report not made yet (a new version, the instance's first near-duplicate
  * index) is left to the browser, which asks for it as before, rather than holding the page.
  */
-export const CHECKS_WITHIN_MS = 1_000;
+const CHECKS_WITHIN_MS = 1_000;
 
 /** The rows' clean marks or counts (useRowChecks). */
 export const rowChecksEntry = (ids: readonly number[]): PrefetchEntry[] =>

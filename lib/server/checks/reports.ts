@@ -155,14 +155,3 @@ export async function reportFor(postId: number, version?: number | null, priorit
   return reportOf(subject, priority);
 }
 
-/** Reports for a page of rows (texts as the list gave them); never throws: a list without marks beats no list. */
-export async function reportsOfRows(rows: readonly ReportSubject[]): Promise<Map<number, StoredReport>> {
-  const out = new Map<number, StoredReport>();
-  try {
-    await recordSeen(rows);
-    for (const r of rows) out.set(r.task_id, await reportOf(r));
-  } catch (e) {
-    log.warn("checks: row reports failed", { error: e instanceof Error ? e.message : String(e) });
-  }
-  return out;
-}

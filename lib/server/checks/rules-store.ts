@@ -101,7 +101,3 @@ export async function saveRules(campaignId: number | null, rules: CheckRules, ac
 export function rulesHash(rules: CheckRules): string {
   return createHash("sha256").update(JSON.stringify(rules)).digest("base64url").slice(0, 16);
 }
-
-export function resetRulesMemoForTests(): void {
-  memo.clear();
-}

@@ -19,7 +19,7 @@ import "./tables";
  * from before 0013 say only `steps` 1 or 2; 2 meant one reviewer's "ok".
  */
 
-export const SIGNOFF_MESSAGE: ServerText = text("collab.signoffIntro");
+const SIGNOFF_MESSAGE: ServerText = text("collab.signoffIntro");
 
 const REVIEWER_STEP: PolicyStep = { who: { role: "reviewer" }, need: "any", when: { kind: "always" } };
 
@@ -43,16 +43,6 @@ export async function getPolicy(campaign_id: number): Promise<PolicyView> {
   const row = await db().selectFrom("campaign_policies").selectAll().where("campaign_id", "=", campaign_id).executeTakeFirst();
   const signoff = stepsOf(row);
   return { campaign_id, steps: signoff.length + 1, signoff, set_by: row?.set_by ?? null, set_at: row?.set_at ?? null };
-}
-
-/** Steps (1 + sign-off steps) by campaign for many at once (1 for those never set). */
-export async function policySteps(campaignIds: readonly number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>(campaignIds.map((id) => [id, 1]));
-  if (campaignIds.length === 0) return out;
-  await ensureMigrated();
-  const rows = await db().selectFrom("campaign_policies").select(["campaign_id", "steps", "rules"]).where("campaign_id", "in", [...campaignIds]).execute();
-  for (const r of rows) out.set(r.campaign_id, stepsOf(r).length + 1);
-  return out;
 }
 
 export async function setPolicy(campaign_id: number, body: PolicyBody, actor: CommentAuthor): Promise<PolicyView> {

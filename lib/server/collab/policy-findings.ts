@@ -8,8 +8,8 @@ import type { FindingFacts } from "./policy-route";
 /**
  * What the approval policy asks of the checks (lib/checks): does
  * this post version have findings, and of which rules. The checks module
- * registers its answer with `setFindingsSource` (kept on globalThis: Next may
- * load this module once per route bundle). Until one is registered, or when
+ * registers its answer in a globalThis slot (lib/server/checks/gate.ts: Next
+ * may load this module once per route bundle). Until one is registered, or when
  * it fails, the facts are unknown and every conditional step applies: a
  * policy never asks for fewer sign-offs because the checks could not say.
  */
@@ -17,10 +17,6 @@ import type { FindingFacts } from "./policy-route";
 export type FindingsSource = (taskId: number, version: number, post?: PostDetail) => Promise<{ severity: string; rule: string }[] | null>;
 
 const g = globalThis as typeof globalThis & { __policyFindingsSource?: FindingsSource };
-
-export function setFindingsSource(source: FindingsSource | undefined): void {
-  g.__policyFindingsSource = source;
-}
 
 export async function findingsOf(taskId: number, version: number | null, post?: PostDetail): Promise<FindingFacts> {
   const source = g.__policyFindingsSource;

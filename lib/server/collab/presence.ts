@@ -5,14 +5,13 @@ import type { PresenceView, Viewer } from "@/lib/schemas/collab";
 import "./tables";
 
 /**
- * Who has a post open right now. A post page sends a heartbeat every
- * HEARTBEAT_MS and a goodbye when it closes; a row not refreshed within
+ * Who has a post open right now. A post page sends a heartbeat every 20 s
+ * (components/collab/presence-line.tsx) and a goodbye when it closes; a row not refreshed within
  * PRESENCE_TTL_MS counts as gone (a tab that died without a goodbye). Kept in
  * the database, so every instance sees every viewer without Redis; a
  * heartbeat is one small upsert. Pages hear of changes as `presence` events
  * (a count only) and refetch the names through GET /api/presence.
  */
-export const HEARTBEAT_MS = 20_000;
 export const PRESENCE_TTL_MS = 50_000;
 
 type Who = { email: string; name: string };

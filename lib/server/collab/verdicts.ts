@@ -120,7 +120,7 @@ function latestPerPerson(rows: VerdictView[]): VerdictView[] {
  * Signed off under the old two-step rule: at least one team member's "ok" and
  * no "changes" among the current verdicts. A visitor's verdict never counts.
  */
-export function isSignedOff(current: VerdictView[]): boolean {
+function isSignedOff(current: VerdictView[]): boolean {
   const people = current.filter((v) => !isVisitor(v));
   return people.some((v) => v.verdict === "ok") && !people.some((v) => v.verdict === "changes");
 }

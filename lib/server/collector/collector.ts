@@ -58,7 +58,7 @@ export type CollectorDeps = {
 
 export const PUBLISHED = ["PUBLISHED", "PARTIALLY_PUBLISHED"] as const;
 /** The most calls one item makes: a list's refresh (a `since` call, then up to five pages: the service mirrors 500 posts). */
-export const MAX_ITEM_CALLS = 6;
+const MAX_ITEM_CALLS = 6;
 const ALL_CAMPAIGN_STATUSES = ["ACTIVE", "FROZEN", "COMPLETED", "DRAFT"] as const;
 
 export class Collector {

@@ -5,10 +5,8 @@ import { env } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { systemClock } from "@/lib/server/gateway/clock";
 import { service } from "@/lib/server/upstream-service";
-import { Collector, DEFAULT_COLLECTOR_CONFIG, type CollectorDeps } from "./collector";
-import { currentCollector, setCurrentCollector } from "./current";
-
-export { currentCollector };
+import { Collector, DEFAULT_COLLECTOR_CONFIG } from "./collector";
+import { setCurrentCollector } from "./current";
 
 /**
  * The process's one collector, registered by the upstream scheduler's start
@@ -24,13 +22,6 @@ export function collectorFromEnv(): Collector {
     config: { ...DEFAULT_COLLECTOR_CONFIG, hourlyBudget: e.BUDGET_REQUESTS_PER_HOUR, budgetShare: e.COLLECTOR_BUDGET_SHARE },
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`,
   });
-  setCurrentCollector(c);
-  return c;
-}
-
-/** Tests: a collector of their own (fake clock, their database), or none. */
-export function resetCollectorForTests(deps?: CollectorDeps): Collector | undefined {
-  const c = deps ? new Collector(deps) : undefined;
   setCurrentCollector(c);
   return c;
 }

@@ -15,7 +15,7 @@ import { historyBackfilled, iso, latestOfPost, listItem, notePostRead, recordSna
  */
 
 /** At least this fresh for a post the collector does not follow (nothing refreshes it on a cadence). */
-export const SNAPSHOT_FRESH_MS = 10 * 60_000;
+const SNAPSHOT_FRESH_MS = 10 * 60_000;
 
 /**
  * How old a post's newest reading may be and still be served: its collection

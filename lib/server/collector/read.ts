@@ -30,7 +30,7 @@ export type ReadDeps = {
 };
 
 /** Midnight starting `day` in the reader's time zone, as UTC ISO text. */
-export const dayStartIso = (day: string, timeZone = DEFAULT_TIME_ZONE) => iso(startOfDay(day, timeZone).getTime());
+const dayStartIso = (day: string, timeZone = DEFAULT_TIME_ZONE) => iso(startOfDay(day, timeZone).getTime());
 
 /** The campaign's published posts from `fromIso` on, newest first, from the service's cached view (registered for collection). */
 async function viewPosts(d: ReadDeps, campaignId: number, fromIso: string, priority: Priority): Promise<Post[]> {

@@ -202,20 +202,6 @@ export async function retirePosts(db: Kysely<Database>, campaignId: number, keep
   await q.execute();
 }
 
-/** The posts of a campaign the collector follows, published at or after `fromIso`, newest first. */
-export async function knownPosts(db: Kysely<Database>, campaignId: number, fromIso: string) {
-  return db
-    .selectFrom("metric_collector_items")
-    .select(["task_id", "published_at", "last_collected_at", "next_due_at"])
-    .where("campaign_id", "=", campaignId)
-    .where("kind", "=", "post")
-    // Retired (no longer in the published list) or gone (404): not a post of the period any more.
-    .where("next_due_at", "is not", null)
-    .where("published_at", ">=", fromIso)
-    .orderBy("published_at", "desc")
-    .execute();
-}
-
 export async function listItem(db: Kysely<Database>, key: string) {
   return db.selectFrom("metric_collector_items").selectAll().where("key", "=", key).executeTakeFirst();
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { resetEnvForTests } from "@/lib/env";
-import { closeDbForTests, databaseKind, db, ensureMigrated, migrations, pingDatabase } from "./index";
+import { closeDbForTests, databaseKind, db, ensureMigrated, migrations, probeDatabase } from "./index";
 import frozenSchema from "./sqlite-schema-0004.json";
 
 let dir: string;
@@ -33,7 +33,7 @@ describe("the dashboard database (SQLite file)", () => {
     expect(existsSync(path.join(dir, "a", "b", "dash.db"))).toBe(true);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db());
     expect(mode.rows[0]?.journal_mode).toBe("wal");
-    expect(await pingDatabase()).toBe(true);
+    expect(await probeDatabase()).toEqual({ ok: true });
   });
 
   it("keeps migration names in application order", () => {

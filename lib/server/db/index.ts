@@ -188,17 +188,6 @@ export async function probeDatabase(): Promise<DatabaseProbe> {
   return reason ? { ok: false, reason } : { ok: true };
 }
 
-/** The probe, as a yes or no. */
-export async function pingDatabase(): Promise<boolean> {
-  try {
-    await ensureMigrated();
-    return (await probeDatabase()).ok;
-  } catch (e) {
-    log.error("database ping failed", { error: e instanceof Error ? e : String(e) });
-    return false;
-  }
-}
-
 /** The open better-sqlite3 handle: tests use it to play a read-only database (`PRAGMA query_only`). */
 export function sqliteForTests(): SQLite.Database {
   const handle = open();

@@ -95,4 +95,3 @@ export interface UsersTable {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;

@@ -31,7 +31,7 @@ declare module "@/lib/server/db/schema" {
   }
 }
 
-export const DEMO_METRICS = ["VIEWS", "LIKES", "COMMENTS", "REPOSTS", "REACTIONS"] as const;
+const DEMO_METRICS = ["VIEWS", "LIKES", "COMMENTS", "REPOSTS", "REACTIONS"] as const;
 
 /** A post of the world's last month (simulator/world/history.ts gives this shape). */
 export type DemoPost = {

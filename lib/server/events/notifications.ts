@@ -10,7 +10,7 @@ import type { EventBus } from "./bus";
  * they travel on the bus) within this window; otherwise a change made upstream
  * would wait for that slow poll.
  */
-export const NOTIFICATIONS_FRESH_MS = 15 * 60_000;
+const NOTIFICATIONS_FRESH_MS = 15 * 60_000;
 
 type Watch = { bus: EventBus; lastAt: number };
 const g = globalThis as typeof globalThis & { __dashboardNotificationWatch?: Watch };

@@ -29,7 +29,7 @@ export type StreamOptions = {
   recheck: (req: NextRequest) => Promise<SessionUser | null>;
 };
 
-export const STREAM_DEFAULTS: StreamOptions = {
+const STREAM_DEFAULTS: StreamOptions = {
   heartbeatMs: 15_000,
   recheckMs: 1_000,
   retryMs: 3_000,
@@ -41,7 +41,7 @@ export const STREAM_DEFAULTS: StreamOptions = {
 /** A reader this far behind is dropped: it reconnects and resyncs instead of growing our memory. */
 const MAX_BACKLOG_BYTES = 256 * 1024;
 
-export const SSE_HEADERS = {
+const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
   // no-transform: compression (Next's included) would hold events back to fill a block.
   "Cache-Control": "no-cache, no-transform",

@@ -71,11 +71,6 @@ export class FakeClock implements Clock {
     return this.timers.reduce<number | undefined>((min, t) => (min === undefined || t.at < min ? t.at : min), undefined);
   }
 
-  /** Number of timers not yet fired. */
-  get pending(): number {
-    return this.timers.length;
-  }
-
   async advance(ms: number): Promise<void> {
     const end = this.current + ms;
     await flushMicrotasks();

@@ -19,7 +19,7 @@ import { countRecent, recentTotals } from "./recent";
  * Per minute, the last 60 kept: in this process (recent.ts), and in
  * production mode also in Redis, so every instance's spend is the team's.
  */
-export const SPEND_KINDS = ["people", "mirror", "collector", "decisions"] as const;
+const SPEND_KINDS = ["people", "mirror", "collector", "decisions"] as const;
 export type SpendKind = (typeof SPEND_KINDS)[number];
 export type SpendByKind = Record<SpendKind, number>;
 
@@ -34,7 +34,7 @@ export function spendingAs<T>(kind: Exclude<SpendKind, "people" | "decisions">, 
   return storage().run(kind, fn);
 }
 
-export function spendKind(lane: Lane): SpendKind {
+function spendKind(lane: Lane): SpendKind {
   if (lane === "write" || lane === "confirm") return "decisions";
   if (lane === "interactive" || lane === "fresh") return "people";
   return storage().getStore() ?? "mirror";

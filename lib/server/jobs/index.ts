@@ -7,9 +7,7 @@ import { currentRunner } from "./current";
 import type { JobRunner } from "./job";
 import { LocalJobRunner, type LocalRunnerOptions } from "./local";
 
-export type { HeldJob, JobContext, JobRunner, QueuedJob, RecurringJob } from "./job";
-export { BossJobRunner } from "./boss";
-export { LocalJobRunner } from "./local";
+export type { HeldJob, JobRunner, QueuedJob, RecurringJob } from "./job";
 
 /** pg-boss on Postgres, the in-process runner on SQLite: chosen by DATABASE_URL. */
 export function createJobRunner(o: LocalRunnerOptions & BossRunnerOptions = {}): JobRunner {

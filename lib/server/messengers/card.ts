@@ -54,7 +54,7 @@ async function checksLine(post: PostDetail, t: BotTexts): Promise<string | null>
 }
 
 /** The card's text (HTML), cut so the whole message stays within the messenger's limit, with a link to the full post. */
-export function cardText(post: PostDetail, o: { headline: string; signoff: string | null; checks?: string | null; url: string; timeZone: string; footer?: string; t: BotTexts; limit: number; countsMarkup?: boolean }): string {
+function cardText(post: PostDetail, o: { headline: string; signoff: string | null; checks?: string | null; url: string; timeZone: string; footer?: string; t: BotTexts; limit: number; countsMarkup?: boolean }): string {
   const { t } = o;
   const version = activeVersion(post);
   const head = [

@@ -2,7 +2,7 @@ import "server-only";
 import { isoInZone } from "@/lib/time/zone";
 
 /** The daily digest leaves at this hour of the person's own day (their zone, else the team's). */
-export const DIGEST_HOUR = 9;
+const DIGEST_HOUR = 9;
 
 /** The person's day (YYYY-MM-DD) whose digest is due at `now`, or null before 09:00 in `timeZone`. */
 export function digestDay(now: number, timeZone: string): string | null {

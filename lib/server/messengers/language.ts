@@ -9,7 +9,7 @@ import { botTexts, type BotTexts } from "./texts";
  * the team's (Russian) for a team chat. A person the bot cannot name yet (a
  * stranger) is answered in their Telegram app's language when it is one of ours.
  */
-export async function languageOf(email: string | null): Promise<Locale> {
+async function languageOf(email: string | null): Promise<Locale> {
   if (!email) return DEFAULT_LOCALE;
   const settings = await getSettings(email).catch(() => null);
   return settings?.locale ?? DEFAULT_LOCALE;

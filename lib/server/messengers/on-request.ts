@@ -10,7 +10,7 @@ import type { MessengerName } from "./prefs";
 import { linkByEmail } from "./store";
 
 /** The person's own chat with a messenger's bot, or null when not linked there. */
-export async function ownChat(name: MessengerName, email: string): Promise<string | null> {
+async function ownChat(name: MessengerName, email: string): Promise<string | null> {
   return ((name === "max" ? await maxLinkByEmail(email) : await linkByEmail(email))?.chat_id ?? null);
 }
 

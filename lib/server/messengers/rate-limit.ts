@@ -4,7 +4,7 @@ import { log } from "@/lib/server/log";
 import { redis, redisKey, redisMode } from "@/lib/server/redis";
 
 /** Per chat: this many updates in this many seconds; more are dropped (a press gets a short answer). */
-export const CHAT_LIMIT = { points: 20, seconds: 10 };
+const CHAT_LIMIT = { points: 20, seconds: 10 };
 
 /**
  * A messenger's per-chat limiter. With Redis (production mode) the count is

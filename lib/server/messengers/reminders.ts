@@ -29,7 +29,7 @@ export type Step = { step: string; kind: "reminder" | "escalation" | "overdue"; 
  * publication time on. Each step has its own name, so its once-only mark
  * keeps it to one round of messages per post.
  */
-export function dueSteps(rule: Pick<Rule, "remind_hours" | "repeat_hours" | "escalate_hours">, planned: number, now: number): Step[] {
+function dueSteps(rule: Pick<Rule, "remind_hours" | "repeat_hours" | "escalate_hours">, planned: number, now: number): Step[] {
   const out: Step[] = [];
   if (now >= planned) return [{ step: "overdue", kind: "overdue", audience: "admins", hours: 0 }];
   const remindFrom = planned - rule.remind_hours * HOUR;

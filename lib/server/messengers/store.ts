@@ -11,18 +11,18 @@ import type { TelegramCardsTable } from "./tables";
  */
 
 export const LINK_CODE_TTL_MS = 10 * 60_000;
-const lower = (email: string) => email.trim().toLowerCase();
+export const lower = (email: string) => email.trim().toLowerCase();
 const iso = (ms: number) => new Date(ms).toISOString();
 const hash = (code: string) => createHash("sha256").update(code).digest("hex");
 /** Short random ids: callback data has 64 bytes, and an id must not be guessable. */
-export const shortId = (bytes = 9) => randomBytes(bytes).toString("base64url");
+const shortId = (bytes = 9) => randomBytes(bytes).toString("base64url");
 
 // ---- links --------------------------------------------------------------------------------
 
 /** Which cards a linked person wants in Telegram (on top of the notification settings' due hours). */
 export type TelegramKinds = { deadline: boolean; mention: boolean; changes_requested: boolean; digest: boolean };
-export const TELEGRAM_KINDS = ["deadline", "mention", "changes_requested", "digest"] as const;
-export const DEFAULT_KINDS: TelegramKinds = { deadline: true, mention: true, changes_requested: true, digest: false };
+const TELEGRAM_KINDS = ["deadline", "mention", "changes_requested", "digest"] as const;
+const DEFAULT_KINDS: TelegramKinds = { deadline: true, mention: true, changes_requested: true, digest: false };
 
 export type Link = { email: string; tg_user_id: string; chat_id: string; username: string | null; kinds: TelegramKinds; linked_at: string };
 
@@ -203,7 +203,7 @@ export async function getButton(id: string): Promise<{ card_id: string; action: 
 
 // ---- reject prompts -------------------------------------------------------------------------
 
-export const PROMPT_TTL_MS = 15 * 60_000;
+const PROMPT_TTL_MS = 15 * 60_000;
 
 export async function setPrompt(p: { chatId: string; tgUserId: string; cardId: string; category: string }, now = Date.now()): Promise<void> {
   await db().deleteFrom("telegram_prompts").where("chat_id", "=", p.chatId).where("tg_user_id", "=", p.tgUserId).execute();

@@ -71,7 +71,7 @@ export function toWebhook(d: Delivery, c: NotifyConfig, now = new Date(), to: re
 }
 
 /** Who approved the post through the dashboard (successful approvals in audit_log), lower-case emails. */
-export async function approversOf(taskId: number): Promise<string[]> {
+async function approversOf(taskId: number): Promise<string[]> {
   await ensureMigrated();
   const rows = await db()
     .selectFrom("audit_log")

@@ -11,7 +11,7 @@ export type Mail = { to: string; subject: string; text: string; html: string };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The sentence for one item, in the person's language and time zone, named (the bell's own wording, lib/notify/describe.ts). */
-export function itemSentence(item: DigestItem, locale: Locale, timeZone: string): string {
+function itemSentence(item: DigestItem, locale: Locale, timeZone: string): string {
   return describeItem(messagesTranslator(locale, "notify"), item, locale, timeZone, true);
 }
 

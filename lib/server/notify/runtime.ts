@@ -34,7 +34,7 @@ export function notifyConfigFromEnv(): NotifyConfig {
  * database that any instance refreshed recently: the job may run on an
  * instance where nobody opened the inbox, so it reads what all of them share.
  */
-export async function waitingFromMirror(nowMs: number, store: MirrorStore = service.mirror.store): Promise<WaitingPost[]> {
+async function waitingFromMirror(nowMs: number, store: MirrorStore = service.mirror.store): Promise<WaitingPost[]> {
   const out: WaitingPost[] = [];
   for (const sync of await store.all()) {
     if (nowMs - sync.fetchedAt > MAX_LIST_AGE_MS) continue;

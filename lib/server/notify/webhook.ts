@@ -2,8 +2,8 @@ import "server-only";
 import { createHmac } from "node:crypto";
 import { log } from "@/lib/server/log";
 
-export const SIGNATURE_HEADER = "X-Dashboard-Signature";
-export const TIMESTAMP_HEADER = "X-Dashboard-Timestamp";
+const SIGNATURE_HEADER = "X-Dashboard-Signature";
+const TIMESTAMP_HEADER = "X-Dashboard-Timestamp";
 
 /** What a chat tool receives: one JSON object per notification, with a link to the post. */
 export type WebhookPayload = {

@@ -11,7 +11,7 @@ import { notify } from "@/lib/server/notify";
 import { landed, type Decision } from "@/lib/server/service/writes";
 import { service } from "@/lib/server/upstream-service";
 import type { PostDetail } from "@/lib/schemas";
-import { approvedVersionOf, flagWrongVersion } from "./wrong-version";
+import { activeVersion, approvedVersionOf, flagWrongVersion } from "./wrong-version";
 import "@/lib/server/collab/tables";
 
 /*
@@ -27,7 +27,7 @@ import "@/lib/server/collab/tables";
 
 export const OUTCOME_UNKNOWN = "outcome_unknown";
 /** A settled decision the upstream did not apply. */
-export const NOT_APPLIED = "not_applied";
+const NOT_APPLIED = "not_applied";
 
 
 
@@ -66,7 +66,7 @@ function dueAt(at: string, checks: number, t: Timing): number {
   return Date.parse(at) + (checks < steps.length ? (steps[checks] ?? last) : last + (checks - steps.length + 1) * t.everyMs);
 }
 
-export const SETTLER_JOB = "outcome-settler";
+const SETTLER_JOB = "outcome-settler";
 
 /** Passes due at the same second are one: every instance, and every pass, asks for the same key. */
 const sendPass = (atMs: number) => sendJob(SETTLER_JOB, {}, { startAfterMs: Math.max(0, atMs - Date.now()), singletonKey: `at:${Math.ceil(atMs / 1000)}` });
@@ -103,8 +103,6 @@ export async function resumeSettling(): Promise<void> {
   const left = await db().selectFrom("audit_log").select("id").where("result", "=", OUTCOME_UNKNOWN).where("settled_at", "is", null).limit(1).execute();
   if (left.length > 0) await sendPass(Date.now());
 }
-
-export type Settled = { auditId: number; taskId: number; outcome: "done" | typeof NOT_APPLIED; status: string | null };
 
 /**
  * One pass over the unknown decisions whose re-read is due, oldest first.
@@ -209,8 +207,6 @@ type Row = {
   outcome_checks: number;
   outcome_resent_at: string | null;
 };
-
-const activeVersion = (post: PostDetail): number | null => post.versions.find((v) => v.is_active)?.version_number ?? null;
 
 /** What a decision that turned out applied is recorded as: the post may have been there already, by someone else's decision. */
 export const ALREADY: Record<Decision, string> = { approve: "already_approved", reject: "already_canceled" };

@@ -8,11 +8,10 @@ import { computeReviewAnalytics } from "./compute";
 import { loadDecisions } from "./decisions";
 import { loadPosts } from "./posts";
 
-export { computeReviewAnalytics } from "./compute";
 export { reviewCsvRows } from "./csv";
 
 /** The range asked for, or the last 30 days up to today (in the reader's zone). */
-export function resolveRange(q: { from?: string; to?: string }, now = Date.now(), timeZone = DEFAULT_TIME_ZONE): { from: string; to: string } {
+function resolveRange(q: { from?: string; to?: string }, now = Date.now(), timeZone = DEFAULT_TIME_ZONE): { from: string; to: string } {
   const today = calendarDay(new Date(now), timeZone);
   const to = q.to ?? (q.from && q.from > today ? q.from : today);
   const from = q.from ?? shiftDay(to, -(REVIEW_RANGE_DEFAULT_DAYS - 1));

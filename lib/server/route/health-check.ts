@@ -7,7 +7,7 @@ import { probeUpstream } from "@/lib/server/upstream-service";
 import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 
 /** At most one upstream call per this many ms on behalf of health checks, however often they poll. */
-export const UPSTREAM_CHECK_INTERVAL_MS = 60_000;
+const UPSTREAM_CHECK_INTERVAL_MS = 60_000;
 /** A write probe is a commit (an fsync): health is polled often, so one result serves this long. */
 const WRITE_PROBE_MS = 5_000;
 

@@ -23,7 +23,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: URLSearchParam
   return parsed.data;
 }
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Reads a JSON body and validates it. Bodies must be `application/json`

@@ -8,7 +8,7 @@ import type { Handler, NextRouteContext, NextRouteHandler, RequestContext } from
 import { countRequest, routeLabel } from "./metrics";
 import { installUnknownValueLogger } from "./unknown-values";
 
-export const REQUEST_ID_HEADER = "X-Request-Id";
+const REQUEST_ID_HEADER = "X-Request-Id";
 // An id from a trusted proxy is kept so logs line up end to end; anything odd is replaced.
 const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 

@@ -16,7 +16,7 @@ export function requireSession(handler: Handler<SessionContext>): Handler<Reques
 }
 
 /** 403 unless the person's role grants the permission (roles.ts is the one table). */
-export function requirePermission(permission: Permission, handler: Handler<SessionContext>): Handler<SessionContext> {
+function requirePermission(permission: Permission, handler: Handler<SessionContext>): Handler<SessionContext> {
   return async (ctx) => {
     if (!can(ctx.session.role, permission)) throw new ApiError("forbidden");
     return handler(ctx);

@@ -25,7 +25,7 @@ function recoveredMessage(action: Decision, e: unknown): string {
  * connection, 5xx, a success body that breaks the contract, anything
  * unexpected) leaves the post's state unknown.
  */
-export function outcomeUnknown(e: unknown): boolean {
+function outcomeUnknown(e: unknown): boolean {
   if (e instanceof BudgetExhaustedError) return false;
   if (e instanceof UpstreamHttpError) return e.status >= 500;
   return true;
@@ -47,7 +47,7 @@ function neverSent(e: unknown): boolean {
  * may still be in flight, so a re-read that shows the post unchanged proves
  * nothing: only a later read, or for an approve a repeat, can tell.
  */
-export function answerLost(e: unknown): boolean {
+function answerLost(e: unknown): boolean {
   if (e instanceof UpstreamUnavailableError) return !neverSent(e);
   return e instanceof UpstreamHttpError && (e.status === 502 || e.status === 504);
 }

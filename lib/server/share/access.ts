@@ -20,16 +20,16 @@ export const WAITING = "WAITING_APPROVAL";
 /** The inbox scheduler's view of a campaign's waiting posts (sort and page size), so both share one cache entry. */
 const WAITING_VIEW = { status: [WAITING], sort: "publish_at", limit: 100, offset: 0 } as const;
 
-export const LINK_NOT_FOUND = text("share.linkNotFound");
+const LINK_NOT_FOUND = text("share.linkNotFound");
 
-export function linkGone(link: ShareLink): ApiError {
+function linkGone(link: ShareLink): ApiError {
   return link.status === "revoked"
     ? new ApiError("link_revoked", text("share.linkRevoked"), { status: 410 })
     : new ApiError("link_expired", text("share.linkExpired"), { status: 410 });
 }
 
 /** A link whose creator may no longer decide (removed, demoted, signed out everywhere by an admin): 410, without saying why to a visitor. */
-export const linkStopped = () => new ApiError("link_stopped", text("share.linkStopped"), { status: 410 });
+const linkStopped = () => new ApiError("link_stopped", text("share.linkStopped"), { status: 410 });
 
 /** The active link a token opens, or the 404/410 error (503 when its creator's standing cannot be read now). */
 export async function openLink(token: string): Promise<ShareLink> {

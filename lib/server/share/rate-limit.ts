@@ -17,7 +17,7 @@ import { linkIdOf } from "./token";
  * counts on its own. A read costs 1 point, a decision or comment WRITE_COST.
  */
 export type ShareLimits = { perAddress: number; perLink: number; windowSeconds: number };
-export const DEFAULT_SHARE_LIMITS: ShareLimits = { perAddress: 60, perLink: 150, windowSeconds: 60 };
+const DEFAULT_SHARE_LIMITS: ShareLimits = { perAddress: 60, perLink: 150, windowSeconds: 60 };
 export const WRITE_COST = 5;
 
 type Limiters = { limits: ShareLimits; redisUrl: string | undefined; address: RateLimiterAbstract; link: RateLimiterAbstract };

@@ -13,7 +13,7 @@ import { limitShareRequest } from "./rate-limit";
  * treats the segment after `/s/` as an id) and `state.user` names the link by
  * its public id only.
  */
-export const SHARE_HEADERS = {
+const SHARE_HEADERS = {
   "Cache-Control": "private, no-store",
   "Referrer-Policy": "no-referrer",
   "X-Robots-Tag": "noindex, nofollow",
@@ -21,7 +21,7 @@ export const SHARE_HEADERS = {
 
 export type TokenContext = RequestContext & { token: string };
 
-export function withShareHeaders(res: Response): Response {
+function withShareHeaders(res: Response): Response {
   for (const [k, v] of Object.entries(SHARE_HEADERS)) res.headers.set(k, v);
   return res;
 }

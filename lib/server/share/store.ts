@@ -55,7 +55,7 @@ export function statusOf(row: Pick<Row, "revoked_at" | "expires_at">, now = Date
   return Date.parse(row.expires_at) <= now ? "expired" : "active";
 }
 
-export function toShareLink(row: Row, now = Date.now()): ShareLink {
+function toShareLink(row: Row, now = Date.now()): ShareLink {
   return {
     id: row.id,
     task_id: row.task_id === null ? null : Number(row.task_id),

@@ -21,7 +21,7 @@ export function newToken(): { id: string; token: string; hash: string } {
   return { id, token, hash: hashToken(token) };
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 

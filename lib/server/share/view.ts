@@ -13,7 +13,7 @@ import { postOfLink, WAITING, waitingPostsOf } from "./access";
  * channel's platform and name), status and planned time. Never the upstream
  * object, never the team's own comments, emails or decision history.
  */
-export function summaryOf(post: Post | PostDetail): SharedPostSummary {
+function summaryOf(post: Post | PostDetail): SharedPostSummary {
   return {
     task_id: post.task_id,
     text: post.text,

@@ -31,7 +31,7 @@ function config(): UpstreamConfig {
  * writes it (trailing slash or not) and query values percent-encoded, so a
  * `+03:00` offset survives (a raw `+` would decode to a space).
  */
-export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
   const base = baseUrl.replace(/\/+$/, "");
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {

@@ -1,6 +1,6 @@
 import "server-only";
 export * from "./errors";
-export { buildUrl, setUpstreamConfigForTests, type CallOptions, type UpstreamConfig } from "./http";
+export { setUpstreamConfigForTests, type CallOptions } from "./http";
 export * from "./account";
 export * from "./projects";
 export * from "./campaigns";

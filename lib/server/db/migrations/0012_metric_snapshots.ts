@@ -26,7 +26,7 @@ import { int, serialKey } from "./portable";
  * upstream call for all instances at once; moved forward by the claim.
  * Frozen once shipped, like 0001.
  */
-export const COLLECTOR_PACING_ROW = "collector";
+const COLLECTOR_PACING_ROW = "collector";
 
 export const metricSnapshots: Migration = {
   async up(db: Kysely<unknown>) {

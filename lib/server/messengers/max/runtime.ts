@@ -21,7 +21,7 @@ type Options = { tickMs?: number; pollSeconds?: number; chatLimit?: { points: nu
  * once. The marker is kept in memory; a new holder starts from MAX's own
  * (updates not yet taken).
  */
-export function maxPollingJob(api: Api, c: MaxConfig, o: Options = {}): HeldJob {
+function maxPollingJob(api: Api, c: MaxConfig, o: Options = {}): HeldJob {
   const bot: MaxBot = createMaxBot(api, c, { chatLimit: o.chatLimit });
   let marker: number | undefined;
   return {

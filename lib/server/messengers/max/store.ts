@@ -1,6 +1,6 @@
 import "server-only";
 import { db, ensureMigrated } from "@/lib/server/db";
-import { parseKinds, type TelegramKinds } from "../store";
+import { lower, parseKinds, type TelegramKinds } from "../store";
 import "../tables";
 
 /*
@@ -11,7 +11,6 @@ import "../tables";
 
 export type MaxLink = { email: string; max_user_id: string; chat_id: string; username: string | null; linked_at: string; kinds: TelegramKinds };
 type Row = Omit<MaxLink, "kinds"> & { kinds: string | null };
-const lower = (email: string) => email.trim().toLowerCase();
 const toLink = (r: Row): MaxLink => ({ ...r, kinds: parseKinds(r.kinds) });
 
 /** Ties the MAX account ("max:<id>") to the person; any earlier link of either side goes (the person's card choices stay). */

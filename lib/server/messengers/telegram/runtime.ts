@@ -25,7 +25,7 @@ type Options = {
  * Telegram answers a second concurrent getUpdates with 409, so one holder at
  * a time is what keeps updates from being handled twice or lost.
  */
-export function telegramPollingJob(c: TelegramConfig, o: Options = {}): HeldJob {
+function telegramPollingJob(c: TelegramConfig, o: Options = {}): HeldJob {
   return {
     name: "telegram-polling",
     run: async ({ signal }) => {

@@ -89,7 +89,7 @@ async function deliver(d: SenderDeps, s: Subscription, channel: Channel, period:
  * the report goes with what the mirror has: a campaign that cannot be read
  * must not hold every report back.
  */
-export const MIRROR_WAIT_MS = 60 * 60_000;
+const MIRROR_WAIT_MS = 60 * 60_000;
 
 async function mirrorMissing(d: SenderDeps, s: Subscription, period: { from: string; to: string }, now: number): Promise<number[]> {
   const ids = s.campaign_id !== null ? [s.campaign_id] : s.project_id !== null ? ((await projectCampaigns(d.db, s.project_id))?.campaignIds ?? []) : null;
