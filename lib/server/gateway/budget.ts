@@ -35,8 +35,7 @@ import { BudgetRefusal } from "./errors";
  *                to people, and never jumps a queue. By default those floors
  *                are set so background work (mirror refreshes, the collector)
  *                only takes a token while the window's spending, everyone's,
- *                is under BACKGROUND_MINUTE_SHARE of the minute (20 %) and
- *                BACKGROUND_SHARE of the hour (40 %): it never holds more than that of
+ *                is under BACKGROUND_SHARE: it never holds more than 40 % of
  *                any minute's reads nor of the hour.
  */
 export type Lane = "interactive" | "fresh" | "background" | "confirm" | "write";
@@ -60,15 +59,9 @@ export type BudgetLimits = {
   marginMs: number;
 };
 
-/** Most of any hour background work may hold: people's reads and decisions come first. */
+/** Most of any window background work may hold: people's reads and decisions come first. */
 export const BACKGROUND_SHARE = 0.4;
 
-/**
- * Most of any minute background work may hold: under the fresh reads'
- * ceiling, so the scheduler's steady refreshes give way to a person's page
- * before a person's page gives way to them.
- */
-export const BACKGROUND_MINUTE_SHARE = 0.2;
 
 /**
  * Fresh reads stop once the minute holds a fifth of its reads (12 of 60, a
@@ -90,7 +83,7 @@ export function defaultLimits(readsPerMinute: number, writesPerMinute: number, r
     // 5 %: 3 of 60 a minute, for the decisions a team makes within one minute of spent reads.
     confirmReadReserve,
     // Background takes a token only while at most 40 % of the window is spent: then it holds at most that.
-    backgroundReadHeadroom: Math.max(0, readsPerMinute - Math.floor(readsPerMinute * BACKGROUND_MINUTE_SHARE) - confirmReadReserve),
+    backgroundReadHeadroom: Math.max(0, readsPerMinute - Math.floor(readsPerMinute * BACKGROUND_SHARE) - confirmReadReserve),
     backgroundHourlyHeadroom: Math.max(0, requestsPerHour - Math.floor(requestsPerHour * BACKGROUND_SHARE) - writeReserve),
     freshReadsPerMinute: Math.floor(readsPerMinute * FRESH_MINUTE_SHARE),
     marginMs: 250,

@@ -260,9 +260,11 @@ export class UpstreamScheduler {
   }
 
   /**
-   * One refresh. A campaign someone looks at is a fresh read (the lane a
-   * page's own freshening uses, given way once the team's minute holds 15);
-   * the others go in the background lane, which yields at 12. So that a
+   * One refresh. A campaign someone looks at, and a first fill, are fresh
+   * reads (the lane a page's own freshening uses, given way once the team's
+   * minute holds 15: a fresh install's fills then never crowd out the pages
+   * people open meanwhile); the others go in the background lane, which
+   * yields at 24. So that a
    * watcher (promised a change within 30 s), an ask or a due-soon campaign
    * does not wait minutes while people read, a declined one takes its read
    * from people's lane, within the scheduler's pace, while people leave a
@@ -270,7 +272,7 @@ export class UpstreamScheduler {
    */
   private async refresh(id: number, klass: Klass) {
     try {
-      return await this.d.refresher.refresh(id, klass === "looked" ? "fresh" : "background", 0);
+      return await this.d.refresher.refresh(id, klass === "looked" || klass === "fill" ? "fresh" : "background", 0);
     } catch (e) {
       const urgent = klass === "asked" || klass === "looked" || klass === "dueSoon";
       if (!(e instanceof BudgetExhaustedError) || !urgent || !this.d.spare?.()) throw e;
