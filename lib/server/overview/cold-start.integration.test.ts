@@ -94,7 +94,7 @@ describe("a fresh install with forty campaigns", () => {
     expect(t.woken()).toBeGreaterThan(0);
   });
 
-  it("is filled by the scheduler in the background lane, then answers the upstream's own figures at no upstream cost", async () => {
+  it("is filled by the scheduler, never in people's lane, then answers the upstream's own figures at no upstream cost", async () => {
     const t = setup();
     const { live, active, waiting, failed } = truth();
     await t.inbox.use({ priority: "interactive" });
@@ -113,8 +113,8 @@ describe("a fresh install with forty campaigns", () => {
     // brings its one stalest filled campaign up to date: a `since` read, not a fill.)
     const firstFills = t.fills.filter((f) => f.kind === "fill");
     expect(firstFills.length).toBeGreaterThanOrEqual(live.length);
-    expect(firstFills.filter((f) => f.lane !== "background")).toEqual([]);
-    expect(t.fills.filter((f) => f.kind !== "fill" && f.lane !== "background").length).toBeLessThanOrEqual(1);
+    expect(firstFills.filter((f) => f.lane === "interactive")).toEqual([]);
+    expect(t.fills.filter((f) => f.kind !== "fill" && f.lane === "interactive").length).toBeLessThanOrEqual(1);
 
     // The inbox holds every waiting post; the panel each active campaign's waiting and failed counts.
     expect(answer.data.total).toBe(live.reduce((n, c) => n + waiting(c.id), 0));
