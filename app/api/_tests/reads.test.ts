@@ -13,7 +13,7 @@ import { GET as campaignEngagement } from "@/app/api/campaigns/[id]/engagement/r
 import { GET as post } from "@/app/api/posts/[id]/route";
 import { GET as postEngagement } from "@/app/api/posts/[id]/engagement/route";
 import { GET as postHistory } from "@/app/api/posts/[id]/engagement/history/route";
-import { resetServiceForTests } from "@/lib/server/upstream-service";
+import { resetServiceForTests, service } from "@/lib/server/upstream-service";
 import { admin, call, errorOf, ROLES, startHarness, pointUpstream, type Harness } from "./harness";
 
 type Ids = { projectId: number; campaignId: number; postId: number };
@@ -221,6 +221,12 @@ describe("upstream errors", () => {
       expect(fresh.status).toBe(200);
       await admin(h.simUrl, "faults", { down: true });
       await new Promise((r) => setTimeout(r, 20));
+      // Expired: answered as it is, not stale (nothing failed yet), and left to the scheduler to read again.
+      const waiting = await call(account, "/api/account", { role: "reviewer" });
+      expect(waiting.status).toBe(200);
+      expect(waiting.headers.get("x-data-stale")).toBeNull();
+      // The scheduler's read of it fails: from then on the answer says it is stale.
+      await service.mirror.refreshKept("account").catch(() => undefined);
       const res = await call(account, "/api/account", { role: "reviewer" });
       expect(res.status).toBe(200);
       expect(res.headers.get("x-data-stale")).toBe("1");
