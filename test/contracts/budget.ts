@@ -46,6 +46,17 @@ export async function refused(p: Promise<unknown>): Promise<BudgetRefusal> {
   throw new Error("expected a refusal");
 }
 
+/** Takes tokens of a lane, never waiting, until refused: how many it got. */
+async function takeAll(budget: BudgetLike, lane: Lane): Promise<number> {
+  for (let n = 0; ; n++) {
+    try {
+      (await budget.acquire(lane, 0)).settle();
+    } catch {
+      return n;
+    }
+  }
+}
+
 /** Moves the fake clock timer by timer, letting the budgets' store calls finish in between. */
 export async function advance(clock: FakeClock, ms: number, settled: (() => Promise<void>)[]): Promise<void> {
   const end = clock.now() + ms;
@@ -147,47 +158,25 @@ export function budgetContract(name: string, makeBudget: MakeBudget): void {
     it("keeps the minute's last reads for the reads decisions rest on: people's reads are refused first", async () => {
       const { budget } = await setup({ ...defaultLimits(60, 30, 1000), backgroundReadHeadroom: 15 });
       expect(budget.limits.confirmReadReserve).toBe(3);
-      const take = async (lane: Lane): Promise<number> => {
-        let n = 0;
-        for (;;) {
-          try {
-            (await budget.acquire(lane, 0)).settle();
-            n++;
-          } catch {
-            return n;
-          }
-        }
-      };
-      expect(await take("background")).toBe(42); // leaves 15 to people and 3 to decisions
-      expect(await take("interactive")).toBe(15);
-      expect(await take("confirm")).toBe(3);
+      expect(await takeAll(budget, "background")).toBe(42); // leaves 15 to people and 3 to decisions
+      expect(await takeAll(budget, "interactive")).toBe(15);
+      expect(await takeAll(budget, "confirm")).toBe(3);
       expect(budget.snapshot().reads).toBe(0);
     });
 
     it("gives a fresh read only while the team's minute is quiet, and people's reads the rest", async () => {
       const { clock, budget, advance } = await setup(defaultLimits(60, 30, 1000));
       expect(budget.limits.freshReadsPerMinute).toBe(15);
-      const take = async (lane: Lane): Promise<number> => {
-        let n = 0;
-        for (;;) {
-          try {
-            (await budget.acquire(lane, 0)).settle();
-            n++;
-          } catch {
-            return n;
-          }
-        }
-      };
       // Five of people's reads this minute: ten fresh ones fit under fifteen.
       for (let i = 0; i < 5; i++) (await budget.acquire("interactive", 0)).settle();
-      expect(await take("fresh")).toBe(10);
+      expect(await takeAll(budget, "fresh")).toBe(10);
       // The minute holds 15: fresh is refused at once (it never waits), people still get theirs.
       const refusal = await refused(budget.acquire("fresh", 5_000));
       expect(refusal.retryAt).toBeGreaterThan(clock.now());
-      expect(await take("interactive")).toBe(60 - 15 - 3);
+      expect(await takeAll(budget, "interactive")).toBe(60 - 15 - 3);
       // A minute later the window is empty again.
       await advance(61_000);
-      expect(await take("fresh")).toBe(15);
+      expect(await takeAll(budget, "fresh")).toBe(15);
     });
 
     it("serves interactive reads before background ones, and background never takes the last tokens", async () => {
