@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
-import { E2E } from "../playwright.config";
 import { calendarKind, dayOfInstant, viewRange, weekDays } from "../lib/analytics/calendar";
 import { calendarDay, daysBetween, shiftDay } from "../lib/analytics/dates";
-import { authFile, expect, expectNoA11yViolations, setLocale, test } from "./fixtures";
+import { authFile, expect, expectNoA11yViolations, setLocale, test, upstreamTruth } from "./fixtures";
 
 // A manager plans the coming days: the calendar is checked as a new user
 // would, against the upstream's own planned posts (read from the simulator
@@ -12,19 +11,14 @@ test.use({ storageState: authFile("manager") });
 type SimPost = { task_id: number; campaign_id: number; status: string; published_at: string | null };
 type SimSchedule = { id: number; schedule_type: string; time: string };
 
-async function upstream<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`${E2E.simURL}/api/v1/ext/${path}`, { headers: { Authorization: `Bearer ${E2E.apiKey}` } });
-  expect(res.ok(), path).toBe(true);
-  return (await res.json()) as T;
-}
 
 /** Every non-canceled post of every active or frozen campaign, as the upstream lists them. */
 async function upstreamPosts(page: Page): Promise<{ posts: SimPost[]; campaigns: { id: number; name: string }[] }> {
-  const { campaigns } = await upstream<{ campaigns: { id: number; name: string }[] }>(page, "campaigns/?status=ACTIVE,FROZEN");
+  const { campaigns } = await upstreamTruth<{ campaigns: { id: number; name: string }[] }>(page, "campaigns/?status=ACTIVE,FROZEN");
   const posts: SimPost[] = [];
   for (const c of campaigns) {
     for (let offset = 0; ; offset += 100) {
-      const list = await upstream<{ total: number; posts: SimPost[] }>(page, `campaigns/${c.id}/posts/?limit=100&offset=${offset}`);
+      const list = await upstreamTruth<{ total: number; posts: SimPost[] }>(page, `campaigns/${c.id}/posts/?limit=100&offset=${offset}`);
       posts.push(...list.posts);
       if (list.posts.length === 0 || offset + 100 >= list.total) break;
     }
@@ -76,7 +70,7 @@ test("the month shows the upstream's planned posts; a day opens from the keyboar
   await expect(first.getByRole("link", { name: `Пост №${planned[0]!.task_id}` })).toHaveAttribute("href", `/posts/${planned[0]!.task_id}`);
 
   // Slots: every DAILY schedule of every campaign has one on any day.
-  const daily = (await Promise.all(campaigns.map((c) => upstream<{ schedules: SimSchedule[] }>(page, `campaigns/${c.id}/schedules/`)))).flatMap(
+  const daily = (await Promise.all(campaigns.map((c) => upstreamTruth<{ schedules: SimSchedule[] }>(page, `campaigns/${c.id}/schedules/`)))).flatMap(
     (r) => r.schedules.filter((s) => s.schedule_type === "DAILY"),
   );
   await expect(panel.getByTestId("day-slots").locator("li")).not.toHaveCount(0);
@@ -98,7 +92,7 @@ test("a week shows seven days from Monday, one campaign at a time; a phone gets 
   await expect(grid.locator("button[data-day]")).toHaveCount(7);
   await expect(grid.locator("button[data-day]").first()).toHaveAttribute("data-day", days[0]!);
 
-  const { campaigns } = await upstream<{ campaigns: { id: number; name: string }[] }>(page, "campaigns/?status=ACTIVE,FROZEN");
+  const { campaigns } = await upstreamTruth<{ campaigns: { id: number; name: string }[] }>(page, "campaigns/?status=ACTIVE,FROZEN");
   const one = campaigns[0]!;
   await page.getByLabel("Кампания").selectOption(String(one.id));
   await expect(page).toHaveURL(new RegExp(`campaign=${one.id}`));

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { E2E } from "../playwright.config";
-import { authFile, expect, expectNoA11yViolations, test } from "./fixtures";
+import { authFile, expect, expectNoA11yViolations, test, upstreamTruth } from "./fixtures";
 
 // Checks before a person reads. An admin's banned phrase, written in one word form, is
 // found in another, marked in the post's text with its note, and blocks the approve until a new
@@ -89,8 +89,8 @@ test("a banned phrase in another word form is marked with its note and blocks th
   await expect(blocked).toContainText(/проверки нашли блокирующие замечания/i);
   await expect(blocked).toContainText("Доход обещать нельзя");
   await asEd.context().close();
-  const upstream = await page.request.get(`${E2E.simURL}/api/v1/ext/posts/${id}/`, { headers: { Authorization: `Bearer ${E2E.apiKey}` } });
-  expect(((await upstream.json()) as { status: string }).status).toBe("WAITING_APPROVAL");
+  const upstream = await upstreamTruth<{ status: string }>(page, `posts/${id}/`);
+  expect(upstream.status).toBe("WAITING_APPROVAL");
 
   // A new version without the phrase. The page learns of it when a decision is tried on the old text:
   // the admin's override (with a reason) is refused because the text changed, and the new text, which
@@ -170,6 +170,6 @@ test("«Согласовать все чистые» approves the campaign's cle
   const { items } = await detail();
   expect(items.map((i) => i.task_id)).toEqual([clean]);
   expect(items[0]).toMatchObject({ version: cleanVersion, status: "ok", result: "approved_now" });
-  const upstream = await page.request.get(`${E2E.simURL}/api/v1/ext/posts/${blocked}/`, { headers: { Authorization: `Bearer ${E2E.apiKey}` } });
-  expect(((await upstream.json()) as { status: string }).status).toBe("WAITING_APPROVAL");
+  const upstream = await upstreamTruth<{ status: string }>(page, `posts/${blocked}/`);
+  expect(upstream.status).toBe("WAITING_APPROVAL");
 });

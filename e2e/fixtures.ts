@@ -22,3 +22,13 @@ export async function setLocale(page: Page, locale: "ru" | "en"): Promise<void> 
 
 export const test = base;
 export { expect };
+
+/**
+ * The upstream's own answer to GET `path` (relative to /api/v1/ext/), read through the simulator's
+ * admin door: a journey checking the world must not spend the key's minute the dashboard runs on.
+ */
+export async function upstreamTruth<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(`${E2E.simURL}/__admin/ext/${path}`);
+  expect(res.ok(), path).toBe(true);
+  return (await res.json()) as T;
+}

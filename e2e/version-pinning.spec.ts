@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { E2E } from "../playwright.config";
-import { authFile, expect, expectNoA11yViolations, test } from "./fixtures";
+import { authFile, expect, expectNoA11yViolations, test, upstreamTruth } from "./fixtures";
 
 // A decision pinned to the text the editor read: the post is edited in the
 // service (the simulator's admin endpoint) after the page showed it, so
@@ -50,8 +50,8 @@ test("approving a text replaced after the page opened shows what changed, and th
   await expectNoA11yViolations(page);
 
   // Nothing was approved upstream.
-  const upstream = await page.request.get(`${E2E.simURL}/api/v1/ext/posts/${id}/`, { headers: { Authorization: `Bearer ${E2E.apiKey}` } });
-  expect(((await upstream.json()) as { status: string }).status).toBe("WAITING_APPROVAL");
+  const upstream = await upstreamTruth<{ status: string }>(page, `posts/${id}/`);
+  expect(upstream.status).toBe("WAITING_APPROVAL");
 
   await notice.getByRole("button", { name: new RegExp(`согласовать новый текст \\(версия ${current}\\)`, "i") }).click();
   const result = page.locator("[data-decision-result]");

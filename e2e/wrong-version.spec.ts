@@ -1,5 +1,5 @@
 import { E2E } from "../playwright.config";
-import { expect, expectNoA11yViolations, setLocale } from "./fixtures";
+import { expect, expectNoA11yViolations, setLocale, upstreamTruth } from "./fixtures";
 import { signIn, test } from "./own-sign-in";
 
 // An approve that landed on a version nobody signed, on the production build: the approve pinned to the
@@ -62,8 +62,8 @@ test("an approve the service applied to a newer version is marked on the post pa
       await expect(mark.getByRole("status")).toContainText(/rejected/i);
       await expect
         .poll(async () => {
-          const upstream = await page.request.get(`${E2E.simURL}/api/v1/ext/posts/${id}/`, { headers: { Authorization: `Bearer ${E2E.apiKey}` } });
-          return ((await upstream.json()) as { status: string }).status;
+          const upstream = await upstreamTruth<{ status: string }>(page, `posts/${id}/`);
+          return upstream.status;
         })
         .toBe("CANCELED");
       await expect(page.locator("#history [data-wrong-version]").getByRole("button")).toHaveCount(0);

@@ -187,6 +187,18 @@ describe("over HTTP", () => {
     expect(stats.by_status["200"]).toBeGreaterThan(0);
   });
 
+  it("admin read-through: the API's answer to a GET, not counted against the key nor in the stats", async () => {
+    const before = (await (await fetch(`${sim.url}/__admin/stats`)).json()) as { total: number };
+    const path = "campaigns/101/posts/?limit=5&status=WAITING_APPROVAL";
+    const through = await fetch(`${sim.url}/__admin/ext/${path}`);
+    expect(through.status).toBe(200);
+    const after = (await (await fetch(`${sim.url}/__admin/stats`)).json()) as { total: number };
+    expect(after.total).toBe(before.total);
+    expect(strip(await through.json())).toBe(strip((await api.get(path)).body));
+    expect((await fetch(`${sim.url}/__admin/ext/posts/999999999/`)).status).toBe(404);
+    expect((await fetch(`${sim.url}/__admin/ext/campaigns/101/posts/?limit=0`)).status).toBe(400);
+  });
+
   it("reset brings back the start world and clock", async () => {
     const start = await api.get<{ total: number }>("campaigns/101/posts/?limit=1");
     await fetch(`${sim.url}/__admin/clock`, { method: "POST", body: JSON.stringify({ advance_seconds: 86_400 }) });
