@@ -68,7 +68,13 @@ export class Caller {
       recordSpend(spec.lane);
       return lease;
     } catch (e) {
-      if (e instanceof BudgetRefusal) budgetRefusals.inc({ lane: spec.lane });
+      if (e instanceof BudgetRefusal) {
+        budgetRefusals.inc({ lane: spec.lane });
+        // A person's read refused is a page that may fail: say what held the windows, to find who spent them.
+        if (spec.lane === "interactive") {
+          log.warn("budget refused a person's read", { op: spec.op, paused: e.paused, retryInMs: e.retryAt - this.clock.now(), ...this.budget.snapshot() });
+        }
+      }
       throw e;
     }
   }
