@@ -29,7 +29,8 @@ import { fileURLToPath } from "node:url";
 
 async function main(): Promise<void> {
   const minutes = Number(process.argv[2] ?? 4);
-  const { FakeClock, flushMicrotasks } = await import("../lib/server/gateway/clock");
+  const { flushMicrotasks } = await import("../lib/server/gateway/clock");
+  const { FakeClock } = await import("../test/support/fake-clock");
   const START = Math.floor(Date.now() / 60_000) * 60_000;
   const clock = new FakeClock(START);
   // The simulator's limiter and world clock take Date.now when they are built: from here on, simulated time.
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   const { connectRedis } = await import("../lib/server/redis");
   const { createGateway } = await import("../lib/server/gateway/gateway");
   const { createService } = await import("../lib/server/service/service");
-  const { countingApi, productionInstances } = await import("../lib/server/service/crowd");
+  const { countingApi, productionInstances } = await import("../test/support/crowd");
   const { mirrorDatabase } = await import("../lib/server/mirror");
   const { InboxScheduler } = await import("../lib/server/inbox/scheduler");
   const { DEFAULT_INBOX_CONFIG } = await import("../lib/server/inbox/config");

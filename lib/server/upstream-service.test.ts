@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { FakeUpstream } from "@/test/support/fake-upstream";
 import { renderMetrics } from "./metrics";
 import { BudgetExhaustedError, budgetSnapshot, invalidatePost, resetServiceForTests, service } from "./upstream-service";

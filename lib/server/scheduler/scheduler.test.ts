@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DashboardEvent } from "@/lib/events/schema";
 import { resetEventBusForTests, subscribeEvents } from "@/lib/server/events";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { mirrorDatabase, mirrorStoreAt } from "@/lib/server/mirror";
 import { createService, type UpstreamApi } from "@/lib/server/service/service";
