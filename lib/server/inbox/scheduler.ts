@@ -1,5 +1,4 @@
 import "server-only";
-import type { DashboardEvent } from "@/lib/events/schema";
 import type { Post } from "@/lib/schemas";
 import type { Clock } from "@/lib/server/gateway/clock";
 import type { Priority } from "@/lib/server/gateway/gateway";
@@ -35,9 +34,6 @@ export type InboxDeps = {
   service: InboxService;
   clock: Clock;
   config: InboxConfig;
-  /** Kept for callers of the old scheduler: open pages are told by the mirror's refreshes and the decisions themselves. */
-  publish?: (event: DashboardEvent) => void;
-  subscribe?: (listener: (event: DashboardEvent) => void) => () => void;
 };
 
 export type InboxSnapshot = {
@@ -131,7 +127,7 @@ export class InboxScheduler {
         if (r.data.posts.length < PAGE || posts.length >= r.data.total) break;
       }
       if (!meta) return;
-      e.applyList(posts, Date.parse(meta.fetchedAt), now);
+      e.applyList(posts, Date.parse(meta.fetchedAt));
       e.stale = meta.stale;
       e.retryAt = meta.stale ? Date.parse(meta.retryAt ?? "") || now : undefined;
     } catch (error) {
