@@ -198,12 +198,10 @@ async function main(): Promise<void> {
     const app = appOf(createService(gw, api, { ...schedule, mirror: mirrorDatabase(file).store() }));
     const from = clock.now();
     const outcome = await work([app], recorded, minutes * 60_000);
-    app.service.mirror.scheduler.stop();
     const restartAt = clock.now();
     const gw2 = createGateway({ clock });
     const restarted = appOf(createService(gw2, api, { ...schedule, mirror: mirrorDatabase(file).store() }));
     const after = await work([restarted], recorded, 60_000);
-    restarted.service.mirror.scheduler.stop();
     return { from, outcome, restartAt, after, end: clock.now() };
   });
 
@@ -221,7 +219,6 @@ async function main(): Promise<void> {
     const apps = instances.services.map(appOf);
     const from = clock.now();
     const outcome = await work(apps, instances.wire(recorded), minutes * 60_000);
-    for (const a of apps) a.service.mirror.scheduler.stop();
     instances.close();
     return { from, outcome, end: clock.now() };
   }).finally(async () => {
