@@ -28,8 +28,6 @@ export type GatewayOptions = {
   retry?: Partial<RetryPolicy>;
   /** After an upstream failure of a key, its next attempt is not before this (stale is served meanwhile). */
   failureCooldownMs?: number;
-  /** Per-request timeout; undefined = the client's UPSTREAM_TIMEOUT_MS. */
-  timeoutMs?: number;
   /**
    * Stale-while-revalidate: how long a reader with an expired answer at hand
    * waits for its refresh before being answered with it, marked stale (the
@@ -52,14 +50,6 @@ export type ReadSpec<T> = {
   op: string;
   key: string;
   ttlMs: number;
-  /**
-   * Freshness ends at the next multiple of the TTL on the clock rather than
-   * TTL after the fetch. For data that many people poll (queues), this makes
-   * the upstream cost one refresh per TTL slot whether one person polls or
-   * twenty-five do: a lone poller who polls at least once a slot triggers
-   * exactly the refreshes a crowd does.
-   */
-  alignToClock?: boolean;
   tags: readonly string[];
   priority: Priority;
   load: (ctx: LoadContext<T>) => Promise<T>;
@@ -95,7 +85,7 @@ export class Gateway {
   private readonly inflight = new Map<string, InFlight>();
   /** Keys whose last attempt failed, and when to try again. Bounded like the cache. */
   private readonly failures = new LruCache(2000);
-  private readonly o: Required<Omit<GatewayOptions, "clock" | "limits" | "maxEntries" | "retry" | "timeoutMs" | "budget">> & { timeoutMs?: number };
+  private readonly o: Required<Omit<GatewayOptions, "clock" | "limits" | "maxEntries" | "retry" | "budget">>;
 
   constructor(options: GatewayOptions = {}) {
     this.clock = options.clock ?? systemClock;
@@ -108,7 +98,6 @@ export class Gateway {
       failureCooldownMs: options.failureCooldownMs ?? 15_000,
       refreshGraceMs: options.refreshGraceMs ?? 400,
       random: options.random ?? Math.random,
-      timeoutMs: options.timeoutMs,
     };
     this.caller = new Caller(this.budget, this.clock, { ...DEFAULT_RETRY, ...options.retry }, this.o.random);
   }
@@ -206,14 +195,13 @@ export class Gateway {
     const maxWaitMs = lane === "background" ? 0 : fallsBack ? this.o.staleWaitMs : this.o.interactiveWaitMs;
     return {
       previous,
-      call: (op, fn) => this.caller.call({ op, lane, maxWaitMs, retry: "get", timeoutMs: this.o.timeoutMs }, fn),
+      call: (op, fn) => this.caller.call({ op, lane, maxWaitMs, retry: "get" }, fn),
     };
   }
 
   private entryOf<T>(spec: ReadSpec<T>, value: T): Entry<T> {
     const at = this.clock.now();
-    const ttl = spec.ttlMs * this.stretch();
-    const freshUntil = spec.alignToClock ? (Math.floor(at / ttl) + 1) * ttl : at + ttl;
+    const freshUntil = at + spec.ttlMs * this.stretch();
     return { value, fetchedAt: at, freshUntil, tags: spec.tags };
   }
 
@@ -286,7 +274,7 @@ export class Gateway {
   async direct<T>(op: string, lane: Lane, retry: RetryMode, fn: (o: CallOptions) => Promise<T>, waitMs?: number): Promise<T> {
     const maxWaitMs = waitMs ?? (lane === "write" || lane === "confirm" ? WRITE_WAIT_MS : lane === "interactive" ? this.o.interactiveWaitMs : 0);
     try {
-      return await this.caller.call({ op, lane, maxWaitMs, retry, timeoutMs: this.o.timeoutMs }, fn);
+      return await this.caller.call({ op, lane, maxWaitMs, retry }, fn);
     } catch (e) {
       throw this.exhausted(e, lane);
     }
