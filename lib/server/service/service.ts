@@ -39,8 +39,6 @@ import type { KnownChange, PostView } from "./post-view";
 import { decide, type WriteResult } from "./writes";
 import { NotFilledError } from "./not-filled";
 
-export { NotFilledError } from "./not-filled";
-
 export type UpstreamApi = Pick<
   typeof upstream,
   | "getAccount"
