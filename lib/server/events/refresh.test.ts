@@ -3,7 +3,7 @@ import type { Post } from "@/lib/schemas";
 import type { PostView } from "@/lib/server/service/post-view";
 import type { DashboardEvent } from "@/lib/events/schema";
 import { postFixture } from "@/test/post-fixture";
-import { publishDecision, subscribeEvents } from "./index";
+import { eventBus, publishDecision } from "./index";
 import { changedPosts, publishRefreshChanges } from "./refresh";
 
 const at = (min: number) => new Date(Date.UTC(2026, 10, 20, 10, min)).toISOString();
@@ -71,7 +71,7 @@ describe("the refresh hook", () => {
       return prev.statuses.includes(now.status) ? [now] : [];
     }));
     const events: DashboardEvent[] = [];
-    const off = subscribeEvents((e) => events.push(e));
+    const off = eventBus().subscribe((d) => events.push(d.event));
     try {
       publishRefreshChanges(prev, next, delta);
       return { next, events };
