@@ -34,7 +34,7 @@ import { say, text } from "@/lib/server/errors";
 import type { Gateway, Priority, ReadSpec } from "@/lib/server/gateway/gateway";
 import type * as upstream from "@/lib/server/upstream";
 import type { CallOptions } from "@/lib/server/upstream";
-import { ALL_POST_STATUSES, SLOW_OPERATIONS, TTL_MS, keys, normalizeCampaignQuery, normalizePostQuery, tags } from "./keys";
+import { SLOW_OPERATIONS, TTL_MS, keys, normalizeCampaignQuery, normalizePostQuery, tags } from "./keys";
 import type { KnownChange, PostView } from "./post-view";
 import { decide, type WriteResult } from "./writes";
 import { NotFilledError } from "./not-filled";
@@ -308,13 +308,8 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     if (!c.before) return;
     const view = (posts: readonly Post[]): PostView => ({
       campaignId: c.campaignId,
-      campaignName: "",
-      statuses: ALL_POST_STATUSES,
-      sort: "created_at",
       posts: [...posts],
       complete: true,
-      total: posts.length,
-      fullBy: Infinity,
     });
     const prev = view(c.before);
     const after = new Map(c.before.map((p) => [p.task_id, p]));
