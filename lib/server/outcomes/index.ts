@@ -1,5 +1,4 @@
 import "server-only";
-import { sql } from "kysely";
 import { latestEffectiveDecision } from "@/lib/server/audit";
 import { recordAuditEvent } from "@/lib/server/audit-events";
 import { db, ensureMigrated } from "@/lib/server/db";
@@ -263,11 +262,4 @@ async function settle(row: Row, outcome: "done" | typeof NOT_APPLIED, status: st
     notify({ kind: "decision_settled", to: row.user_email, task_id: row.task_id, campaign_id: row.campaign_id, action: row.action, outcome, decided_at: row.at, settled_at });
   }
   log.info("unknown decision settled", { auditId: row.id, taskId: row.task_id, outcome, status });
-}
-
-/** For the health page and tests: how many decisions are unknown right now. */
-export async function unknownCount(): Promise<number> {
-  await ensureMigrated();
-  const r = await db().selectFrom("audit_log").select(sql<number>`count(*)`.as("n")).where("result", "=", OUTCOME_UNKNOWN).where("settled_at", "is", null).executeTakeFirst();
-  return Number(r?.n ?? 0);
 }
