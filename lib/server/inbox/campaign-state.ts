@@ -21,10 +21,9 @@ export class CampaignEntry {
     return this.refreshedAt !== undefined;
   }
 
-  /** The campaign's list as read at `fetchedAt`: its waiting posts, each once, soonest first. */
+  /** The campaign's list as read at `fetchedAt`: its waiting posts, soonest first. */
   applyList(listed: readonly Post[], fetchedAt: number): void {
-    // Pages read one after another may overlap when the mirror moved between them: the later copy wins.
-    this.posts = [...new Map(listed.filter((p) => p.status === WAITING).map((p) => [p.task_id, p])).values()].sort(bySoonest);
+    this.posts = listed.filter((p) => p.status === WAITING).sort(bySoonest);
     this.refreshedAt = fetchedAt;
   }
 }
