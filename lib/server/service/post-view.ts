@@ -8,10 +8,8 @@ import type { Post } from "@/lib/schemas";
  */
 export type PostView = {
   campaignId: number;
-  /** Every matching post in upstream order (only the first page when !complete). */
+  /** Every post of the list, in upstream order. */
   posts: Post[];
-  /** True when `posts` is the whole list. */
-  complete: boolean;
   /** Newest `updated_at` seen (ms). */
   cursorMs?: number;
 };

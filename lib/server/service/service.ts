@@ -309,7 +309,6 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     const view = (posts: readonly Post[]): PostView => ({
       campaignId: c.campaignId,
       posts: [...posts],
-      complete: true,
     });
     const prev = view(c.before);
     const after = new Map(c.before.map((p) => [p.task_id, p]));
