@@ -121,7 +121,7 @@ function codePointBefore(text: string, at: number): number | undefined {
  * /(?<![\p{L}\p{N}])from(?![\p{L}\p{N}])/giu would find it, by indexOf on the lower-cased text (the
  * regular expression cost most of a world's seeding). `lower` is `text` lower-cased, of its length.
  */
-function wholeWords(text: string, lower: string, probe: string): { index: number; word: string }[] {
+export function wholeWords(text: string, lower: string, probe: string): { index: number; word: string }[] {
   const found: { index: number; word: string }[] = [];
   for (let at = lower.indexOf(probe); at !== -1; ) {
     const end = at + probe.length;
