@@ -42,3 +42,22 @@ export function isIntegrationTest(file: string, source: string): boolean {
 export function integrationTests(root: string): string[] {
   return testFiles(root).filter((file) => isIntegrationTest(file, readFileSync(join(root, file), "utf8")));
 }
+
+/*
+ * Unit files share their worker's modules with the files before them (vitest.config.ts), except those
+ * that swap a module (`vi.mock`: a module another file already loaded would keep the real one) or set
+ * process.env (it would stay set for the next file): they get a module graph of their own.
+ */
+const NEEDS_OWN_MODULES = [/\bvi\.(mock|doMock|unmock|doUnmock|hoisted)\(/, /process\.env(\.\w+|\[[^\]]+\])\s*(=(?!=)|\?\?=|\|\|=)/, /delete process\.env/];
+
+export function needsOwnModules(source: string): boolean {
+  return NEEDS_OWN_MODULES.some((pattern) => pattern.test(source));
+}
+
+/** The unit test files under `root` (not integration tests) that need modules of their own. */
+export function isolatedUnitTests(root: string): string[] {
+  return testFiles(root).filter((file) => {
+    const source = readFileSync(join(root, file), "utf8");
+    return !isIntegrationTest(file, source) && needsOwnModules(source);
+  });
+}

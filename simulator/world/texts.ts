@@ -100,31 +100,61 @@ export function composeText(rng: Rng, theme: ThemeKey, lengthFormat: string): st
   return blocks.join("\n\n");
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Both directions of every pair (this runs thousands of times per seed). */
+const SWAPS = SYNONYMS.flatMap(([a, b]) => [[a, b], [b, a]].map(([from, to]) => ({ from: from ?? "", probe: (from ?? "").toLowerCase(), to: to ?? "" })));
 
-/** Both directions of every pair, compiled once (this runs thousands of times per seed). */
-const SWAPS = SYNONYMS.flatMap(([a, b]) =>
-  [[a, b], [b, a]].map(([from, to]) => ({
-    re: new RegExp(`(?<![\\p{L}\\p{N}])${escape(from ?? "")}(?![\\p{L}\\p{N}])`, "giu"),
-    probe: (from ?? "").toLowerCase(),
-    to: to ?? "",
-  })),
-);
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+const isWordChar = (c: number | undefined): boolean => c !== undefined && WORD_CHAR.test(String.fromCodePoint(c));
+/** The code point that ends just before `at` (a surrogate pair read whole). */
+function codePointBefore(text: string, at: number): number | undefined {
+  if (at <= 0) return undefined;
+  const low = text.charCodeAt(at - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && at >= 2) {
+    const high = text.charCodeAt(at - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.codePointAt(at - 2);
+  }
+  return low;
+}
+
+/**
+ * Where `probe` (lower case) stands as a whole word in `text`, left to right, not overlapping: as
+ * /(?<![\p{L}\p{N}])from(?![\p{L}\p{N}])/giu would find it, by indexOf on the lower-cased text (the
+ * regular expression cost most of a world's seeding). `lower` is `text` lower-cased, of its length.
+ */
+export function wholeWords(text: string, lower: string, probe: string): { index: number; word: string }[] {
+  const found: { index: number; word: string }[] = [];
+  for (let at = lower.indexOf(probe); at !== -1; ) {
+    const end = at + probe.length;
+    if (!isWordChar(codePointBefore(text, at)) && !isWordChar(text.codePointAt(end))) {
+      found.push({ index: at, word: text.slice(at, end) });
+      at = lower.indexOf(probe, end);
+    } else at = lower.indexOf(probe, at + 1);
+  }
+  return found;
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The same search by the regular expression: for a text whose lower case is not of its length. */
+function wholeWordsByPattern(text: string, from: string): { index: number; word: string }[] {
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${escape(from)}(?![\\p{L}\\p{N}])`, "giu");
+  return [...text.matchAll(re)].map((m) => ({ index: m.index, word: m[0] }));
+}
 
 /** Replaces one occurrence of one synonym pair found in the text (unchanged if none applies). */
 function swapWord(rng: Rng, text: string): string {
   const lower = text.toLowerCase();
+  const aligned = lower.length === text.length;
   const options = SWAPS.filter((s) => lower.includes(s.probe)).flatMap((s) => {
-    const matches = [...text.matchAll(s.re)];
+    const matches = aligned ? wholeWords(text, lower, s.probe) : wholeWordsByPattern(text, s.from);
     return matches.length > 0 ? [{ matches, to: s.to }] : [];
   });
   if (options.length === 0) return text;
   const { matches, to } = rng.pick(options);
   const m = rng.pick(matches);
   const at = m.index;
-  const first = m[0].charAt(0);
+  const first = m.word.charAt(0);
   const replacement = first !== first.toLowerCase() ? to.charAt(0).toUpperCase() + to.slice(1) : to;
-  return text.slice(0, at) + replacement + text.slice(at + m[0].length);
+  return text.slice(0, at) + replacement + text.slice(at + m.word.length);
 }
 
 /** Next version of a text: a manual edit touches a few words, a regeneration also a paragraph. */
