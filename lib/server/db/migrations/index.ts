@@ -29,6 +29,7 @@ import { jobLeases } from "./0027_job_leases";
 import { maxKinds } from "./0028_max_kinds";
 import { reportProjects } from "./0030_report_projects";
 import { upstreamWants } from "./0031_upstream_wants";
+import { bulkUnknown } from "./0032_bulk_unknown";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -68,5 +69,6 @@ export const migrations: Record<string, Migration> = {
   "0028_max_kinds": maxKinds,
   "0030_report_projects": reportProjects,
   "0031_upstream_wants": upstreamWants,
+  "0032_bulk_unknown": bulkUnknown,
   // ↓ next migration here ("0017_…")
 };
