@@ -57,7 +57,11 @@ export function BulkProgress({ jobId, onDone, onDismiss }: { jobId: number; onDo
         aria-valuetext={t("progress", { done: finished, total: job.total })}
         className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
       >
-        <div className="h-full bg-blue-700 transition-[width] dark:bg-blue-400" style={{ width: `${job.total ? (finished / job.total) * 100 : 0}%` }} />
+        <div className="flex h-full">
+          <div className="h-full bg-blue-700 transition-[width] dark:bg-blue-400" style={{ width: `${job.total ? ((job.ok + job.failed) / job.total) * 100 : 0}%` }} />
+          {/* Sent, outcome not known yet: amber, as on their lines. */}
+          {job.unknown > 0 && <div data-bulk-unknown-share className="h-full bg-amber-500 transition-[width] dark:bg-amber-400" style={{ width: `${(job.unknown / job.total) * 100}%` }} />}
+        </div>
       </div>
       <p className="mt-1" aria-live="polite">
         {done && job.unknown > 0
@@ -102,7 +106,8 @@ function ItemLine({ item }: { item: BulkJobItem }) {
             t("unknownNote")
           : t(item.status === "running" ? "running" : item.attempts > 0 ? "retrying" : "pending");
   return (
-    <li data-bulk-item={item.task_id} data-bulk-item-status={item.status} className="flex gap-2">
+    // Wraps: a long note goes under its label on a phone rather than into a narrow column beside it.
+    <li data-bulk-item={item.task_id} data-bulk-item-status={item.status} className="flex flex-wrap gap-x-2">
       <span className="shrink-0 font-mono">#{item.task_id}</span>
       <span
         className={cn(
@@ -116,7 +121,7 @@ function ItemLine({ item }: { item: BulkJobItem }) {
         {item.status === "unknown" && <span aria-hidden="true">? </span>}
         {t(item.status)}
       </span>
-      <span className="min-w-0 break-words text-zinc-700 dark:text-zinc-300">{text}</span>
+      <span className="min-w-0 flex-1 basis-48 break-words text-zinc-700 dark:text-zinc-300">{text}</span>
     </li>
   );
 }
