@@ -102,16 +102,19 @@ describe("BulkProgress with an item whose outcome is unknown", () => {
 
   it("a finished job with an unknown item keeps asking until it is settled, and then says ok", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const settled: BulkJobDetail = { job: job({ ok: 2, unknown: 0 }), items: [item(1, {}), failedItem, item(3, { message: "Исход выяснен: решение применено." })] };
-    const { fetch, onDone } = renderPanel("en", [withUnknown, settled]);
+    const first: BulkJobDetail = { job: job({ total: 2, failed: 0 }), items: [item(1, {}), unknownItem] };
+    const settled: BulkJobDetail = { job: job({ total: 2, ok: 2, failed: 0, unknown: 0 }), items: [item(1, {}), item(3, { message: "Исход выяснен: решение применено." })] };
+    const { fetch, onDone } = renderPanel("en", [first, settled]);
     await screen.findByText(/1 with the outcome unknown/);
     expect(line(3).getAttribute("data-bulk-item-status")).toBe("unknown");
     await act(async () => {
       await vi.advanceTimersByTimeAsync(BULK_POLL_LIVE_MS + 100);
     });
     expect(fetch.mock.calls.length).toBeGreaterThanOrEqual(2);
-    expect(await screen.findByText("Finished: 2 succeeded, 1 failed.")).toBeTruthy();
+    expect(await screen.findByText("Finished: 2 succeeded, 0 failed.")).toBeTruthy();
     expect(line(3).getAttribute("data-bulk-item-status")).toBe("ok");
+    // The list the person was reading stays open.
+    expect(document.querySelector("details")?.open).toBe(true);
     // The page is told again, so its lists take the settled post's new status.
     expect(onDone).toHaveBeenCalledTimes(2);
     expect(onDone.mock.lastCall?.[0]).toEqual(settled);

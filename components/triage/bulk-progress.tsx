@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { APPROVAL_RESULTS, useEnumLabel } from "@/components/post/labels";
 import { ErrorState } from "@/components/ui/query-states";
 import { useLiveBulkJob } from "@/lib/events/live-events";
@@ -20,7 +20,10 @@ export function BulkProgress({ jobId, onDone, onDismiss }: { jobId: number; onDo
   const query = useQuery(bulkJobOptions(jobId, live));
   // Items of unknown outcome the page was last told of (null: not told yet): told again as they settle.
   const toldUnknown = useRef<number | null>(null);
+  // The per-post list stays open while its unknown lines settle: the person is reading how they end.
+  const [hadUnknown, setHadUnknown] = useState(false);
   const data = query.data;
+  if (!hadUnknown && (data?.job.unknown ?? 0) > 0) setHadUnknown(true);
 
   useEffect(() => {
     if (data?.job.status !== "done") return;
@@ -77,7 +80,7 @@ export function BulkProgress({ jobId, onDone, onDismiss }: { jobId: number; onDo
         </p>
       )}
       {job.reason && <p className="mt-1 text-zinc-700 dark:text-zinc-300">{t("reason", { reason: job.reason })}</p>}
-      <details className="mt-2" open={(job.failed > 0 || job.unknown > 0) && done}>
+      <details className="mt-2" open={(job.failed > 0 || hadUnknown) && done}>
         <summary className="cursor-pointer text-blue-800 dark:text-blue-300">{t("details")}</summary>
         {/* Focusable: a keyboard reaches the lines of a long job by scrolling this list (axe: scrollable-region-focusable). */}
         <ul tabIndex={0} aria-label={t("details")} className="mt-2 max-h-60 space-y-1 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-blue-600">
