@@ -29,7 +29,8 @@ import { fileURLToPath } from "node:url";
 
 async function main(): Promise<void> {
   const minutes = Number(process.argv[2] ?? 4);
-  const { FakeClock, flushMicrotasks } = await import("../lib/server/gateway/clock");
+  const { flushMicrotasks } = await import("../lib/server/gateway/clock");
+  const { FakeClock } = await import("../test/support/fake-clock");
   const START = Math.floor(Date.now() / 60_000) * 60_000;
   const clock = new FakeClock(START);
   // The simulator's limiter and world clock take Date.now when they are built: from here on, simulated time.
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   const { connectRedis } = await import("../lib/server/redis");
   const { createGateway } = await import("../lib/server/gateway/gateway");
   const { createService } = await import("../lib/server/service/service");
-  const { countingApi, productionInstances } = await import("../lib/server/service/crowd");
+  const { countingApi, productionInstances } = await import("../test/support/crowd");
   const { mirrorDatabase } = await import("../lib/server/mirror");
   const { InboxScheduler } = await import("../lib/server/inbox/scheduler");
   const { DEFAULT_INBOX_CONFIG } = await import("../lib/server/inbox/config");
@@ -197,12 +198,10 @@ async function main(): Promise<void> {
     const app = appOf(createService(gw, api, { ...schedule, mirror: mirrorDatabase(file).store() }));
     const from = clock.now();
     const outcome = await work([app], recorded, minutes * 60_000);
-    app.service.mirror.scheduler.stop();
     const restartAt = clock.now();
     const gw2 = createGateway({ clock });
     const restarted = appOf(createService(gw2, api, { ...schedule, mirror: mirrorDatabase(file).store() }));
     const after = await work([restarted], recorded, 60_000);
-    restarted.service.mirror.scheduler.stop();
     return { from, outcome, restartAt, after, end: clock.now() };
   });
 
@@ -220,7 +219,6 @@ async function main(): Promise<void> {
     const apps = instances.services.map(appOf);
     const from = clock.now();
     const outcome = await work(apps, instances.wire(recorded), minutes * 60_000);
-    for (const a of apps) a.service.mirror.scheduler.stop();
     instances.close();
     return { from, outcome, end: clock.now() };
   }).finally(async () => {

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const { resetEnvForTests } = await import("../lib/env");
   resetEnvForTests();
   const { startSimulator } = await import("../simulator/server");
-  const { FakeClock } = await import("../lib/server/gateway/clock");
+  const { FakeClock } = await import("../test/support/fake-clock");
   const { createGateway } = await import("../lib/server/gateway/gateway");
   const { createService } = await import("../lib/server/service/service");
   const { Collector, DEFAULT_COLLECTOR_CONFIG } = await import("../lib/server/collector/collector");

@@ -5,7 +5,7 @@
  * in-process simulator, and prints three figures of production mode:
  *
  * 1. Upstream calls of 3 instances ÷ 1 instance: the crowd of
- *    lib/server/service/crowd.ts (25 people on one review queue, one of them
+ *    test/support/crowd.ts (25 people on one review queue, one of them
  *    approving every ~5 min) for a simulated hour, spread round-robin over
  *    three instances sharing the budget through Redis and answers through
  *    one database, versus one
@@ -40,9 +40,10 @@ async function main(): Promise<void> {
   const minutes = Number(process.argv[2] ?? 60);
   const { startRedis } = await import("../test/servers/redis");
   const { startSimulator } = await import("../simulator/server");
-  const { FakeClock, systemClock } = await import("../lib/server/gateway/clock");
+  const { systemClock } = await import("../lib/server/gateway/clock");
+  const { FakeClock } = await import("../test/support/fake-clock");
   const { connectRedis } = await import("../lib/server/redis");
-  const { countingApi, embeddedInstance, productionInstances, runCrowd } = await import("../lib/server/service/crowd");
+  const { countingApi, embeddedInstance, productionInstances, runCrowd } = await import("../test/support/crowd");
   const upstream = await import("@/lib/server/upstream");
   type Redis = ReturnType<typeof connectRedis>;
 

@@ -35,7 +35,8 @@ const PAGE_EVERY_MS = 10_000;
 
 async function main(): Promise<void> {
   const minutes = Number(process.argv.find((a) => a.startsWith("minutes="))?.slice(8) ?? 10);
-  const { FakeClock, flushMicrotasks } = await import("../lib/server/gateway/clock");
+  const { flushMicrotasks } = await import("../lib/server/gateway/clock");
+  const { FakeClock } = await import("../test/support/fake-clock");
   // The world is laid out around its start's time of day: a fixed start (a Friday noon in Moscow, when
   // campaigns publish) makes the figures repeat; `start=now` or `start=<ISO time>` picks another.
   const startArg = process.argv.find((a) => a.startsWith("start="))?.slice(6) ?? "2026-11-20T12:00:00+03:00";
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   const { startSimulator } = await import("../simulator/server");
   const { createGateway } = await import("../lib/server/gateway/gateway");
   const { createService } = await import("../lib/server/service/service");
-  const { countingApi } = await import("../lib/server/service/crowd");
+  const { countingApi } = await import("../test/support/crowd");
   const { mirrorDatabase } = await import("../lib/server/mirror");
   const { InboxScheduler } = await import("../lib/server/inbox/scheduler");
   const { inboxAnswer } = await import("../lib/server/inbox/answer");

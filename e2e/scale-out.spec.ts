@@ -72,8 +72,8 @@ test("both instances read through one budget and one cache, and report Redis and
   }
   expect(campaignId, "a campaign with at least 6 waiting posts").toBeGreaterThan(0);
   // The same list through the other instance comes from the database both share: no second upstream call.
-  // A list is fresh until the next 15 s mark of the clock (alignToClock), so a mark between the search
-  // above and B's read would rightly refresh it: A reads it once more just before B, in the same window.
+  // A copy older than 20 s is read again when a person asks (the mirror's promise), so time between the
+  // search above and B's read would rightly refresh it: A reads it once more just before B, within 20 s.
   expect(await waitingPosts(apiA, campaignId)).toEqual(waiting);
   const before = (await simStats()).recent.length;
   expect(await waitingPosts(apiB, campaignId)).toEqual(waiting);

@@ -16,7 +16,6 @@ const SERVER_FILES = ["proxy.ts", "server.mjs"];
 
 const ALLOWED: Record<string, string> = {
   "lib/auth/demo-users.ts": "the demo's seeded people, whose names are Russian",
-  "lib/server/demo/history.ts": "the demo's seeded reject reasons and comments, written by its Russian-speaking team (data, not texts)",
   "lib/server/messengers/audit.ts": "the bot's name as the audit log stores it (a record, not a text shown in a language)",
   "lib/server/checks/reach.ts": "why a link does not open, part of a finding's note: the checks write their notes in Russian (lib/checks/*.ts)",
 };

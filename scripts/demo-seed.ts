@@ -1,7 +1,7 @@
 // `npm run demo` runs this before it starts the servers (scripts/demo.mjs): the simulator's world
 // is made (or loaded) and saved where the simulator will continue it, and the dashboard's database
-// gets the demo's month of history from that same world (lib/server/demo/history.ts), once, and the
-// demo people their Monday report by e-mail (lib/server/demo/report-subscriptions.ts).
+// gets the demo's month of history from that same world (scripts/demo/history.ts), once, and the
+// demo people their Monday report by e-mail (scripts/demo/report-subscriptions.ts).
 //
 // Run as `node --conditions=react-server --import tsx` (like user:add): the server's database
 // module is fenced with "server-only", and that condition lets it through.
@@ -11,9 +11,9 @@ import { HISTORY_DAYS, worldHistory } from "../simulator/world/history";
 
 const say = (line: string) => console.log(`demo: ${line}`);
 
-/** The demo people's Monday report by e-mail to the demo's mail catcher (lib/server/demo/report-subscriptions.ts), once per database. */
+/** The demo people's Monday report by e-mail to the demo's mail catcher (scripts/demo/report-subscriptions.ts), once per database. */
 async function seedReports(): Promise<void> {
-  const [{ seedDemoReportSubscriptions }, { db, ensureMigrated }] = await Promise.all([import("../lib/server/demo/report-subscriptions"), import("../lib/server/db")]);
+  const [{ seedDemoReportSubscriptions }, { db, ensureMigrated }] = await Promise.all([import("./demo/report-subscriptions"), import("../lib/server/db")]);
   await ensureMigrated();
   const people = await seedDemoReportSubscriptions(db());
   if (people.length) say(`subscribed ${people.join(" and ")} to the team's weekly report by e-mail (sent once the active campaigns are mirrored)`);
@@ -36,7 +36,7 @@ sim.sync();
 await sim.save();
 // A world restarted after a long stop may run ahead of the wall clock (60×): nothing later than now.
 const now = Math.min(sim.now(), Date.now());
-const [{ seedDemoHistory }, { db }] = await Promise.all([import("../lib/server/demo/history"), import("../lib/server/db")]);
+const [{ seedDemoHistory }, { db }] = await Promise.all([import("./demo/history"), import("../lib/server/db")]);
 try {
   // Two days more than the month: the pages' "30 days" start at midnight 30 days back, so every post of it has its history.
   const { seeded, counts } = await seedDemoHistory(worldHistory(sim.world, now, HISTORY_DAYS + 2), Date.now());

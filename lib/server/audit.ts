@@ -107,33 +107,20 @@ const prior = (r: Pick<AuditItem, "user_name" | "user_email" | "action" | "at">)
   at: r.at,
 });
 
-/** The latest decision that changed the post, as the audit log knows it (null if none). */
-export async function latestEffectiveDecision(taskId: number): Promise<PriorDecision | null> {
-  await ensureMigrated();
-  const row = await db()
-    .selectFrom("audit_log")
-    .select(["user_name", "user_email", "action", "at"])
-    .where("task_id", "=", taskId)
-    .where("result", "in", EFFECTIVE)
-    .orderBy("at", "desc")
-    .orderBy("id", "desc")
-    .executeTakeFirst();
-  return row ? prior(row) : null;
-}
-
 /**
- * The latest decision that changed the post other than audit row `auditId`:
- * when an unknown outcome is settled as applied, it tells whether the post
- * was already where this decision would have put it (someone else's earlier
+ * The latest decision that changed the post, as the audit log knows it (null
+ * if none). With `besidesAuditId`, the latest other than that audit row: when
+ * an unknown outcome is settled as applied, it tells whether the post was
+ * already where this decision would have put it (someone else's earlier
  * approve), so the row says `already_*` and names them.
  */
-export async function latestEffectiveDecisionBesides(taskId: number, auditId: number): Promise<PriorDecision | null> {
+export async function latestEffectiveDecision(taskId: number, besidesAuditId?: number): Promise<PriorDecision | null> {
   await ensureMigrated();
   const row = await db()
     .selectFrom("audit_log")
     .select(["user_name", "user_email", "action", "at"])
     .where("task_id", "=", taskId)
-    .where("id", "!=", auditId)
+    .$if(besidesAuditId !== undefined, (q) => q.where("id", "!=", besidesAuditId as number))
     .where("result", "in", EFFECTIVE)
     .orderBy("at", "desc")
     .orderBy("id", "desc")

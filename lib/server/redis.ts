@@ -1,4 +1,5 @@
 import "server-only";
+import { once } from "node:events";
 import Redis, { type RedisOptions } from "ioredis";
 import { env } from "@/lib/env";
 import { log } from "@/lib/server/log";
@@ -87,6 +88,17 @@ export async function viaRedis<T>(what: string, fn: () => Promise<T>): Promise<T
     const message = e instanceof Error ? e.message : String(e);
     throw new StoreUnavailableError(`redis ${what} failed: ${message}`, { cause: e });
   }
+}
+
+/**
+ * Commands fail at once while Redis is down (no offline queue), which is what
+ * we want, except in the first moments of a process while the connection is
+ * still being made: then wait for it, as long as a connection may take.
+ */
+export async function firstConnection(client: Redis): Promise<void> {
+  if (client.status !== "connecting" && client.status !== "connect") return;
+  const timeout = AbortSignal.timeout(client.options.connectTimeout ?? 2_000);
+  await once(client, "ready", { signal: timeout }).catch(() => undefined);
 }
 
 export type RedisHealth = { ok: boolean; latencyMs?: number; reason?: string };

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { FakeUpstream } from "@/test/support/fake-upstream";
 import { renderMetrics } from "./metrics";
-import { BudgetExhaustedError, budgetSnapshot, invalidatePost, resetServiceForTests, service } from "./upstream-service";
+import { BudgetExhaustedError, budgetSnapshot, resetServiceForTests, service } from "./upstream-service";
 
 describe("upstream-service singleton", () => {
   afterEach(() => resetServiceForTests());
@@ -14,7 +14,7 @@ describe("upstream-service singleton", () => {
     await Promise.all([service.post(1), service.post(1), service.post(1)]);
     expect(fake.count("getPost")).toBe(1);
     expect(budgetSnapshot()).toEqual({ reads: 4, writes: 2, hourly: 99 });
-    invalidatePost(1);
+    void service.invalidatePost(1);
     await service.post(1);
     expect(fake.count("getPost")).toBe(2);
     expect(await renderMetrics()).toContain('gateway_budget_tokens{bucket="reads"} 3');

@@ -109,11 +109,6 @@ export const service: S = {
   },
 };
 
-/** Same as `service.invalidatePost`, for callers that only need this; resolves once every instance can see it (the database has it). */
-export function invalidatePost(...a: Parameters<S["invalidatePost"]>): Promise<void> {
-  return current().service.invalidatePost(...a);
-}
-
 /**
  * One uncached account call for the health check, at most once a minute: it
  * must see an outage now, not the last good account from the cache. In the
@@ -153,7 +148,6 @@ export type ResetOptions = {
 
 /** A fresh gateway and cache for the next test; returns them so the test can look inside. */
 export function resetServiceForTests(options: ResetOptions = {}): State {
-  g.__upstreamService?.service.mirror.scheduler.stop();
   if (options.fromEnv) {
     g.__upstreamService = undefined;
     return current();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { defaultLimits, type BudgetLike, type BudgetLimits, type Lane } from "@/lib/server/gateway/budget";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { BudgetRefusal } from "@/lib/server/gateway/errors";
 
 /**

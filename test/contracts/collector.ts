@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { closeDbForTests, db, dialectOf, ensureMigrated, type Database, type DatabaseKind } from "@/lib/server/db";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { createService, type UpstreamApi } from "@/lib/server/service/service";
 import * as upstream from "@/lib/server/upstream";

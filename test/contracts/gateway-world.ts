@@ -2,7 +2,7 @@ import { afterEach, beforeEach } from "vitest";
 import { resetMetricsForTests } from "@/lib/server/metrics";
 import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
 import { advance } from "@/test/contracts/budget";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import type { Gateway, GatewayOptions, Priority } from "@/lib/server/gateway/gateway";
 
 /**

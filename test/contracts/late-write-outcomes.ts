@@ -10,7 +10,8 @@ import { GET as bulkJob } from "@/app/api/bulk-jobs/[id]/route";
 import { POST as startBulk } from "@/app/api/bulk-jobs/route";
 import type { JobRunner } from "@/lib/server/jobs";
 import { startTestJobs } from "@/test/support/jobs";
-import { OUTCOME_UNKNOWN, unknownCount } from "@/lib/server/outcomes";
+import { OUTCOME_UNKNOWN } from "@/lib/server/outcomes";
+import { unknownCount } from "@/test/support/outcomes";
 
 /*
  * A write that lands after we gave up, through the real routes against the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { recordDecision } from "@/lib/server/audit";
 import { closeDbForTests, db, ensureMigrated } from "@/lib/server/db";
-import { createShareLink, getShareLink, linkForToken, listShareLinks, revokeShareLink } from "@/lib/server/share/store";
+import { createShareLink, linkForToken, listShareLinks, revokeShareLink } from "@/lib/server/share/store";
 
 /*
  * The share-link store's behaviour, declared once and run against SQLite
@@ -68,7 +68,7 @@ export function describeShareStoreContract(name: string, target: ShareStoreTarge
       expect(await revokeShareLink("0000000000000000", admin)).toBeNull();
       const events = await db().selectFrom("audit_events").select("kind").where("subject_id", "=", link.id).execute();
       expect(events.map((e) => e.kind).sort()).toEqual(["share.created", "share.revoked"]);
-      expect((await getShareLink(link.id))?.status).toBe("revoked");
+      expect((await listShareLinks({ task_id: 5 })).find((l) => l.id === link.id)?.status).toBe("revoked");
     });
 
     it("audit_log carries the link a decision came through (null for the team's own)", async () => {

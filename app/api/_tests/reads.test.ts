@@ -145,6 +145,22 @@ describe("input validation before any upstream call", () => {
     }
   });
 
+  it("a post's history asked with other limits is one upstream read, each answer cut to its limit", async () => {
+    const route = "GET posts/<id>/engagement/history/";
+    const reads = async () => ((await (await admin(h.simUrl, "stats")).json()) as { by_route: Record<string, number> }).by_route[route] ?? 0;
+    const before = await reads();
+    const answers: { datapoints: unknown[] }[] = [];
+    for (const limit of [7, 20, 3]) {
+      const url = `/api/posts/${ids.postId}/engagement/history?metric_type=LIKES&limit=${limit}`;
+      answers.push(await data(await call(postHistory, url, { role: "manager", params: { id: String(ids.postId) } })));
+    }
+    expect(await reads()).toBe(before + 1);
+    const [seven, twenty, three] = answers as [{ datapoints: unknown[] }, { datapoints: unknown[] }, { datapoints: unknown[] }];
+    expect(twenty.datapoints.length).toBeLessThanOrEqual(20);
+    expect(seven.datapoints).toEqual(twenty.datapoints.slice(0, 7));
+    expect(three.datapoints).toEqual(twenty.datapoints.slice(0, 3));
+  });
+
   it("passes a since with a +03:00 offset through intact", async () => {
     const url = `/api/campaigns/${ids.campaignId}/posts?since=${encodeURIComponent("2020-01-01T00:00:00+03:00")}`;
     const res = await call(campaignPosts, url, { role: "editor", params: { id: String(ids.campaignId) } });

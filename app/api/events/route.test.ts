@@ -4,7 +4,7 @@ import { admin, call, cookieFor, errorOf, ORIGIN, startHarness, WEBHOOK_SECRET, 
 import { GET as campaignPosts } from "@/app/api/campaigns/[id]/posts/route";
 import { POST as approve } from "@/app/api/posts/[id]/approve/route";
 import { POST as webhook } from "@/app/api/webhooks/post/route";
-import { invalidatePost } from "@/lib/server/upstream-service";
+import { service } from "@/lib/server/upstream-service";
 import { revokeSessions } from "@/lib/server/auth/session-store";
 import { publishEvent, type DashboardEvent } from "@/lib/server/events";
 import { eventsHandler, type StreamOptions } from "@/lib/server/events/stream";
@@ -220,7 +220,7 @@ describe("what feeds the stream", () => {
     for (const r of readers) await hello(r);
     // Changed upstream, outside the dashboard; then the list's time is up and one page polls.
     await admin(h.simUrl, `posts/${p.task_id}/status`, { status: "CANCELED" });
-    await invalidatePost(-1, p.campaign_id);
+    await service.invalidatePost(-1, p.campaign_id);
     expect((await list(p.campaign_id)).map((x) => x.task_id)).not.toContain(p.task_id);
     for (const r of readers) {
       expect(JSON.parse((await postEvents(r, p.task_id)).data ?? "")).toEqual({ type: "post", task_id: p.task_id, campaign_id: p.campaign_id, status: "CANCELED", reason: "refresh" });

@@ -3,7 +3,6 @@ import { GET as inbox } from "@/app/api/inbox/route";
 import { POST as webhook } from "@/app/api/webhooks/post/route";
 import { admin, call, errorOf, fillMirrors, startHarness, WEBHOOK_SECRET, type Harness } from "@/app/api/_tests/harness";
 import { Inbox, type InboxPost } from "@/lib/schemas";
-import { publishEvent, subscribeEvents } from "@/lib/server/events";
 import { systemClock, type Clock } from "@/lib/server/gateway/clock";
 import { inboxConfigFromEnv, resetInboxForTests } from "@/lib/server/inbox";
 import { plannedMs, urgencyOf } from "@/lib/server/inbox/urgency";
@@ -65,7 +64,7 @@ beforeAll(async () => {
   const shift = soonest - HOUR - Date.now();
   clock = { ...systemClock, now: () => Date.now() + shift };
   resetServiceForTests({ gateway: { clock } });
-  resetInboxForTests({ service, clock, config: inboxConfigFromEnv(), publish: publishEvent, subscribe: subscribeEvents });
+  resetInboxForTests({ service, clock, config: inboxConfigFromEnv() });
   // A post published upstream, sent back for approval outside the API: its time has passed. The
   // oldest one published, not the newest (the lists' default order): a post published less than an
   // hour before the soonest waiting one is not yet overdue at the clock above, which failed a run

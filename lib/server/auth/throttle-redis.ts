@@ -1,8 +1,7 @@
 import "server-only";
-import { once } from "node:events";
 import type Redis from "ioredis";
 import { RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { viaRedis } from "@/lib/server/redis";
+import { firstConnection, viaRedis } from "@/lib/server/redis";
 import { emptySizes, seconds, TABLES, type LimiterOptions, type Table, type ThrottleSizes, type ThrottleStore } from "@/lib/auth/throttle-store";
 
 /**
@@ -47,15 +46,4 @@ export class RedisThrottleStore implements ThrottleStore {
     } while (cursor !== "0");
     return sizes;
   }
-}
-
-/**
- * Commands fail at once while Redis is down (no offline queue), which is what
- * we want, except in the first moments of a process while the connection is
- * still being made: then wait for it, as long as a connection may take.
- */
-async function firstConnection(client: Redis): Promise<void> {
-  if (client.status !== "connecting" && client.status !== "connect") return;
-  const timeout = AbortSignal.timeout(client.options.connectTimeout ?? 2_000);
-  await once(client, "ready", { signal: timeout }).catch(() => undefined);
 }

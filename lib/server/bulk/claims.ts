@@ -1,5 +1,5 @@
 import "server-only";
-import { type Kysely, type QueryCreator } from "kysely";
+import { type Kysely, type QueryCreator, type Updateable } from "kysely";
 import { inWriteTransaction, type Database } from "@/lib/server/db";
 import { BULK_PACING_LANE } from "@/lib/server/db/migrations/0005_bulk_claims";
 import { OUTCOME_UNKNOWN } from "@/lib/server/outcomes/code";
@@ -141,16 +141,21 @@ export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<
   });
 }
 
-/** Keeps a claim alive while its call runs; false when it is no longer ours (it lapsed and someone took it). */
-export async function renewLease(db: Kysely<Database>, itemId: number, owner: string, untilMs: number): Promise<boolean> {
+/** Changes an item the owner still holds (running, claimed by it); false when the claim lapsed and someone took it. */
+async function updateHeld(db: Kysely<Database>, itemId: number, owner: string, set: Updateable<Database["bulk_job_items"]>): Promise<boolean> {
   const r = await db
     .updateTable("bulk_job_items")
-    .set({ lease_until: iso(untilMs) })
+    .set(set)
     .where("id", "=", itemId)
     .where("claimed_by", "=", owner)
     .where("status", "=", "running")
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+/** Keeps a claim alive while its call runs; false when it is no longer ours (it lapsed and someone took it). */
+export async function renewLease(db: Kysely<Database>, itemId: number, owner: string, untilMs: number): Promise<boolean> {
+  return updateHeld(db, itemId, owner, { lease_until: iso(untilMs) });
 }
 
 /** No bulk write (from any instance) before `untilMs`: an upstream's Retry-After, or a back-off after a failure. */
@@ -177,23 +182,16 @@ export function finishedStatus(o: Pick<ItemOutcome, "ok" | "errorCode">): "ok" |
 
 /** Records an item's result, if the claim is still the owner's (false: it lapsed and another runner has the item now). */
 export async function finishItem(db: Kysely<Database>, itemId: number, owner: string, o: ItemOutcome): Promise<boolean> {
-  const r = await db
-    .updateTable("bulk_job_items")
-    .set({
-      status: finishedStatus(o),
-      result: o.result,
-      status_after: o.statusAfter,
-      message: o.message,
-      error_code: o.errorCode,
-      audit_id: o.auditId,
-      finished_at: iso(Date.now()),
-      lease_until: null,
-    })
-    .where("id", "=", itemId)
-    .where("claimed_by", "=", owner)
-    .where("status", "=", "running")
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return updateHeld(db, itemId, owner, {
+    status: finishedStatus(o),
+    result: o.result,
+    status_after: o.statusAfter,
+    message: o.message,
+    error_code: o.errorCode,
+    audit_id: o.auditId,
+    finished_at: iso(Date.now()),
+    lease_until: null,
+  });
 }
 
 /**
@@ -208,14 +206,7 @@ export async function requeueItem(
   o: Pick<ItemOutcome, "message" | "errorCode" | "auditId">,
   status: "pending" | "running",
 ): Promise<boolean> {
-  const r = await db
-    .updateTable("bulk_job_items")
-    .set({ status, message: o.message, error_code: o.errorCode, audit_id: o.auditId, claimed_by: null, lease_until: null })
-    .where("id", "=", itemId)
-    .where("claimed_by", "=", owner)
-    .where("status", "=", "running")
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return updateHeld(db, itemId, owner, { status, message: o.message, error_code: o.errorCode, audit_id: o.auditId, claimed_by: null, lease_until: null });
 }
 
 /** Fails every open item of a job at once (its author's role no longer exists). */

@@ -7,7 +7,7 @@ import type { SessionUser } from "@/lib/auth/roles";
 import { listAudit } from "@/lib/server/audit";
 import { closeDbForTests, db, ensureMigrated } from "@/lib/server/db";
 import { decide, recoverDecision, type DecideInput } from "@/lib/server/decisions";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { ApiError } from "@/lib/server/errors";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { setUpstreamConfigForTests } from "@/lib/server/upstream";

@@ -4,12 +4,12 @@ import { migrations, openDatabase } from "@/lib/server/db";
 import { getJob } from "./store";
 import "./tables";
 
-// Migration 0032 on a database written before it: an item still waiting for the settler becomes
+// Migration 0034 on a database written before it: an item still waiting for the settler becomes
 // `unknown`; a real failure, and one the settler already found not applied, stay failed.
-describe("migration 0032 (bulk items of unknown outcome)", () => {
+describe("migration 0034 (bulk items of unknown outcome)", () => {
   it("moves only the items still waiting for the settler to `unknown`", async () => {
     const db = openDatabase(":memory:");
-    const before = Object.fromEntries(Object.entries(migrations).filter(([k]) => k < "0032"));
+    const before = Object.fromEntries(Object.entries(migrations).filter(([k]) => k < "0034"));
     expect((await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest()).error).toBeUndefined();
     const job = await db
       .insertInto("bulk_jobs")

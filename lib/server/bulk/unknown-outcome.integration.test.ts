@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as bulkJobRoute } from "@/app/api/bulk-jobs/[id]/route";
 import { POST as startBulk } from "@/app/api/bulk-jobs/route";
 import { admin, call, startHarness, type Harness } from "@/app/api/_tests/harness";
-import { subscribeEvents, type DashboardEvent } from "@/lib/server/events";
+import { eventBus, type DashboardEvent } from "@/lib/server/events";
 import type { JobRunner } from "@/lib/server/jobs";
 import { OUTCOME_UNKNOWN } from "@/lib/server/outcomes";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
@@ -32,8 +32,8 @@ beforeAll(async () => {
   h = await startHarness({ DEMO: "1" });
   resetServiceForTests({ gateway: { limits: { readsPerMinute: 600, writesPerMinute: 300, requestsPerHour: 10_000 } } });
   jobs = await startTestJobs({ bulkIntervalMs: 50, settle: { checksMs: [8_000, 10_000, 12_000], everyMs: 2_000 } });
-  unsubscribe = subscribeEvents((e) => {
-    if (e.type === "bulk") events.push(e);
+  unsubscribe = eventBus().subscribe(({ event }) => {
+    if (event.type === "bulk") events.push(event);
   });
 }, 60_000);
 

@@ -14,8 +14,7 @@ import { postTitle } from "@/lib/posts/title";
  * the active/frozen campaigns list, each campaign's synced posts list (every
  * status but CANCELED, the upstream's default filter: planned and published
  * alike) and its schedules. All three are cached reads; the posts list is one
- * mirrored view per campaign refreshed by a small `since` call, and its pages
- * are cut from that view, so paging through it here costs nothing more.
+ * cut of the campaign's mirror, refreshed by a small `since` call.
  *
  * A campaign whose list cannot be read is reported in its own row (stale
  * copy, or an error when there is nothing to serve) rather than failing the
@@ -23,7 +22,7 @@ import { postTitle } from "@/lib/posts/title";
  */
 export type CalendarService = Pick<Service, "campaigns" | "campaignPosts" | "campaignSchedules">;
 
-/** The service mirrors lists up to this size (lib/server/service/post-sync.ts); beyond, a page costs a call. */
+/** A campaign with more posts than this shows only its newest PAGE, as when lists were mirrored up to this size. */
 const MIRRORED = 500;
 const PAGE = 100;
 const EXCERPT = 140;
@@ -32,16 +31,9 @@ const LIST_STATUSES: NonNullable<Parameters<Service["campaigns"]>[0]["status"]> 
 type Part = { row: CalendarCampaign; posts: CalendarPost[]; slots: CalendarSlot[]; meta: DataMeta | null };
 
 async function allPosts(svc: CalendarService, id: number, p: Priority): Promise<{ posts: Post[]; complete: boolean; meta: DataMeta }> {
-  const first = await svc.campaignPosts(id, { sort: "-publish_at", limit: PAGE, offset: 0 }, p);
-  const posts = [...first.data.posts];
-  const complete = first.data.total <= MIRRORED;
-  // Later pages come from the same mirrored view (no upstream call); past the mirror only the head is shown.
-  while (complete && posts.length < first.data.total) {
-    const next = await svc.campaignPosts(id, { sort: "-publish_at", limit: PAGE, offset: posts.length }, p);
-    if (next.data.posts.length === 0) break;
-    posts.push(...next.data.posts);
-  }
-  return { posts, complete, meta: first.meta };
+  const r = await svc.campaignPosts(id, { sort: "-publish_at", limit: MIRRORED, offset: 0 }, p);
+  const complete = r.data.total <= MIRRORED;
+  return { posts: complete ? r.data.posts : r.data.posts.slice(0, PAGE), complete, meta: r.meta };
 }
 
 function excerpt(text: string): string {

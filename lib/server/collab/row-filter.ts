@@ -8,7 +8,7 @@ import { verdictSummaries } from "./verdicts";
 /**
  * The lists' "signed off" / "changes requested" filter, answered from the
  * dashboard's own database: which posts are in that state is known here,
- * the rows themselves come from the same cached lists as ever.
+ * the rows themselves are cut from the campaign's mirror like every list.
  */
 export const VERDICT_FILTERS = ["signed_off", "changes"] as const;
 export type VerdictFilter = (typeof VERDICT_FILTERS)[number];
@@ -21,26 +21,19 @@ export async function taskIdsInState(state: VerdictFilter, campaignIds?: readonl
   return new Set([...summaries].filter(([, s]) => s.state === state).map(([id]) => id));
 }
 
-/** Pages of the campaign's list read to find the filtered rows: the service mirrors a campaign's list, so these are mostly cache hits. */
-const MAX_PAGES = 10;
+/** Rows of the campaign's list looked through for the filtered ones: the first thousand, as ten pages of 100 were. */
+const MAX_ROWS = 1_000;
 
 /**
  * One page of a campaign's posts in the verdict state: the list (with the
- * same status and sort) is walked through the service's cached copy and the
- * matching rows paged here; `total` counts the matches. An empty state costs
- * no list read beyond the first page's (for the campaign's name and meta).
+ * same status and sort) is cut from the mirror in one piece and the matching
+ * rows paged here; `total` counts the matches.
  */
 export async function campaignPostsInState(campaignId: number, q: PostListQuery, state: VerdictFilter, priority: Priority): Promise<DataResponse<PostList>> {
   const wanted = await taskIdsInState(state, [campaignId]);
   const limit = q.limit ?? 20;
   const offset = q.offset ?? 0;
-  const first = await service.campaignPosts(campaignId, { ...q, limit: 100, offset: 0 }, priority);
-  const matching = first.data.posts.filter((p) => wanted.has(p.task_id));
-  let meta = first.meta;
-  for (let page = 1; page < MAX_PAGES && page * 100 < first.data.total && wanted.size > matching.length; page++) {
-    const next = await service.campaignPosts(campaignId, { ...q, limit: 100, offset: page * 100 }, priority);
-    matching.push(...next.data.posts.filter((p) => wanted.has(p.task_id)));
-    if (next.meta.stale) meta = next.meta;
-  }
-  return { data: { ...first.data, posts: matching.slice(offset, offset + limit), total: matching.length, limit, offset }, meta };
+  const all = await service.campaignPosts(campaignId, { ...q, limit: MAX_ROWS, offset: 0 }, priority);
+  const matching = all.data.posts.filter((p) => wanted.has(p.task_id));
+  return { data: { ...all.data, posts: matching.slice(offset, offset + limit), total: matching.length, limit, offset }, meta: all.meta };
 }

@@ -158,21 +158,12 @@ export class Collector {
       }
       case "campaign": {
         const id = item.campaign_id as number;
-        const posts: { task_id: number; campaign_id: number; published_at: string | null; status: string }[] = [];
-        let total = 0;
-        let fresh = false;
-        // Pages after the first are cut from the service's mirrored view (up to 500 posts): no further calls.
-        for (let offset = 0; ; ) {
-          const r = await service.campaignPosts(id, { status: [...PUBLISHED], sort: "-publish_at", limit: 100, offset }, "background");
-          total = r.data.total;
-          fresh ||= Date.parse(r.meta.fetchedAt) >= now;
-          posts.push(...r.data.posts);
-          offset += r.data.posts.length;
-          // Past the service's mirror (500 posts) every page would be a call of its own: the newest 500 are followed,
-          // and a page listing older posts registers them (read.ts).
-          if (r.data.posts.length === 0 || offset >= total || offset >= (MAX_ITEM_CALLS - 1) * 100) break;
-        }
-        const published = posts.filter((p) => (PUBLISHED as readonly string[]).includes(p.status) && p.published_at !== null);
+        // The newest 500 are followed, cut from the campaign's mirror in one piece; a page listing older
+        // posts registers them (read.ts).
+        const r = await service.campaignPosts(id, { status: [...PUBLISHED], sort: "-publish_at", limit: (MAX_ITEM_CALLS - 1) * 100, offset: 0 }, "background");
+        const total = r.data.total;
+        const fresh = Date.parse(r.meta.fetchedAt) >= now;
+        const published = r.data.posts.filter((p) => (PUBLISHED as readonly string[]).includes(p.status) && p.published_at !== null);
         await upsertPosts(db, published, now);
         await retirePosts(db, id, published.map((p) => p.task_id));
         // A refresh is a `since` call and, when the delta cannot be used, a refetch of a call per 100 posts:

@@ -2,7 +2,7 @@
 import { Migrator, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations, openDatabase, type Database } from "@/lib/server/db";
-import { claimNext, failItem, finishItem, iso, LOOKED_AT_RETRY_MS, notePostRead, PRIORITY, promotePosts, upsertList, upsertPosts } from "./store";
+import { claimNext, failItem, finishItem, iso, LOOKED_AT_RETRY_MS, LOOKED_FOR_MS, notePostRead, PRIORITY, promotePosts, upsertList, upsertPosts } from "./store";
 
 let db: Kysely<Database>;
 const t0 = Date.parse("2026-11-27T09:00:00Z");
@@ -66,5 +66,25 @@ describe("posts a page is waiting for", () => {
     expect(row).toEqual({ last_collected_at: iso(t0), next_due_at: iso(t0 + 3_600_000) });
     // A post already read is not "waiting": promoting it changes nothing.
     expect(await promotePosts(db, [1], t0)).toBe(0);
+  });
+});
+
+describe("a person who stops looking", () => {
+  it("is no longer waited for once LOOKED_FOR_MS passes without a look: spare reads stop, the common order keeps it first", async () => {
+    const t1 = t0 + 3_600_000;
+    await upsertPosts(db, [{ task_id: 21, campaign_id: 8, published_at: iso(t1 - 60_000) }], t1);
+    expect(await promotePosts(db, [21], t1)).toBe(1);
+    const at = (ms: number) => ({ owner: "b", nowMs: ms, leaseMs: 1_000 });
+    const waited = await claimNext(db, { ...at(t1 + LOOKED_FOR_MS - 1_000), waitedOnly: true });
+    expect(waited.kind === "item" && waited.item.key).toBe("post:21");
+    // Its lease lapsed; the page asked nothing more.
+    expect(await claimNext(db, { ...at(t1 + LOOKED_FOR_MS + 5_000), waitedOnly: true })).toEqual({ kind: "idle" });
+    const common = await claimNext(db, at(t1 + LOOKED_FOR_MS + 5_000));
+    expect(common.kind === "item" && common.item.key).toBe("post:21");
+    // Looked at again: waited for again.
+    await db.updateTable("metric_collector_items").set({ lease_owner: null, lease_until: null }).where("key", "=", "post:21").execute();
+    await promotePosts(db, [21], t1 + 60_000);
+    const again = await claimNext(db, { ...at(t1 + 61_000), waitedOnly: true });
+    expect(again.kind === "item" && again.item.key).toBe("post:21");
   });
 });

@@ -84,8 +84,13 @@ export async function postEngagementHistory(d: ReadDeps, taskId: number, q: Enga
       meta: { stale: false, fetchedAt: points[0]?.collected_at ?? iso(d.now()) },
     };
   }
-  const r = await d.service.postEngagementHistory(taskId, q, priority);
+  // Always the upstream's longest answer, cut here: a chart's "fewer points", a comparison and the API
+  // asking for the same metric with another limit are one read (the service keeps it), not one each.
+  const r = await d.service.postEngagementHistory(taskId, { metric_type: q.metric_type, limit: HISTORY_READ_LIMIT }, priority);
   const item = await listItem(d.db, `post:${taskId}`);
   if (item?.campaign_id) await recordSnapshots(d.db, fromHistory(r.data, { campaignId: item.campaign_id, recordedAt: r.meta.fetchedAt }));
-  return r;
+  return { ...r, data: { ...r.data, datapoints: r.data.datapoints.slice(0, limit) } };
 }
+
+/** The upstream's most datapoints a history read may ask for (its `limit` allows 1–200). */
+const HISTORY_READ_LIMIT = 200;

@@ -11,7 +11,7 @@ import type { Priority } from "@/lib/server/gateway/gateway";
 import type { Service } from "@/lib/server/service/service";
 import { DEFAULT_TIME_ZONE, startOfDay } from "@/lib/time/zone";
 import { PUBLISHED } from "./collector";
-import { iso, PRIORITY, listItem, promotePosts, TOTAL, totalsOf, upsertPosts } from "./store";
+import { iso, LOOKED_FOR_MS, PRIORITY, listItem, promotePosts, TOTAL, totalsOf, upsertPosts } from "./store";
 
 /*
  * What pages read from the time series. A trend costs no upstream call once
@@ -143,9 +143,9 @@ export async function campaignTrends(d: ReadDeps, campaignId: number, from: stri
     // (still behind every post's current reading), so its early days fill first. Same pacing, same share.
     await d.db
       .updateTable("metric_collector_items")
-      .set({ priority: PRIORITY.historyLookedAt })
+      .set({ priority: PRIORITY.historyLookedAt, looked_until: iso(d.now() + LOOKED_FOR_MS) })
       .where("kind", "=", "history")
-      .where("priority", "=", PRIORITY.history)
+      .where("priority", "in", [PRIORITY.history, PRIORITY.historyLookedAt])
       .where("next_due_at", "is not", null)
       .where("task_id", "in", ids)
       .execute();

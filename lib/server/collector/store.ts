@@ -62,6 +62,8 @@ export interface CollectorItemsTable {
   failures: import("kysely").ColumnType<number, number | undefined, number>;
   lease_owner: string | null;
   lease_until: string | null;
+  /** Until when a person waits for it (a page looked at it without its data): the only items spare reads go to. */
+  looked_until: import("kysely").ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type SnapshotRow = Omit<MetricSnapshotsTable, "id">;
@@ -136,7 +138,7 @@ export async function claimNext(db: Kysely<Database>, o: ClaimOptions): Promise<
     .selectFrom("metric_collector_items")
     .where("next_due_at", "<=", now)
     .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]));
-  if (o.waitedOnly) q = q.where("priority", "in", [PRIORITY.postLookedAt, PRIORITY.historyLookedAt]);
+  if (o.waitedOnly) q = q.where("priority", "in", [PRIORITY.postLookedAt, PRIORITY.historyLookedAt]).where("looked_until", ">=", now);
   const picked = await q.select(["key"]).orderBy("priority").orderBy(sql`coalesce(published_at, '')`, "desc").orderBy("key").limit(1).executeTakeFirst();
   if (!picked) return { kind: "idle" };
   // The lease test is repeated on the row itself: another instance may have taken it meanwhile.
@@ -260,20 +262,31 @@ export async function notePostRead(db: Kysely<Database>, taskId: number, nowMs: 
 export async function promotePosts(db: Kysely<Database>, taskIds: readonly number[], nowMs: number): Promise<number> {
   let moved = 0;
   const now = iso(nowMs);
+  const lookedUntil = iso(nowMs + LOOKED_FOR_MS);
   for (let i = 0; i < taskIds.length; i += 200) {
+    const ids = taskIds.slice(i, i + 200);
     const r = await db
       .updateTable("metric_collector_items")
-      .set({ priority: PRIORITY.postLookedAt, next_due_at: sql<string>`case when next_due_at > ${now} then ${now} else next_due_at end` })
+      .set({ priority: PRIORITY.postLookedAt, looked_until: lookedUntil, next_due_at: sql<string>`case when next_due_at > ${now} then ${now} else next_due_at end` })
       .where("kind", "=", "post")
       .where("priority", "=", PRIORITY.post)
       .where("last_collected_at", "is", null)
       .where("next_due_at", "is not", null)
-      .where("task_id", "in", taskIds.slice(i, i + 200))
+      .where("task_id", "in", ids)
       .executeTakeFirst();
     moved += Number(r.numUpdatedRows ?? 0);
+    // Still waited for: looked at again.
+    await db.updateTable("metric_collector_items").set({ looked_until: lookedUntil }).where("kind", "=", "post").where("priority", "=", PRIORITY.postLookedAt).where("task_id", "in", ids).execute();
   }
   return moved;
 }
+
+/**
+ * How long a look makes a person "waiting" for an item: a page without its data asks again while it
+ * is open (the posts table every 10 s, the trend every 30 s), so past this nobody is looking, and
+ * spare reads of people's lane stop; the scheduler's own pace goes on filling it.
+ */
+export const LOOKED_FOR_MS = 45_000;
 
 /** Whether the post's one-time history backfill is done (every metric's history is in the series). */
 export async function historyBackfilled(db: Kysely<Database>, taskId: number): Promise<boolean> {

@@ -77,11 +77,6 @@ export function publishEvent(event: DashboardEvent): void {
   }
 }
 
-/** Listens to every event (from every instance once the subscription is up); returns the unsubscribe. */
-export function subscribeEvents(listener: (event: DashboardEvent) => void): () => void {
-  return eventBus().subscribe((d) => listener(d.event));
-}
-
 /** After an approve or reject took effect: the post and its campaign's lists and counts changed. */
 export function publishDecision(taskId: number, campaignId: number, status: string): void {
   publishEvent({ type: "post", task_id: taskId, campaign_id: campaignId, status, reason: "decision" });

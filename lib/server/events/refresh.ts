@@ -12,8 +12,8 @@ const time = (v: string | null | undefined) => (v ? Date.parse(v) : Number.NaN);
  * The posts a refresh of a campaign's list shows to have changed since the
  * view it replaces: a different status or `updated_at`; a post that entered
  * the list and is newer than anything seen before (the `since` overlap
- * re-sends older ones); or one that left a complete list (its status moved
- * out of the filter). The first load of a view is no news: nothing to compare.
+ * re-sends older ones); or one that left the list (its status moved out of
+ * the filter): a mirror holds the whole list. The first load of a view is no news: nothing to compare.
  * `seen` is the delta the refresh read, which names the new status of posts
  * that left.
  */
@@ -30,15 +30,13 @@ export function changedPosts(prev: PostView | undefined, next: PostView, seen: r
     const old = before.get(p.task_id);
     const changed = old
       ? old.status !== p.status || old.updated_at !== p.updated_at
-      : prev.complete && (p.updated_at === null || !(time(p.updated_at) <= (prev.cursorMs ?? -Infinity)));
+      : p.updated_at === null || !(time(p.updated_at) <= (prev.cursorMs ?? -Infinity));
     // Same status, newer `updated_at`: an edit (a new version), which no decision or earlier event told.
     const edited = old !== undefined && old.status === p.status;
     if (changed) out.push({ task_id: p.task_id, campaign_id: p.campaign_id, status: p.status, ...(edited ? { edited } : {}) });
   }
-  if (prev.complete && next.complete) {
-    const still = new Set(next.posts.map((p) => p.task_id));
-    for (const old of prev.posts) if (!still.has(old.task_id) && !now.has(old.task_id)) out.push({ task_id: old.task_id, campaign_id: old.campaign_id });
-  }
+  const still = new Set(next.posts.map((p) => p.task_id));
+  for (const old of prev.posts) if (!still.has(old.task_id) && !now.has(old.task_id)) out.push({ task_id: old.task_id, campaign_id: old.campaign_id });
   return out;
 }
 

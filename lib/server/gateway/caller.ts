@@ -30,7 +30,7 @@ export const DEFAULT_RETRY: RetryPolicy = { baseMs: 300, maxRetries: 2, maxTotal
  */
 export type RetryMode = "get" | "once-on-network" | "never";
 
-export type CallSpec = { op: string; lane: Lane; maxWaitMs: number; retry: RetryMode; timeoutMs?: number };
+export type CallSpec = { op: string; lane: Lane; maxWaitMs: number; retry: RetryMode };
 
 /** The HTTP status or failure kind, as upstream_requests_total labels it. */
 export function outcomeLabel(e: unknown): string {
@@ -95,7 +95,8 @@ export class Caller {
       }
       const t0 = performance.now();
       try {
-        const value = await fn(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {});
+        // The client's own timeout (UPSTREAM_TIMEOUT_MS) bounds each attempt.
+        const value = await fn({});
         lease.settle();
         upstreamCalls.inc({ operation: spec.op, status: "2xx" });
         upstreamLatency.observe({ operation: spec.op }, (performance.now() - t0) / 1000);

@@ -25,17 +25,9 @@ export type GatewayOptions = {
   interactiveWaitMs?: number;
   /** The same, when a stale answer is at hand: better to show it at once. */
   staleWaitMs?: number;
-  /** How long a write may wait for a token. */
-  writeWaitMs?: number;
   retry?: Partial<RetryPolicy>;
   /** After an upstream failure of a key, its next attempt is not before this (stale is served meanwhile). */
   failureCooldownMs?: number;
-  /** A last good answer older than this is no longer served, even as stale. */
-  maxStaleMs?: number;
-  /** Per-request timeout; undefined = the client's UPSTREAM_TIMEOUT_MS. */
-  timeoutMs?: number;
-  /** Stretch TTLs when the hourly budget runs low (see `stretch`). */
-  adaptiveTtl?: boolean;
   /**
    * Stale-while-revalidate: how long a reader with an expired answer at hand
    * waits for its refresh before being answered with it, marked stale (the
@@ -58,20 +50,17 @@ export type ReadSpec<T> = {
   op: string;
   key: string;
   ttlMs: number;
-  /**
-   * Freshness ends at the next multiple of the TTL on the clock rather than
-   * TTL after the fetch. For data that many people poll (queues), this makes
-   * the upstream cost one refresh per TTL slot whether one person polls or
-   * twenty-five do: a lone poller who polls at least once a slot triggers
-   * exactly the refreshes a crowd does.
-   */
-  alignToClock?: boolean;
   tags: readonly string[];
   priority: Priority;
   load: (ctx: LoadContext<T>) => Promise<T>;
 };
 
 type InFlight = { promise: Promise<Entry<unknown>>; lane: Lane; tags: readonly string[]; id: object };
+
+/** How long a write may wait for a token. */
+const WRITE_WAIT_MS = 3000;
+/** A last good answer older than this is no longer served, even as stale. */
+const MAX_STALE_MS = 24 * 3_600_000;
 
 /** Failures the last good answer may stand in for; anything else (404, 409, 400, 403…) passes through. */
 function maskable(e: unknown): boolean {
@@ -96,7 +85,7 @@ export class Gateway {
   private readonly inflight = new Map<string, InFlight>();
   /** Keys whose last attempt failed, and when to try again. Bounded like the cache. */
   private readonly failures = new LruCache(2000);
-  private readonly o: Required<Omit<GatewayOptions, "clock" | "limits" | "retry" | "timeoutMs" | "budget">> & { timeoutMs?: number };
+  private readonly o: Required<Omit<GatewayOptions, "clock" | "limits" | "maxEntries" | "retry" | "budget">>;
 
   constructor(options: GatewayOptions = {}) {
     this.clock = options.clock ?? systemClock;
@@ -104,16 +93,11 @@ export class Gateway {
     this.budget = options.budget ?? new Budget({ ...defaultLimits(l.readsPerMinute, l.writesPerMinute, l.requestsPerHour), ...l }, this.clock);
     this.cache = new LruCache(options.maxEntries ?? 1000);
     this.o = {
-      maxEntries: options.maxEntries ?? 1000,
       interactiveWaitMs: options.interactiveWaitMs ?? 2500,
       staleWaitMs: options.staleWaitMs ?? 300,
-      writeWaitMs: options.writeWaitMs ?? 3000,
       failureCooldownMs: options.failureCooldownMs ?? 15_000,
-      maxStaleMs: options.maxStaleMs ?? 24 * 3_600_000,
-      adaptiveTtl: options.adaptiveTtl ?? true,
       refreshGraceMs: options.refreshGraceMs ?? 400,
       random: options.random ?? Math.random,
-      timeoutMs: options.timeoutMs,
     };
     this.caller = new Caller(this.budget, this.clock, { ...DEFAULT_RETRY, ...options.retry }, this.o.random);
   }
@@ -125,7 +109,6 @@ export class Gateway {
    * rather than stale-marked data.
    */
   stretch(): number {
-    if (!this.o.adaptiveTtl) return 1;
     const share = this.budget.snapshot().hourly / this.budget.limits.requestsPerHour;
     return share >= 0.5 ? 1 : share >= 0.25 ? 2 : 4;
   }
@@ -142,7 +125,7 @@ export class Gateway {
     const cached = this.cache.get<T>(spec.key);
     if (cached && now < cached.freshUntil) {
       cacheRequests.inc({ operation: spec.op, result: "hit" });
-      return { data: cached.value, meta: { stale: false, fetchedAt: new Date(cached.fetchedAt).toISOString() } };
+      return this.answer(cached);
     }
     const stale = cached && this.servableWhileRefreshing(cached, now) ? cached : undefined;
     const graceUntil = stale ? now + this.o.refreshGraceMs : undefined;
@@ -151,7 +134,7 @@ export class Gateway {
       cacheRequests.inc({ operation: spec.op, result: "joined" });
       try {
         const entry = await this.within(joined.promise as Promise<Entry<T>>, graceUntil);
-        return entry ? this.answer(entry) : this.refreshing(spec, stale as Entry<T>);
+        return entry ? this.answer(entry) : this.staleAnswer(spec.op, stale as Entry<T>, this.clock.now());
       } catch (e) {
         // A background load gives up at once when tokens are short; a person may wait a little more.
         const retryOwn = e instanceof BudgetRefusal && joined.lane === "background" && spec.priority === "interactive";
@@ -164,7 +147,7 @@ export class Gateway {
     cacheRequests.inc({ operation: spec.op, result: "miss" });
     try {
       const entry = await this.within(this.start(spec, cached), graceUntil);
-      return entry ? this.answer(entry) : this.refreshing(spec, stale as Entry<T>);
+      return entry ? this.answer(entry) : this.staleAnswer(spec.op, stale as Entry<T>, this.clock.now());
     } catch (e) {
       return this.fallback(spec, e);
     }
@@ -176,7 +159,7 @@ export class Gateway {
    * incremental refresh): showing it would undo the decision on screen.
    */
   private servableWhileRefreshing(entry: Entry<unknown>, now: number): boolean {
-    return !wasInvalidated(entry) && now - entry.fetchedAt <= this.o.maxStaleMs;
+    return !wasInvalidated(entry) && now - entry.fetchedAt <= MAX_STALE_MS;
   }
 
   /**
@@ -195,11 +178,10 @@ export class Gateway {
     });
   }
 
-  /** The expired answer, marked stale, while its refresh is under way (retry: at once, by the refresh). */
-  private refreshing<T>(spec: ReadSpec<T>, entry: Entry<T>): DataResponse<T> {
-    cacheRequests.inc({ operation: spec.op, result: "stale" });
-    const at = new Date(this.clock.now()).toISOString();
-    return { data: entry.value, meta: { stale: true, fetchedAt: new Date(entry.fetchedAt).toISOString(), retryAt: at } };
+  /** A held answer marked stale, with when a new one is expected (an expired answer while its refresh runs: at once). */
+  private staleAnswer<T>(op: string, entry: Entry<T>, retryAt: number): DataResponse<T> {
+    cacheRequests.inc({ operation: op, result: "stale" });
+    return { data: entry.value, meta: { stale: true, fetchedAt: new Date(entry.fetchedAt).toISOString(), retryAt: new Date(retryAt).toISOString() } };
   }
 
   private answer<T>(entry: Entry<T>): DataResponse<T> {
@@ -213,14 +195,13 @@ export class Gateway {
     const maxWaitMs = lane === "background" ? 0 : fallsBack ? this.o.staleWaitMs : this.o.interactiveWaitMs;
     return {
       previous,
-      call: (op, fn) => this.caller.call({ op, lane, maxWaitMs, retry: "get", timeoutMs: this.o.timeoutMs }, fn),
+      call: (op, fn) => this.caller.call({ op, lane, maxWaitMs, retry: "get" }, fn),
     };
   }
 
   private entryOf<T>(spec: ReadSpec<T>, value: T): Entry<T> {
     const at = this.clock.now();
-    const ttl = spec.ttlMs * this.stretch();
-    const freshUntil = spec.alignToClock ? (Math.floor(at / ttl) + 1) * ttl : at + ttl;
+    const freshUntil = at + spec.ttlMs * this.stretch();
     return { value, fetchedAt: at, freshUntil, tags: spec.tags };
   }
 
@@ -273,15 +254,14 @@ export class Gateway {
     const retryAt = knownRetryAt ?? this.retryAtFor(e, now);
     const last = this.cache.get<T>(spec.key);
     // Never an entry a decision expired: it would show the decided post as still waiting.
-    if (last && !wasInvalidated(last) && now - last.fetchedAt <= this.o.maxStaleMs) {
-      cacheRequests.inc({ operation: spec.op, result: "stale" });
-      return {
-        data: last.value,
-        meta: { stale: true, fetchedAt: new Date(last.fetchedAt).toISOString(), retryAt: new Date(retryAt).toISOString() },
-      };
-    }
-    if (e instanceof BudgetRefusal || (e instanceof UpstreamHttpError && e.status === 429)) throw toExhausted(retryAt, now, spentWindow(this.budget, spec.priority, retryAt, now));
-    throw e;
+    if (last && this.servableWhileRefreshing(last, now)) return this.staleAnswer(spec.op, last, retryAt);
+    throw this.exhausted(e, spec.priority, now, retryAt);
+  }
+
+  /** A budget refusal or an upstream 429 as the BudgetExhaustedError a person is shown (when the lane's next token is due); any other error as it is. */
+  private exhausted(e: unknown, lane: Lane, now = this.clock.now(), retryAt = this.retryAtFor(e, now)): unknown {
+    if (!(e instanceof BudgetRefusal || (e instanceof UpstreamHttpError && e.status === 429))) return e;
+    return toExhausted(retryAt, now, spentWindow(this.budget, lane, retryAt, now));
   }
 
   private retryAtFor(e: unknown, now: number): number {
@@ -292,16 +272,11 @@ export class Gateway {
 
   /** One uncached request (a fresh read or a write); budget refusals and 429s become BudgetExhaustedError. */
   async direct<T>(op: string, lane: Lane, retry: RetryMode, fn: (o: CallOptions) => Promise<T>, waitMs?: number): Promise<T> {
-    const maxWaitMs = waitMs ?? (lane === "write" || lane === "confirm" ? this.o.writeWaitMs : lane === "interactive" ? this.o.interactiveWaitMs : 0);
+    const maxWaitMs = waitMs ?? (lane === "write" || lane === "confirm" ? WRITE_WAIT_MS : lane === "interactive" ? this.o.interactiveWaitMs : 0);
     try {
-      return await this.caller.call({ op, lane, maxWaitMs, retry, timeoutMs: this.o.timeoutMs }, fn);
+      return await this.caller.call({ op, lane, maxWaitMs, retry }, fn);
     } catch (e) {
-      const now = this.clock.now();
-      if (e instanceof BudgetRefusal || (e instanceof UpstreamHttpError && e.status === 429)) {
-        const retryAt = this.retryAtFor(e, now);
-        throw toExhausted(retryAt, now, spentWindow(this.budget, lane, retryAt, now));
-      }
-      throw e;
+      throw this.exhausted(e, lane);
     }
   }
 
@@ -369,12 +344,7 @@ export class Gateway {
       return await ((joined?.promise as Promise<Entry<T>> | undefined) ?? this.start(spec, this.peek<T>(spec.key)));
     } catch (e) {
       // A refusal as `direct` gives it: when the lane's next token is due.
-      if (e instanceof BudgetRefusal || (e instanceof UpstreamHttpError && e.status === 429)) {
-        const now = this.clock.now();
-        const retryAt = this.retryAtFor(e, now);
-        throw toExhausted(retryAt, now, spentWindow(this.budget, spec.priority, retryAt, now));
-      }
-      throw e;
+      throw this.exhausted(e, spec.priority);
     }
   }
 

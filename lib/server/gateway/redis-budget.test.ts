@@ -5,7 +5,7 @@ import { StoreUnavailableError, redisOptions } from "@/lib/server/redis";
 import { startRedis, type RedisServer } from "@/test/servers/redis";
 import { defaultLimits, type BudgetLimits, type Lane, type Lease } from "./budget";
 import { advance, budgetContract, refused } from "@/test/contracts/budget";
-import { FakeClock } from "./clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { BudgetRefusal } from "./errors";
 import { RedisBudget, type RedisBudgetOptions } from "./redis-budget";
 

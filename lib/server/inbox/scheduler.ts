@@ -1,6 +1,4 @@
 import "server-only";
-import type { DashboardEvent } from "@/lib/events/schema";
-import type { Post } from "@/lib/schemas";
 import type { Clock } from "@/lib/server/gateway/clock";
 import type { Priority } from "@/lib/server/gateway/gateway";
 import { log } from "@/lib/server/log";
@@ -35,9 +33,6 @@ export type InboxDeps = {
   service: InboxService;
   clock: Clock;
   config: InboxConfig;
-  /** Kept for callers of the old scheduler: open pages are told by the mirror's refreshes and the decisions themselves. */
-  publish?: (event: DashboardEvent) => void;
-  subscribe?: (listener: (event: DashboardEvent) => void) => () => void;
 };
 
 export type InboxSnapshot = {
@@ -48,7 +43,6 @@ export type InboxSnapshot = {
   listStale: boolean;
 };
 
-const PAGE = 100;
 const LIST_STATUSES: ("ACTIVE" | "FROZEN")[] = ["ACTIVE", "FROZEN"];
 
 export class InboxScheduler {
@@ -116,24 +110,16 @@ export class InboxScheduler {
     );
   }
 
-  /** One campaign's waiting posts, from its mirror (pages of it, in memory). */
+  /** One campaign's waiting posts, cut from its mirror in one piece. */
   private async read(e: CampaignEntry, priority: Priority, fresh = false): Promise<void> {
     const now = this.d.clock.now();
-    const posts: Post[] = [];
     try {
-      let meta: { stale: boolean; fetchedAt: string; retryAt?: string } | undefined;
-      for (let offset = 0; ; offset += PAGE) {
-        // Never filled: asked of the scheduler (its background lane), never filled here in people's lane.
-        const need = fresh && offset === 0 ? { maxAgeMs: OPEN_FRESH_MS, fill: "ask" as const } : { fill: "ask" as const };
-        const r = await this.d.service.campaignPosts(e.info.id, { status: [WAITING], sort: "publish_at", limit: PAGE, offset }, priority, need);
-        meta ??= r.meta;
-        posts.push(...r.data.posts);
-        if (r.data.posts.length < PAGE || posts.length >= r.data.total) break;
-      }
-      if (!meta) return;
-      e.applyList(posts, Date.parse(meta.fetchedAt), now);
-      e.stale = meta.stale;
-      e.retryAt = meta.stale ? Date.parse(meta.retryAt ?? "") || now : undefined;
+      // Never filled: asked of the scheduler (its background lane), never filled here in people's lane.
+      const need = fresh ? { maxAgeMs: OPEN_FRESH_MS, fill: "ask" as const } : { fill: "ask" as const };
+      const r = await this.d.service.campaignPosts(e.info.id, { status: [WAITING], sort: "publish_at", limit: Number.MAX_SAFE_INTEGER, offset: 0 }, priority, need);
+      e.applyList(r.data.posts, Date.parse(r.meta.fetchedAt));
+      e.stale = r.meta.stale;
+      e.retryAt = r.meta.stale ? Date.parse(r.meta.retryAt ?? "") || now : undefined;
     } catch (error) {
       if (isNotFilled(error)) {
         e.filling = true;

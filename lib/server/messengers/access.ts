@@ -1,6 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
-import { currentPerson, revokedSince as revokedSinceAt } from "@/lib/server/access";
+import { currentPerson, revokedSince } from "@/lib/server/access";
 import { linkByTgUser, unlink, type Link } from "./store";
 
 /**
@@ -17,7 +17,7 @@ export type Person = SessionUser & { link: Link };
 export async function personFor(tgUserId: string | number): Promise<Person | null> {
   const link = await linkByTgUser(String(tgUserId));
   if (!link) return null;
-  const user = await currentUser(link.email);
+  const user = await currentPerson(link.email);
   const revoked = await revokedSince(link.email, link.linked_at);
   if (!user || revoked) {
     // Removed or signed out everywhere: the link itself goes, so the next card is not sent either.
@@ -25,11 +25,4 @@ export async function personFor(tgUserId: string | number): Promise<Person | nul
     return null;
   }
   return { ...user, link };
-}
-
-/** The person with their current role; null when they are no longer a user; undefined when unknown (store unreadable). */
-export const currentUser = currentPerson;
-
-export async function revokedSince(email: string, since: string): Promise<boolean> {
-  return (await revokedSinceAt(email, since)) !== null;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { can, type SessionUser } from "@/lib/auth/roles";
 import { isKnownCampaign } from "./known-campaign";
-import { currentUser } from "./access";
+import { currentPerson } from "@/lib/server/access";
 import { auditTelegram } from "./audit";
 import { consumeLinkCode, bindChat, unbindChat } from "./store";
 import { textsFor } from "./language";
@@ -15,7 +15,7 @@ import { botTexts, type BotTexts } from "./texts";
 /** /start <code>: the code's person is linked through `save`; the reply in their language (or `stranger`'s when refused). */
 export async function linkWithCode(code: string, o: { messenger: "telegram" | "max"; save: (email: string) => Promise<void>; username: string | null; stranger: BotTexts }): Promise<string> {
   const email = /^[A-Za-z0-9_-]{8,64}$/.test(code) ? await consumeLinkCode(code) : null;
-  const user = email ? await currentUser(email) : null;
+  const user = email ? await currentPerson(email) : null;
   if (!email || !user) return o.stranger.linkFailed;
   await o.save(email);
   await auditTelegram({ kind: `${o.messenger}.linked`, actor: { email: user.email, name: user.name, role: user.role }, subject_id: email, detail: { username: o.username } });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
-import { currentUser, personFor, revokedSince } from "./access";
+import { currentPerson, revokedSince } from "@/lib/server/access";
+import { personFor } from "./access";
 import { isMaxRef } from "./max/config";
 import { maxLinkByUser, unlinkMax } from "./max/store";
 
@@ -13,7 +14,7 @@ export async function deciderFor(userRef: string | number): Promise<SessionUser 
   if (!isMaxRef(userRef)) return personFor(userRef);
   const link = await maxLinkByUser(String(userRef));
   if (!link) return null;
-  const user = await currentUser(link.email);
+  const user = await currentPerson(link.email);
   const revoked = await revokedSince(link.email, link.linked_at);
   if (user === null || revoked) await unlinkMax({ email: link.email });
   return user && !revoked ? user : null;

@@ -99,8 +99,6 @@ export interface TelegramStepsTable {
   at: string;
 }
 
-export {};
-
 /** A person's MAX account (migration 0023_max_links). */
 export interface MaxLinksTable {
   email: string;

@@ -4,7 +4,7 @@ import { DEFAULT_DUE_HOURS } from "@/lib/schemas/notify";
 import { log } from "@/lib/server/log";
 import { getSettingsMany } from "@/lib/server/notify/settings";
 import { service } from "@/lib/server/upstream-service";
-import { currentUser } from "./access";
+import { currentPerson } from "@/lib/server/access";
 import { sendCard } from "./card";
 import { messengerOf, type Channels } from "./channels";
 import { sendDigest } from "./digest";
@@ -37,7 +37,7 @@ export async function messengersTick(ch: Channels, now = Date.now()): Promise<vo
     const routes = any ? [...(await routesFor(ch)).values()] : [];
     const deciders: Route[] = [];
     for (const r of routes) {
-      const u = await currentUser(r.email);
+      const u = await currentPerson(r.email);
       if (u && isRole(u.role) && can(u.role, "decide")) deciders.push(r);
     }
     const rules = await getRules();
@@ -117,7 +117,7 @@ async function dailyDigests(routes: Route[], now: number): Promise<void> {
     // 09:00 of the person's own day: their zone (profile), else the team's.
     const day = digestDay(now, await zoneOf(r.email));
     if (!day) continue;
-    const u = await currentUser(r.email);
+    const u = await currentPerson(r.email);
     if (!u || !(await claimStep(0, `digest:${r.email}:${day}`, now))) continue;
     await sendDigest(r.m, r.chat, r.email).catch((e: unknown) => log.warn(`${r.m.name} digest not sent`, { error: r.m.safeError(e) }));
   }

@@ -4,7 +4,6 @@ import { db, ensureMigrated, migrations, openDatabase, type Database } from "@/l
 import { MirrorStore } from "./store";
 
 export { MirrorStore, type Mirrored, type SyncState } from "./store";
-export { Refresher, DEFAULT_SYNC, type SyncOptions, type RefreshOutcome, type RefreshChange } from "./refresh";
 
 type StoreDb = ConstructorParameters<typeof MirrorStore>[0] extends () => infer D ? D : never;
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSimulator, type SimulatorHandle } from "@/simulator/server";
 import type { PostListQuery } from "@/lib/schemas";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { createGateway, type Gateway, type GatewayOptions } from "@/lib/server/gateway/gateway";
 import { createService, type UpstreamApi } from "@/lib/server/service/service";

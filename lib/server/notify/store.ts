@@ -20,7 +20,7 @@ export type NewItem = {
 
 const lower = (email: string) => email.trim().toLowerCase();
 
-function parseDetail(text: string | null): NotificationDetail {
+export function parseDetail(text: string | null): NotificationDetail {
   if (!text) return {};
   try {
     const parsed = NotificationDetail.safeParse(JSON.parse(text));
@@ -30,20 +30,22 @@ function parseDetail(text: string | null): NotificationDetail {
   }
 }
 
+/** An item's columns, the same in the bell's list and in the digest queue. */
+const columnsOf = (item: NewItem, now: Date) => ({
+  email: lower(item.email),
+  kind: item.kind,
+  task_id: item.task_id,
+  campaign_id: item.campaign_id ?? null,
+  actor_name: item.actor_name ?? null,
+  detail: item.detail ? JSON.stringify(item.detail) : null,
+  created_at: now.toISOString(),
+});
+
 export async function addNotification(item: NewItem, now = new Date(), executor: Kysely<Database> = db()): Promise<number> {
   await ensureMigrated();
   const row = await executor
     .insertInto("notifications")
-    .values({
-      email: lower(item.email),
-      kind: item.kind,
-      task_id: item.task_id,
-      campaign_id: item.campaign_id ?? null,
-      actor_name: item.actor_name ?? null,
-      detail: item.detail ? JSON.stringify(item.detail) : null,
-      created_at: now.toISOString(),
-      read_at: null,
-    })
+    .values({ ...columnsOf(item, now), read_at: null })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -113,20 +115,9 @@ export async function enqueueDigest(item: NewItem, now = new Date()): Promise<vo
   await ensureMigrated();
   await db()
     .insertInto("notify_digest")
-    .values({
-      email: lower(item.email),
-      kind: item.kind,
-      task_id: item.task_id,
-      campaign_id: item.campaign_id ?? null,
-      actor_name: item.actor_name ?? null,
-      detail: item.detail ? JSON.stringify(item.detail) : null,
-      created_at: now.toISOString(),
-      sent_at: null,
-    })
+    .values({ ...columnsOf(item, now), sent_at: null })
     .execute();
 }
-
-export { parseDetail };
 
 /** How long what is done is kept: read items, mailed digest lines and once-only marks of posts long past. */
 export const KEEP_MS = 30 * 24 * 3_600_000;

@@ -1,6 +1,5 @@
 import "server-only";
-import { sql } from "kysely";
-import { latestEffectiveDecisionBesides } from "@/lib/server/audit";
+import { latestEffectiveDecision } from "@/lib/server/audit";
 import { recordAuditEvent } from "@/lib/server/audit-events";
 import { publishJobProgress } from "@/lib/server/bulk/progress";
 import { db, ensureMigrated } from "@/lib/server/db";
@@ -218,7 +217,7 @@ async function settle(row: Row, outcome: "done" | typeof NOT_APPLIED, status: st
   const settled_at = at.toISOString();
   const done = outcome === "done";
   // Applied, but by whom: a post someone else had already put there is their decision, not this one.
-  const earlier = done ? await latestEffectiveDecisionBesides(row.task_id, row.id).catch(() => null) : null;
+  const earlier = done ? await latestEffectiveDecision(row.task_id, row.id).catch(() => null) : null;
   const previous = earlier && earlier.action === row.action ? earlier : null;
   const result = done ? (previous ? ALREADY[row.action] : NOW[row.action]) : null;
   const approvedVersion = done && row.action === "approve" && post ? activeVersion(post) : null;
@@ -270,11 +269,4 @@ async function settle(row: Row, outcome: "done" | typeof NOT_APPLIED, status: st
     notify({ kind: "decision_settled", to: row.user_email, task_id: row.task_id, campaign_id: row.campaign_id, action: row.action, outcome, decided_at: row.at, settled_at });
   }
   log.info("unknown decision settled", { auditId: row.id, taskId: row.task_id, outcome, status });
-}
-
-/** For the health page and tests: how many decisions are unknown right now. */
-export async function unknownCount(): Promise<number> {
-  await ensureMigrated();
-  const r = await db().selectFrom("audit_log").select(sql<number>`count(*)`.as("n")).where("result", "=", OUTCOME_UNKNOWN).where("settled_at", "is", null).executeTakeFirst();
-  return Number(r?.n ?? 0);
 }

@@ -6,7 +6,8 @@ import { db } from "@/lib/server/db";
 import { resetServiceForTests } from "@/lib/server/upstream-service";
 import { setNotifySink, type NotifyEvent } from "@/lib/server/notify";
 import { admin, call, startHarness, type Harness } from "@/app/api/_tests/harness";
-import { OUTCOME_UNKNOWN, unknownCount } from "./index";
+import { OUTCOME_UNKNOWN } from "./index";
+import { unknownCount } from "@/test/support/outcomes";
 import type { JobRunner } from "@/lib/server/jobs";
 import { startTestJobs } from "@/test/support/jobs";
 

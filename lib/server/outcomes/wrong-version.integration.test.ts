@@ -7,7 +7,7 @@ import { handleNotifyEvent } from "@/lib/server/notify/dispatch";
 import { listNotifications } from "@/lib/server/notify/store";
 import { admin, call, startHarness, type Harness } from "@/app/api/_tests/harness";
 import { eventually } from "@/test/eventually";
-import { unknownCount } from "./index";
+import { unknownCount } from "@/test/support/outcomes";
 import type { JobRunner } from "@/lib/server/jobs";
 import { startTestJobs } from "@/test/support/jobs";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InboxQuery } from "@/lib/schemas";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { inboxAnswer } from "@/lib/server/inbox/answer";
 import { DEFAULT_INBOX_CONFIG } from "@/lib/server/inbox/config";

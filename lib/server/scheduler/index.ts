@@ -9,9 +9,6 @@ import { budgetSnapshot, service } from "@/lib/server/upstream-service";
 import { UpstreamScheduler } from "./scheduler";
 import { spareForWaited } from "./spare";
 
-export { UPSTREAM_READS_JOB, UpstreamScheduler } from "./scheduler";
-export { Wants } from "./wants";
-
 const g = globalThis as typeof globalThis & { __upstreamScheduler?: UpstreamScheduler };
 
 /** Campaigns with a post page open now, on any instance (presence heartbeats in the database). */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DashboardEvent } from "@/lib/events/schema";
-import { resetEventBusForTests, subscribeEvents } from "@/lib/server/events";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { eventBus, resetEventBusForTests } from "@/lib/server/events";
+import { FakeClock } from "@/test/support/fake-clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { mirrorDatabase, mirrorStoreAt } from "@/lib/server/mirror";
 import { createService, type UpstreamApi } from "@/lib/server/service/service";
@@ -87,7 +87,7 @@ describe("the upstream scheduler", () => {
     await t.scheduler.tick();
     await t.run(60_000);
     const seen: DashboardEvent[] = [];
-    const stop = subscribeEvents((e) => seen.push(e));
+    const stop = eventBus().subscribe((d) => seen.push(d.event));
     const fake = t.fakes.get(WATCHED) as FakeUpstream;
     const waiting = [...fake.posts.values()].find((p) => p.status === "WAITING_APPROVAL") as { task_id: number };
     // Made upstream, by someone else, at a moment the last refresh has just passed.

@@ -7,7 +7,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { Collector, DEFAULT_COLLECTOR_CONFIG } from "@/lib/server/collector/collector";
 import { campaignTrendPosts, campaignTrends } from "@/lib/server/collector/read";
 import { closeDbForTests, db, ensureMigrated } from "@/lib/server/db";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { mirrorStoreAt } from "@/lib/server/mirror";
 import { createService } from "@/lib/server/service/service";

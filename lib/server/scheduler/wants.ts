@@ -114,7 +114,4 @@ export class Wants {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
   }
-
-  /** Nothing to stop: kept so callers that stopped the old scheduler stay valid. */
-  stop(): void {}
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator, type SimulatorHandle } from "@/simulator/server";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { mirrorDatabase } from "@/lib/server/mirror";
 import * as upstream from "@/lib/server/upstream";

@@ -2,11 +2,11 @@ import { once } from "node:events";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSimulator, type SimulatorHandle } from "@/simulator/server";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { redisOptions } from "@/lib/server/redis";
 import * as upstream from "@/lib/server/upstream";
 import { startRedis, type RedisServer } from "@/test/servers/redis";
-import { countingApi, embeddedInstance, productionInstances, runCrowd, type CrowdResult, type Instances } from "./crowd";
+import { countingApi, embeddedInstance, productionInstances, runCrowd, type CrowdResult, type Instances } from "@/test/support/crowd";
 
 /**
  * Production mode under the crowd of simulator.integration.test.ts: 25 people

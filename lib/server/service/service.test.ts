@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { BudgetExhaustedError } from "@/lib/server/gateway/errors";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { createService, type UpstreamApi } from "./service";

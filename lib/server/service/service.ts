@@ -34,12 +34,10 @@ import { say, text } from "@/lib/server/errors";
 import type { Gateway, Priority, ReadSpec } from "@/lib/server/gateway/gateway";
 import type * as upstream from "@/lib/server/upstream";
 import type { CallOptions } from "@/lib/server/upstream";
-import { ALL_POST_STATUSES, SLOW_OPERATIONS, TTL_MS, keys, normalizeCampaignQuery, normalizePostQuery, tags } from "./keys";
+import { SLOW_OPERATIONS, TTL_MS, keys, normalizeCampaignQuery, normalizePostQuery, tags } from "./keys";
 import type { KnownChange, PostView } from "./post-view";
 import { decide, type WriteResult } from "./writes";
 import { NotFilledError } from "./not-filled";
-
-export { NotFilledError } from "./not-filled";
 
 export type UpstreamApi = Pick<
   typeof upstream,
@@ -310,13 +308,7 @@ export function createService(gw: Gateway, api: UpstreamApi, options: ServiceOpt
     if (!c.before) return;
     const view = (posts: readonly Post[]): PostView => ({
       campaignId: c.campaignId,
-      campaignName: "",
-      statuses: ALL_POST_STATUSES,
-      sort: "created_at",
       posts: [...posts],
-      complete: true,
-      total: posts.length,
-      fullBy: Infinity,
     });
     const prev = view(c.before);
     const after = new Map(c.before.map((p) => [p.task_id, p]));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSimulator, type SimulatorHandle } from "@/simulator/server";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import * as upstream from "@/lib/server/upstream";
-import { countingApi, runCrowd, type CrowdResult } from "./crowd";
+import { countingApi, runCrowd, type CrowdResult } from "@/test/support/crowd";
 import { createService } from "./service";
 
 /**

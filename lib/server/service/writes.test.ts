@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/server/upstream/errors";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { createService, type UpstreamApi } from "./service";
 import { FakeUpstream } from "@/test/support/fake-upstream";

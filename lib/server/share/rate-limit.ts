@@ -1,10 +1,9 @@
 import "server-only";
-import { once } from "node:events";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { addressKey, clientIp } from "@/lib/auth/credentials";
 import { env } from "@/lib/env";
 import { ApiError, text } from "@/lib/server/errors";
-import { redis, redisKey, StoreUnavailableError } from "@/lib/server/redis";
+import { firstConnection, redis, redisKey, StoreUnavailableError } from "@/lib/server/redis";
 import { linkIdOf } from "./token";
 
 /*
@@ -53,20 +52,10 @@ function tooMany(res: RateLimiterRes): ApiError {
   return new ApiError("rate_limited", text("share.rateLimited", { seconds }), { status: 429, retryAfterSeconds: seconds });
 }
 
-/**
- * Redis commands fail at once while it is down (no offline queue), except in
- * a process's first moments, while the connection is being made: then wait
- * for it, as the sign-in throttle does.
- */
-async function firstConnection(): Promise<void> {
-  const client = redis();
-  if (client.status !== "connecting" && client.status !== "connect") return;
-  await once(client, "ready", { signal: AbortSignal.timeout(client.options.connectTimeout ?? 2_000) }).catch(() => undefined);
-}
-
 async function take(limiter: RateLimiterAbstract, key: string, points: number): Promise<void> {
   try {
-    if (limiter instanceof RateLimiterRedis) await firstConnection();
+    // In a process's first moments Redis may still be connecting: wait for it (lib/server/redis.ts).
+    if (limiter instanceof RateLimiterRedis) await firstConnection(redis());
     await limiter.consume(key, points);
   } catch (e) {
     if (e instanceof RateLimiterRes) throw tooMany(e);

@@ -132,12 +132,6 @@ export async function listShareLinks(f: ShareLinkFilters = {}, limit = 200, now 
   return rows.map((r) => toShareLink(r, now));
 }
 
-export async function getShareLink(id: string, now = Date.now()): Promise<ShareLink | null> {
-  await ensureMigrated();
-  const row = await db().selectFrom("share_links").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toShareLink(row, now) : null;
-}
-
 /**
  * Revokes a link (with its `share.revoked` event). Revoking one already
  * revoked changes nothing and records nothing: the first revocation stands.

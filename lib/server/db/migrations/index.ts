@@ -29,7 +29,8 @@ import { jobLeases } from "./0027_job_leases";
 import { maxKinds } from "./0028_max_kinds";
 import { reportProjects } from "./0030_report_projects";
 import { upstreamWants } from "./0031_upstream_wants";
-import { bulkUnknown } from "./0032_bulk_unknown";
+import { collectorLookedUntil } from "./0033_collector_looked_until";
+import { bulkUnknown } from "./0034_bulk_unknown";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   "0028_max_kinds": maxKinds,
   "0030_report_projects": reportProjects,
   "0031_upstream_wants": upstreamWants,
-  "0032_bulk_unknown": bulkUnknown,
+  "0033_collector_looked_until": collectorLookedUntil,
+  "0034_bulk_unknown": bulkUnknown,
   // ↓ next migration here ("0017_…")
 };

@@ -13,7 +13,7 @@ import { readDeps } from "@/lib/server/collector/deps";
 import { postEngagementSnapshot } from "@/lib/server/collector/post-reads";
 import { PRIORITY } from "@/lib/server/collector/store";
 import { db } from "@/lib/server/db";
-import { FakeClock } from "@/lib/server/gateway/clock";
+import { FakeClock } from "@/test/support/fake-clock";
 import { createGateway } from "@/lib/server/gateway/gateway";
 import { createService } from "@/lib/server/service/service";
 import * as upstream from "@/lib/server/upstream";

@@ -1,12 +1,13 @@
 import "server-only";
 import type { Redis } from "ioredis";
 import { defaultLimits, type BudgetLimits } from "@/lib/server/gateway/budget";
-import { flushMicrotasks, type Clock, type FakeClock } from "@/lib/server/gateway/clock";
+import { flushMicrotasks, type Clock } from "@/lib/server/gateway/clock";
+import type { FakeClock } from "./fake-clock";
 import { createGateway, type Gateway } from "@/lib/server/gateway/gateway";
 import { RedisBudget } from "@/lib/server/gateway/redis-budget";
 import { mirrorDatabase } from "@/lib/server/mirror";
 import { UpstreamScheduler } from "@/lib/server/scheduler/scheduler";
-import { createService, type Service, type ServiceOptions, type UpstreamApi } from "./service";
+import { createService, type Service, type ServiceOptions, type UpstreamApi } from "@/lib/server/service/service";
 
 /**
  * A crowd of editors watching one review queue, on a fake clock: the scenario
