@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { APPROVAL_RESULTS, useEnumLabel } from "@/components/post/labels";
 import { ErrorState } from "@/components/ui/query-states";
 import { useLiveBulkJob } from "@/lib/events/live-events";
@@ -18,12 +18,17 @@ export function BulkProgress({ jobId, onDone, onDismiss }: { jobId: number; onDo
   const t = useTranslations("review.bulk");
   const live = useLiveBulkJob(jobId);
   const query = useQuery(bulkJobOptions(jobId, live));
-  const doneRef = useRef(false);
+  // Items of unknown outcome the page was last told of (null: not told yet): told again as they settle.
+  const toldUnknown = useRef<number | null>(null);
+  // The per-post list stays open while its unknown lines settle: the person is reading how they end.
+  const [hadUnknown, setHadUnknown] = useState(false);
   const data = query.data;
+  if (!hadUnknown && (data?.job.unknown ?? 0) > 0) setHadUnknown(true);
 
   useEffect(() => {
-    if (data?.job.status === "done" && !doneRef.current) {
-      doneRef.current = true;
+    if (data?.job.status !== "done") return;
+    if (toldUnknown.current === null || data.job.unknown < toldUnknown.current) {
+      toldUnknown.current = data.job.unknown;
       onDone(data);
     }
   }, [data, onDone]);
@@ -31,7 +36,8 @@ export function BulkProgress({ jobId, onDone, onDismiss }: { jobId: number; onDo
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <p className="text-sm">{t("loading")}</p>;
   const { job, items } = query.data;
-  const finished = job.ok + job.failed;
+  // Sent, whatever came of it: an unknown outcome is not a failure, and not pending either.
+  const finished = job.ok + job.failed + job.unknown;
   const done = job.status === "done";
   return (
     <section aria-labelledby={`bulk-${job.id}`} data-bulk-job={job.id} data-bulk-status={job.status} className="rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800">
@@ -54,10 +60,19 @@ export function BulkProgress({ jobId, onDone, onDismiss }: { jobId: number; onDo
         aria-valuetext={t("progress", { done: finished, total: job.total })}
         className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
       >
-        <div className="h-full bg-blue-700 transition-[width] dark:bg-blue-400" style={{ width: `${job.total ? (finished / job.total) * 100 : 0}%` }} />
+        <div className="flex h-full">
+          <div className="h-full bg-blue-700 transition-[width] dark:bg-blue-400" style={{ width: `${job.total ? ((job.ok + job.failed) / job.total) * 100 : 0}%` }} />
+          {/* Sent, outcome not known yet: amber, as on their lines. */}
+          {job.unknown > 0 && <div data-bulk-unknown-share className="h-full bg-amber-500 transition-[width] dark:bg-amber-400" style={{ width: `${(job.unknown / job.total) * 100}%` }} />}
+        </div>
       </div>
       <p className="mt-1" aria-live="polite">
-        {done ? t("finished", { ok: job.ok, failed: job.failed }) : t("progressText", { done: finished, total: job.total, failed: job.failed })}
+        {done && job.unknown > 0
+          ? t("finishedUnknown", { ok: job.ok, failed: job.failed, unknown: job.unknown })
+          : done
+            ? t("finished", { ok: job.ok, failed: job.failed })
+            : t("progressText", { done: finished, total: job.total, failed: job.failed })}
+        {!done && job.unknown > 0 && ` ${t("progressUnknown", { unknown: job.unknown })}`}
       </p>
       {job.stopped && (
         <p role="alert" data-bulk-stopped={job.stopped} className="mt-1 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
@@ -65,7 +80,7 @@ export function BulkProgress({ jobId, onDone, onDismiss }: { jobId: number; onDo
         </p>
       )}
       {job.reason && <p className="mt-1 text-zinc-700 dark:text-zinc-300">{t("reason", { reason: job.reason })}</p>}
-      <details className="mt-2" open={job.failed > 0 && done}>
+      <details className="mt-2" open={(job.failed > 0 || hadUnknown) && done}>
         <summary className="cursor-pointer text-blue-800 dark:text-blue-300">{t("details")}</summary>
         {/* Focusable: a keyboard reaches the lines of a long job by scrolling this list (axe: scrollable-region-focusable). */}
         <ul tabIndex={0} aria-label={t("details")} className="mt-2 max-h-60 space-y-1 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-blue-600">
@@ -89,14 +104,27 @@ function ItemLine({ item }: { item: BulkJobItem }) {
           item.error_code?.startsWith("author_")
           ? t("notDecided")
           : `${item.message ?? ""}${item.error_code ? ` (${item.error_code})` : ""}`
-        : t(item.status === "running" ? "running" : item.attempts > 0 ? "retrying" : "pending");
+        : item.status === "unknown"
+          ? // Said in the reader's language: the stored message is the server's, and this one says what happens next.
+            t("unknownNote")
+          : t(item.status === "running" ? "running" : item.attempts > 0 ? "retrying" : "pending");
   return (
-    <li data-bulk-item={item.task_id} data-bulk-item-status={item.status} className="flex gap-2">
+    // Wraps: a long note goes under its label on a phone rather than into a narrow column beside it.
+    <li data-bulk-item={item.task_id} data-bulk-item-status={item.status} className="flex flex-wrap gap-x-2">
       <span className="shrink-0 font-mono">#{item.task_id}</span>
-      <span className={cn("shrink-0 font-medium", item.status === "failed" && "text-red-800 dark:text-red-300", item.status === "ok" && "text-green-800 dark:text-green-300")}>
+      <span
+        className={cn(
+          "shrink-0 font-medium",
+          item.status === "failed" && "text-red-800 dark:text-red-300",
+          item.status === "ok" && "text-green-800 dark:text-green-300",
+          // Amber, as an unknown outcome is in the audit log (components/collab/settled-note.tsx): not done, not failed.
+          item.status === "unknown" && "text-amber-900 dark:text-amber-200",
+        )}
+      >
+        {item.status === "unknown" && <span aria-hidden="true">? </span>}
         {t(item.status)}
       </span>
-      <span className="min-w-0 break-words text-zinc-700 dark:text-zinc-300">{text}</span>
+      <span className="min-w-0 flex-1 basis-48 break-words text-zinc-700 dark:text-zinc-300">{text}</span>
     </li>
   );
 }

@@ -46,10 +46,13 @@ export function useBulkJobs({
   const [jobIds, setJobIds] = useState<number[]>([]);
   const [dismissed, setDismissed] = useState<number[]>([]);
   const [openedAt] = useState(() => Date.now());
-  const shownJobs = useMemo(() => {
-    const open = recent.filter((j) => jobShown(j, openedAt)).map((j) => j.id);
-    return [...new Set([...jobIds, ...open])].filter((id) => !dismissed.includes(id)).sort((a, b) => b - a);
-  }, [recent, jobIds, dismissed, openedAt]);
+  // A job found in the recent list stays in view once shown, until dismissed: one whose last unknown
+  // item settles leaves the list's "shown" rule, and its panel would vanish just as it says how it ended.
+  const [kept, setKept] = useState<readonly number[]>([]);
+  const newlyShown = recent.filter((j) => jobShown(j, openedAt) && !kept.includes(j.id)).map((j) => j.id);
+  // Adjusted while rendering (React re-renders at once, before committing), not in an effect a frame later.
+  if (newlyShown.length > 0) setKept([...kept, ...newlyShown]);
+  const shownJobs = useMemo(() => [...new Set([...jobIds, ...kept])].filter((id) => !dismissed.includes(id)).sort((a, b) => b - a), [jobIds, kept, dismissed]);
 
   /** Starts the plan's jobs; a campaign whose job could not start says so, the others still run. */
   const start = useCallback(

@@ -21,7 +21,7 @@ const oneOf = (...values: string[]): Field => ({ kind: values });
 const SHAPES: Record<DashboardEvent["type"], Record<string, Field>> = {
   post: { task_id: num, campaign_id: optNum, status: optStr, reason: oneOf("decision", "webhook", "refresh") },
   campaign: { campaign_id: num, reason: oneOf("decision", "webhook", "refresh", "bulk") },
-  bulk: { job_id: num, campaign_id: num, status: str, ok: num, failed: num, total: num },
+  bulk: { job_id: num, campaign_id: num, status: str, ok: num, failed: num, unknown: optNum, total: num },
   comment: { task_id: num, campaign_id: optNum, comment_id: num, action: oneOf("created", "edited", "deleted") },
   verdict: { task_id: num, campaign_id: optNum, version: num, verdict: str, by: str },
   presence: { task_id: num, campaign_id: optNum, count: num },

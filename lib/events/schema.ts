@@ -31,6 +31,8 @@ const BulkEvent = z.object({
   status: z.string(),
   ok: z.number(),
   failed: z.number(),
+  /** Items whose outcome is not known yet; optional, as an older instance's events (replayed) lack it. */
+  unknown: z.optional(z.number()),
   total: z.number(),
 });
 

@@ -4,7 +4,8 @@ import { apiGetRaw, apiPost } from "./fetch-json";
 /** What the bulk-job routes answer (lib/server/bulk maps its rows to these). */
 export type BulkAction = "approve" | "reject";
 export type BulkJobStatus = "queued" | "running" | "done";
-export type BulkItemStatus = "pending" | "running" | "ok" | "failed";
+/** `unknown`: the write was sent and its outcome is not known yet; settled later to ok or failed (lib/server/outcomes). */
+export type BulkItemStatus = "pending" | "running" | "ok" | "failed" | "unknown";
 
 export type BulkJob = {
   id: number;
@@ -22,6 +23,8 @@ export type BulkJob = {
   total: number;
   ok: number;
   failed: number;
+  /** Items whose write's outcome is not known yet: neither ok nor failed until the settler has read the post. */
+  unknown: number;
   /** Why the job stopped early: its author was removed, lost the right to decide, or had their sessions ended by an admin; null when it did not. */
   stopped: BulkStopReason | null;
 };
@@ -77,23 +80,37 @@ export const BULK_POLL_MS = 2_000;
 /** While the job's progress arrives as events (lib/events), polling is only a safety net. */
 export const BULK_POLL_LIVE_MS = 15_000;
 
-/** Progress of one job; polled every 2 s until it is done (every 15 s while `live`). */
+/** Done, with no item left to settle: it will not change any more. */
+export const jobSettled = (job: BulkJob | undefined): boolean => job?.status === "done" && !(job.unknown > 0);
+
+/**
+ * Progress of one job; polled every 2 s until it is done (every 15 s while `live`). A done job
+ * with items of unknown outcome is asked every 15 s until the settler has settled them (its
+ * events bring that sooner where the stream is up).
+ */
 export function bulkJobOptions(id: number, live = false) {
   return queryOptions({
     queryKey: bulkKeys.job(id),
     queryFn: ({ signal }) => apiGetRaw<BulkJobDetail>(`/api/bulk-jobs/${id}`, undefined, signal),
-    refetchInterval: (query) => (query.state.data?.job.status === "done" ? false : live ? BULK_POLL_LIVE_MS : BULK_POLL_MS),
-    // A finished job never changes: one a first load brought (a stopped job kept in view) is not asked for again.
-    staleTime: (query) => (query.state.data?.job.status === "done" ? Infinity : 0),
+    refetchInterval: (query) => {
+      const job = query.state.data?.job;
+      if (jobSettled(job)) return false;
+      return live || job?.status === "done" ? BULK_POLL_LIVE_MS : BULK_POLL_MS;
+    },
+    // A settled job never changes: one a first load brought (a stopped job kept in view) is not asked for again.
+    staleTime: (query) => (jobSettled(query.state.data?.job) ? Infinity : 0),
   });
 }
 
 /** A job stopped because its author lost access stays in view this long after it ended, so the team sees why. */
 export const STOPPED_SHOWN_MS = 60 * 60_000;
 
-/** Whether a campaign's recent job is shown on its triage desk at `openedAt`: unfinished, or stopped within the hour. */
+/**
+ * Whether a campaign's recent job is shown on its triage desk at `openedAt`: unfinished, or
+ * stopped or left with items of unknown outcome within the hour (so the team sees them settle).
+ */
 export function jobShown(j: BulkJob, openedAt: number): boolean {
-  return j.status !== "done" || (j.stopped !== null && Date.parse(j.finished_at ?? "") > openedAt - STOPPED_SHOWN_MS);
+  return j.status !== "done" || ((j.stopped !== null || j.unknown > 0) && Date.parse(j.finished_at ?? "") > openedAt - STOPPED_SHOWN_MS);
 }
 
 /**

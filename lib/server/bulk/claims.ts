@@ -2,6 +2,7 @@ import "server-only";
 import { type Kysely, type QueryCreator, type Updateable } from "kysely";
 import { inWriteTransaction, type Database } from "@/lib/server/db";
 import { BULK_PACING_LANE } from "@/lib/server/db/migrations/0005_bulk_claims";
+import { OUTCOME_UNKNOWN } from "@/lib/server/outcomes/code";
 import type { BulkJobItemRow, BulkJobRow } from "./tables";
 
 /*
@@ -171,10 +172,18 @@ export type ItemOutcome = {
   auditId: number | null;
 };
 
+/**
+ * How a finished item stands: a write whose outcome nobody knows is `unknown`, not failed (it may
+ * have landed); the settler (lib/server/outcomes) makes it ok or failed once a read tells.
+ */
+export function finishedStatus(o: Pick<ItemOutcome, "ok" | "errorCode">): "ok" | "failed" | "unknown" {
+  return o.ok ? "ok" : o.errorCode === OUTCOME_UNKNOWN ? "unknown" : "failed";
+}
+
 /** Records an item's result, if the claim is still the owner's (false: it lapsed and another runner has the item now). */
 export async function finishItem(db: Kysely<Database>, itemId: number, owner: string, o: ItemOutcome): Promise<boolean> {
   return updateHeld(db, itemId, owner, {
-    status: o.ok ? "ok" : "failed",
+    status: finishedStatus(o),
     result: o.result,
     status_after: o.statusAfter,
     message: o.message,

@@ -155,7 +155,7 @@ describe("bulk runner", () => {
     const jobId = await insertJob(db(), { user: editor, campaignId: 3, action: "approve", reason: null, taskIds: [...ids, 987_654_322] });
     const events: unknown[] = [];
     await new BulkRunner({ db, decide, intervalMs: 20, publish: (e) => events.push(e) }).wake();
-    const progress = { type: "bulk", job_id: jobId, campaign_id: 3, total: 3 };
+    const progress = { type: "bulk", job_id: jobId, campaign_id: 3, total: 3, unknown: 0 };
     expect(events).toEqual([
       { ...progress, status: "running", ok: 1, failed: 0 },
       { ...progress, status: "running", ok: 2, failed: 0 },

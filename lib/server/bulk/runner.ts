@@ -7,7 +7,7 @@ import { checkAccess } from "@/lib/server/access";
 import type { Database } from "@/lib/server/db";
 import type { DecideInput, DecideOutcome } from "@/lib/server/decisions";
 import { say, text, toApiError, type ApiError } from "@/lib/server/errors";
-import { publishEvent, type DashboardEvent } from "@/lib/server/events";
+import { publishEvent } from "@/lib/server/events";
 import { systemClock, type Clock } from "@/lib/server/gateway/clock";
 import { log, outsideLogContext } from "@/lib/server/log";
 import {
@@ -23,8 +23,8 @@ import {
   type ItemOutcome,
   type WorkItem,
 } from "./claims";
+import { publishJobProgress, type BulkEvent } from "./progress";
 import { stopJobForAccess } from "./stop";
-import { jobSummary } from "./store";
 
 export type DecideFn = (input: DecideInput) => Promise<DecideOutcome>;
 /** Settles an item whose call may already have reached the upstream: an outcome, or null to send it. */
@@ -75,8 +75,6 @@ function retryAfterMs(error: ApiError): number {
   return typeof cause?.retryAfterSeconds === "number" ? cause.retryAfterSeconds * 1000 : 0;
 }
 
-type BulkEvent = Extract<DashboardEvent, { type: "bulk" }>;
-
 export type BulkRunnerOptions = {
   db: () => Kysely<Database>;
   decide: DecideFn;
@@ -104,7 +102,7 @@ const authorMayDecide = (job: { user_email: string; created_at: string }) => che
 
 /**
  * Works through stored bulk jobs one claimed item at a time. State lives only
- * in the database (items go pending → running → ok|failed, each `running` one
+ * in the database (items go pending → running → ok|failed|unknown, each `running` one
  * held by a lease), so any number of runners — in one process, in several
  * instances, or after a restart — share the work, and an item held by a
  * runner that died is taken over once its lease lapses.
@@ -339,13 +337,7 @@ export class BulkRunner {
     }
   }
 
-  private async report(jobId: number): Promise<void> {
-    try {
-      const job = await jobSummary(this.opts.db(), jobId);
-      if (job) this.publish({ type: "bulk", job_id: job.id, campaign_id: job.campaign_id, status: job.status, ok: job.ok, failed: job.failed, total: job.total });
-    } catch (e) {
-      // Pages fall back to polling; a lost progress event costs nothing else.
-      log.warn("bulk runner: progress event not sent", { jobId, error: e instanceof Error ? e : String(e) });
-    }
+  private report(jobId: number): Promise<void> {
+    return publishJobProgress(this.opts.db(), jobId, this.publish);
   }
 }

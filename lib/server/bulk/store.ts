@@ -88,6 +88,7 @@ async function withCounts(db: Kysely<Database>, rows: BulkJobRow[]): Promise<Bul
       eb.fn.countAll<number>().as("total"),
       eb.fn.sum<number>(eb.case().when("status", "=", "ok").then(1).else(0).end()).as("ok"),
       eb.fn.sum<number>(eb.case().when("status", "=", "failed").then(1).else(0).end()).as("failed"),
+      eb.fn.sum<number>(eb.case().when("status", "=", "unknown").then(1).else(0).end()).as("unknown"),
     ])
     .where("job_id", "in", rows.map((r) => r.id))
     .groupBy("job_id")
@@ -122,6 +123,7 @@ async function withCounts(db: Kysely<Database>, rows: BulkJobRow[]): Promise<Bul
       total: Number(c?.total ?? 0),
       ok: Number(c?.ok ?? 0),
       failed: Number(c?.failed ?? 0),
+      unknown: Number(c?.unknown ?? 0),
       stopped: stoppedBy.get(row.id) ?? null,
     };
   });
@@ -145,7 +147,7 @@ export async function listJobs(db: Kysely<Database>, campaignId: number, limit =
   return withCounts(db, rows);
 }
 
-/** A job with its counts, without items: what a progress event carries. */
+/** A job with its counts, without items: what a progress event carries (./progress.ts). */
 export async function jobSummary(db: Kysely<Database>, id: number): Promise<BulkJob | null> {
   const row = await db.selectFrom("bulk_jobs").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;

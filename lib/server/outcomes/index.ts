@@ -1,6 +1,7 @@
 import "server-only";
 import { latestEffectiveDecision } from "@/lib/server/audit";
 import { recordAuditEvent } from "@/lib/server/audit-events";
+import { publishJobProgress } from "@/lib/server/bulk/progress";
 import { db, ensureMigrated } from "@/lib/server/db";
 import { ApiError, say, text } from "@/lib/server/errors";
 import { publishDecision } from "@/lib/server/events";
@@ -10,6 +11,7 @@ import { notify } from "@/lib/server/notify";
 import { landed, type Decision } from "@/lib/server/service/writes";
 import { service } from "@/lib/server/upstream-service";
 import type { PostDetail } from "@/lib/schemas";
+import { OUTCOME_UNKNOWN } from "./code";
 import { activeVersion, approvedVersionOf, flagWrongVersion } from "./wrong-version";
 import "@/lib/server/collab/tables";
 
@@ -24,7 +26,7 @@ import "@/lib/server/collab/tables";
  * settling together cannot both report it.
  */
 
-export const OUTCOME_UNKNOWN = "outcome_unknown";
+export { OUTCOME_UNKNOWN };
 /** A settled decision the upstream did not apply. */
 const NOT_APPLIED = "not_applied";
 
@@ -241,13 +243,18 @@ async function settle(row: Row, outcome: "done" | typeof NOT_APPLIED, status: st
   }
   // Stored with the job's item: in the default language (this runs in the background, not for a request).
   const message = say(done ? text("decisions.settledDone", { action: row.action }) : text("decisions.settledNotApplied", { status: status ?? "?" }));
-  // The bulk item that made this decision follows its audit row.
-  await db()
+  // The bulk item that made this decision follows its audit row, and pages showing its job are told.
+  const items = await db()
     .updateTable("bulk_job_items")
     .set({ status: done ? "ok" : "failed", result, status_after: status, message, error_code: done ? null : NOT_APPLIED })
     .where("audit_id", "=", row.id)
+    .returning("job_id")
     .execute()
-    .catch((e: unknown) => log.warn("unknown decision settled, its bulk item not updated", { auditId: row.id, error: e instanceof Error ? e : String(e) }));
+    .catch((e: unknown) => {
+      log.warn("unknown decision settled, its bulk item not updated", { auditId: row.id, error: e instanceof Error ? e : String(e) });
+      return [];
+    });
+  for (const jobId of new Set(items.map((i) => i.job_id))) await publishJobProgress(db(), jobId);
   await recordAuditEvent({
     at: settled_at,
     actor: { email: row.user_email, name: row.user_name, role: row.role },

@@ -30,6 +30,7 @@ import { maxKinds } from "./0028_max_kinds";
 import { reportProjects } from "./0030_report_projects";
 import { upstreamWants } from "./0031_upstream_wants";
 import { collectorLookedUntil } from "./0033_collector_looked_until";
+import { bulkUnknown } from "./0034_bulk_unknown";
 
 /**
  * Every migration, applied in key order (the Migrator sorts names), once each,
@@ -70,5 +71,6 @@ export const migrations: Record<string, Migration> = {
   "0030_report_projects": reportProjects,
   "0031_upstream_wants": upstreamWants,
   "0033_collector_looked_until": collectorLookedUntil,
+  "0034_bulk_unknown": bulkUnknown,
   // ↓ next migration here ("0017_…")
 };
