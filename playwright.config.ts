@@ -46,7 +46,7 @@ const CLUSTER = /(scale-out|revocation)\.spec\.ts/;
  * rest, so the two lanes take the long ones first and end together on short ones. A new file is short
  * until its time says otherwise.
  */
-const LONG = /\/(fuzz|queue|decision-path|inbox|collab|sign-in|checks|manager|trends)\.spec\.ts$/;
+const LONG = /\/(fuzz|queue|decision-path|inbox|collab|sign-in|checks|manager|trends|bulk-unknown)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
