@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { calendarDay, shiftDay } from "../lib/analytics/dates";
 import { isFlat, readCsvZip } from "../test/csv-read";
-import { authFile, expect, expectNoA11yViolations, test } from "./fixtures";
+import { authFile, expect, expectNoA11yViolations, test, upstreamTruth } from "./fixtures";
 
 // A manager's campaign trend and complete per-post file: the
 // numbers are checked against the dashboard's proxy of the upstream's own
@@ -34,13 +34,17 @@ test("a campaign's daily trend with its table view, and a per-post CSV holding e
   const since = encodeURIComponent(`${from}T00:00:00+03:00`);
   // The campaign with the fewest posts published in the last 30 days beyond the 6 the page reads itself: the
   // collector reads the rest on the real limits in seconds, where a cold 50 took 2-4 minutes of the suite.
+  // Chosen on the upstream's own totals, read through the simulator's admin door: a read per campaign
+  // with the team's key would take a busy minute's reads from the journeys beside it.
   const { campaigns } = await api<{ campaigns: { id: number }[] }>(page, "/api/campaigns?status=ACTIVE,FROZEN,COMPLETED");
   let campaignId = 0;
-  let totals = { posts_count: 0, aggregated: {} as Record<string, { total: number }> };
+  let fewest = Infinity;
   for (const c of campaigns) {
-    const e = await api<typeof totals>(page, `/api/campaigns/${c.id}/engagement?since=${since}`);
-    if (e.posts_count >= 10 && (campaignId === 0 || e.posts_count < totals.posts_count)) [campaignId, totals] = [c.id, e];
+    const e = await upstreamTruth<{ posts_count: number }>(page, `campaigns/${c.id}/engagement/?since=${since}`);
+    if (e.posts_count >= 10 && e.posts_count < fewest) [campaignId, fewest] = [c.id, e.posts_count];
   }
+  // The dashboard's proxy of the chosen one's totals: what the page and its files must agree with.
+  const totals = await api<{ posts_count: number; aggregated: Record<string, { total: number }> }>(page, `/api/campaigns/${campaignId}/engagement?since=${since}`);
   expect(totals.posts_count).toBeGreaterThanOrEqual(10);
   const viewsTotal = totals.aggregated.VIEWS?.total;
 
