@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations, useFormatter } from "next-intl";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { TextLink } from "@/components/campaigns/text-link";
 import { DAY, dayToDate } from "@/components/campaigns/use-labels";
 import { Freshness } from "@/components/charts/freshness";
@@ -28,7 +28,6 @@ import { engagementRow, seriesRow } from "./posts-table/rows";
 import { PostsTableSkeleton } from "./posts-table/skeleton";
 import { RangePicker } from "./range-picker";
 import { useRangeUrl } from "./use-engagement-url";
-import { useOwnReads } from "./own-reads";
 import { useGatedPostEngagement } from "./use-gated-engagement";
 import { useRefreshTrendsWhenRead } from "./use-refresh-trends";
 
@@ -102,6 +101,8 @@ function asPost(campaignId: number, r: TrendPostRow): Post {
   return { task_id: r.task_id, campaign_id: campaignId, campaign_name: "", text: r.text, status: "PUBLISHED", post_type: "TEXT", published_at: r.published_at, created_at: r.published_at ?? "", updated_at: null, media: null };
 }
 
+/** Posts the series lacks that one view reads itself (the newest: they move most); the collector reads the rest at once, in the background lane. */
+export const OWN_READS_PER_VIEW = 6;
 /** While posts are being collected the table reads the series again this often (our database: no upstream call). */
 const COLLECTING_POLL_MS = 10_000;
 
@@ -123,7 +124,10 @@ function CompletePosts({ campaignId, from, headTables, fileName }: { campaignId:
   const data = list.data?.data;
   const posts = useMemo(() => data?.posts.map((r) => ({ row: r, post: asPost(campaignId, r) })) ?? [], [data, campaignId]);
   const missing = useMemo(() => data?.missing ?? [], [data]);
-  const ownIds = useOwnReads(campaignId, data);
+  // Chosen once per view (and per period): as its reads land, the next look's missing list must not pull in more.
+  const [own, setOwn] = useState<{ from: string; ids: readonly number[] } | null>(() => (data ? { from, ids: data.missing.slice(0, OWN_READS_PER_VIEW) } : null));
+  if (data && own?.from !== from) setOwn({ from, ids: data.missing.slice(0, OWN_READS_PER_VIEW) });
+  const ownIds = own?.from === from ? own.ids : [];
   const { answers, retry, fetchers } = useGatedPostEngagement(ownIds);
   useRefreshTrendsWhenRead(campaignId, answers);
   const answerOf = new Map(ownIds.map((id, i) => [id, answers[i]]));
